@@ -1,0 +1,62 @@
+"""``statesearch showcase``: what ``make run`` prints — the lesson's examples, solved live."""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.table import Table
+
+from ..examples.water_jugs import WaterJugs
+from ..facade import solve
+from ..maze import LESSON_MAZE, Maze
+from ..npuzzle import NPuzzle, format_board
+from ..result import Limits
+from .render import verdict
+
+LESSON_BOARD = "7 2 4 5 0 6 8 3 1"
+UNSOLVABLE_BOARD = "2 8 1 4 6 3 0 7 5"
+
+
+def showcase() -> None:
+    """Solve the lesson's examples and print their tables."""
+    out = Console(highlight=False)
+    puzzle = NPuzzle.from_text(LESSON_BOARD)
+    out.rule("8-puzzle: A* with three heuristics")
+    out.print(format_board(puzzle.initial, 3))
+    table = Table("heuristic", "weight", "expanded", "pushed", "length", "seconds")
+    for name, weight in (("zero", 0.0), ("misplaced", 1.0), ("manhattan", 1.0), ("linear_conflict", 1.0)):
+        r = solve(puzzle, "astar", name, weight=weight)
+        table.add_row(
+            name, f"{weight:g}", f"{r.stats.expanded:,}", f"{r.stats.pushed:,}", str(r.length), f"{r.stats.elapsed_s:.3f}"
+        )
+    out.print(table)
+
+    ida = solve(puzzle, "idastar", "manhattan")
+    out.print(
+        "IDA* + manhattan thresholds: "
+        + ", ".join(f"{t:g} ({n:,} expanded)" for t, n in ida.stats.iterations)
+        + f" -> {verdict(ida)}"
+    )
+
+    out.rule("Not found versus does not exist")
+    bad = NPuzzle.from_text(UNSOLVABLE_BOARD)
+    proof = solve(bad, "astar", "manhattan")
+    out.print(f"{UNSOLVABLE_BOARD}: {verdict(proof)} ({proof.stats.expanded} states expanded)")
+    exhaust = solve(bad, "astar", "manhattan", precheck=False)
+    out.print(f"with the precheck off: {verdict(exhaust)}")
+    budget = solve(puzzle, "astar", "zero", weight=0, limits=Limits(max_expanded=1000))
+    out.print(f"{LESSON_BOARD} with a 1,000-state budget: {verdict(budget)}")
+
+    out.rule("The lesson maze: A* with Manhattan distance")
+    maze = Maze.parse(LESSON_MAZE)
+    table = Table("algorithm", "expanded", "pushed", "length", "cost")
+    for algorithm in ("bfs", "ucs", "astar", "greedy", "bidirectional"):
+        r = solve(maze, algorithm, "manhattan")
+        table.add_row(algorithm, f"{r.stats.expanded:,}", f"{r.stats.pushed:,}", str(r.length), f"{r.cost:g}")
+    out.print(maze.show(solve(maze, "astar", "manhattan").path))
+    out.print(table)
+
+    out.rule("A problem that is not a board: two water jugs (4 and 3 litres, measure 2)")
+    jugs = solve(WaterJugs(4, 3, 2), "bfs")
+    out.print(" -> ".join(f"{a}" for a in jugs.actions))
+    out.print(" -> ".join(str(s) for s in jugs.path) + f"   [{verdict(jugs)}]")
+

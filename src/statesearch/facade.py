@@ -1,0 +1,96 @@
+"""``solve``: the one entry point the CLI, the web API and the batch runner call."""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from typing import Any
+
+from .algorithms import Options, get_algorithm
+from .algorithms._common import Budgets, Found, LimitHit
+from .algorithms.best_first import tie_break_policy
+from .errors import InputError
+from .problem import ZERO, Heuristic, Problem, named_heuristics
+from .result import Limits, SearchResult, Stats, Status
+
+HeuristicSpec = str | Heuristic | Callable[[Any], float] | None
+
+
+def solve(
+    problem: Problem[Any],
+    algorithm: str = "astar",
+    heuristic: HeuristicSpec = None,
+    *,
+    weight: float = 1.0,
+    tie_break: str = "classic",
+    limits: Limits | None = None,
+    precheck: bool = True,
+    upper_bound: float = math.inf,
+) -> SearchResult[Any]:
+    """Search ``problem`` with ``algorithm`` and return a :class:`SearchResult`.
+
+    ``heuristic`` is a name from the problem's ``heuristics`` (or ``"zero"``), a :class:`Heuristic`,
+    a plain function of the state, or ``None`` for the problem's own ``heuristic`` method (zero if
+    it has none). With ``precheck`` a problem's ``unsolvable_reason()`` is asked first, so a sound
+    proof (such as the n-puzzle's parity) answers before any search.
+    """
+    algo = get_algorithm(algorithm)
+    h = resolve_heuristic(problem, heuristic)
+    if not weight >= 0:
+        raise InputError(f"weight must be >= 0, got {weight}")
+    tie_break_policy(tie_break)
+    options = Options(weight=weight, tie_break=tie_break, upper_bound=upper_bound)
+    stats = Stats()
+    budgets = Budgets(limits or Limits())
+    h_name = h.name if algo.uses_heuristic else None
+
+    def result(status: Status, **fields: Any) -> SearchResult[Any]:
+        stats.elapsed_s = time.perf_counter() - budgets.started
+        return SearchResult(status, algo.name, h_name, stats, **fields)
+
+    prove = getattr(problem, "unsolvable_reason", None)
+    if precheck and prove is not None:
+        reason = prove()
+        if reason:
+            return result(Status.UNSOLVABLE, reason=reason)
+    try:
+        outcome = algo.run(problem, h, budgets, stats, options)
+    except LimitHit as hit:
+        return result(Status.LIMIT_REACHED, limit=hit.budget, reason=hit.detail)
+    if isinstance(outcome, Found):
+        return result(
+            Status.SOLVED,
+            path=outcome.path,
+            actions=outcome.actions,
+            cost=outcome.cost,
+            optimal=algo.optimal(problem, h, options),
+        )
+    if outcome.cut is not None:
+        return result(
+            Status.LIMIT_REACHED,
+            limit=outcome.cut,
+            reason=f"states beyond the {outcome.cut.value} bound were not searched",
+        )
+    return result(
+        Status.UNSOLVABLE,
+        reason=f"the reachable state space was exhausted ({stats.expanded:,} states expanded)",
+    )
+
+
+def resolve_heuristic(problem: object, spec: HeuristicSpec) -> Heuristic:
+    if isinstance(spec, Heuristic):
+        return spec
+    if spec is None:
+        own = getattr(problem, "heuristic", None)
+        return Heuristic("heuristic", own) if callable(own) else ZERO
+    if isinstance(spec, str):
+        table = named_heuristics(problem)
+        key = spec.lower()
+        key = getattr(problem, "heuristic_aliases", {}).get(key, key)
+        if key not in table:
+            raise InputError(f"unknown heuristic {spec!r}; choose from {', '.join(table)}")
+        return table[key]
+    if callable(spec):
+        return Heuristic(getattr(spec, "__name__", "heuristic"), spec)
+    raise InputError(f"a heuristic is a name or a function, not {type(spec).__name__}")

@@ -1,0 +1,131 @@
+"""Sliding-tile boards as text: parsing, goals and printing.
+
+A board is a tuple of tiles in row-major order, ``0`` for the blank. Accepted spellings:
+
+>>> parse_board("7 2 4 5 0 6 8 3 1").tiles
+(7, 2, 4, 5, 0, 6, 8, 3, 1)
+>>> parse_board("724506831") == parse_board("7 2 4/5 _ 6/8 3 1")
+True
+>>> print(format_board((7, 2, 4, 5, 0, 6, 8, 3, 1), 3))
+7 2 4
+5 _ 6
+8 3 1
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+from ..errors import InputError
+
+Tiles = tuple[int, ...]
+BLANK_TOKENS = {"_", "0", ".", "-"}
+ROW_SEPARATORS = re.compile(r"[/\n;|]")
+TILE_SEPARATORS = re.compile(r"[\s,]+")
+
+
+@dataclass(frozen=True)
+class Board:
+    tiles: Tiles
+    rows: int
+    cols: int
+
+
+def parse_board(text: str, rows: int | None = None, cols: int | None = None) -> Board:
+    """Read a board; ``rows``/``cols`` fix the shape when the text does not show it."""
+    lines = [line.strip() for line in ROW_SEPARATORS.split(text.strip()) if line.strip()]
+    if not lines:
+        raise InputError("empty board")
+    grid = [_tokens(line) for line in lines]
+    if len(grid) > 1:
+        widths = {len(row) for row in grid}
+        if len(widths) != 1:
+            raise InputError(f"ragged board: rows have {sorted(widths)} tiles")
+        shape = (len(grid), len(grid[0]))
+        if (rows or shape[0]) != shape[0] or (cols or shape[1]) != shape[1]:
+            raise InputError(f"board is {shape[0]}x{shape[1]} but {rows}x{cols} was asked for")
+        rows, cols = shape
+    flat = [token for row in grid for token in row]
+    rows, cols = _shape(len(flat), rows, cols)
+    tiles = tuple(_tile(token) for token in flat)
+    _check_permutation(tiles)
+    return Board(tiles, rows, cols)
+
+
+def _tokens(line: str) -> list[str]:
+    tokens = [t for t in TILE_SEPARATORS.split(line) if t]
+    if len(tokens) == 1 and len(tokens[0]) > 1 and not tokens[0].isdigit():
+        raise InputError(f"cannot read tile {tokens[0]!r}")
+    if len(tokens) == 1 and len(tokens[0]) > 2:
+        # "724506831": one digit per tile, which only spells boards up to 3x3.
+        return list(tokens[0])
+    return tokens
+
+
+def _tile(token: str) -> int:
+    if token in BLANK_TOKENS:
+        return 0
+    if not token.isdigit():
+        raise InputError(f"cannot read tile {token!r}: tiles are numbers, the blank is 0 or _")
+    return int(token)
+
+
+def _shape(count: int, rows: int | None, cols: int | None) -> tuple[int, int]:
+    if rows is None and cols is None:
+        side = math.isqrt(count)
+        if side * side != count:
+            raise InputError(
+                f"{count} tiles do not make a square board; give the shape (rows and cols)"
+            )
+        rows = cols = side
+    elif rows is None:
+        assert cols is not None
+        rows = count // cols if cols > 0 else 0
+    elif cols is None:
+        cols = count // rows if rows > 0 else 0
+    if rows < 2 or cols < 2:
+        raise InputError(f"a board needs at least 2 rows and 2 columns, got {rows}x{cols}")
+    if rows * cols != count:
+        raise InputError(f"a {rows}x{cols} board has {rows * cols} tiles, got {count}")
+    return rows, cols
+
+
+def _check_permutation(tiles: Tiles) -> None:
+    n = len(tiles)
+    counts = Counter(tiles)
+    seen = set(counts)
+    duplicates = sorted(t for t, k in counts.items() if k > 1)
+    if duplicates:
+        raise InputError(f"duplicate tiles: {', '.join(map(str, duplicates))}")
+    missing = sorted(set(range(n)) - seen)
+    if missing:
+        extra = sorted(seen - set(range(n)))
+        raise InputError(
+            f"missing tiles: {', '.join(map(str, missing))}"
+            + (f"; out of range: {', '.join(map(str, extra))}" if extra else "")
+        )
+
+
+def parse_goal(spec: str | None, rows: int, cols: int) -> Tiles:
+    """``blank-last`` (default, ``1 2 ... 0``), ``blank-first`` (Korf's ``0 1 ... n-1``), or a board."""
+    n = rows * cols
+    if spec is None or spec.lower() in ("blank-last", "last", "default"):
+        return tuple(range(1, n)) + (0,)
+    if spec.lower() in ("blank-first", "first", "korf"):
+        return tuple(range(n))
+    goal = parse_board(spec, rows, cols)
+    return goal.tiles
+
+
+def format_board(tiles: Tiles, cols: int) -> str:
+    width = len(str(len(tiles) - 1))
+    cells = [("_" if t == 0 else str(t)).rjust(width) for t in tiles]
+    return "\n".join(" ".join(cells[i : i + cols]) for i in range(0, len(cells), cols))
+
+
+def compact(tiles: Tiles) -> str:
+    """One-line spelling that parses back: ``7 2 4 5 0 6 8 3 1``."""
+    return " ".join(map(str, tiles))

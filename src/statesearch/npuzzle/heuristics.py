@@ -1,0 +1,98 @@
+"""Admissible, consistent estimates of the moves left on a sliding-tile board.
+
+Each ``make_*`` takes the goal and the width and returns a function of a board. The blank is
+never counted: it is not a tile, and counting it would overestimate.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .board import Tiles
+
+Estimate = Callable[[Tiles], int]
+
+
+def _goal_cells(goal: Tiles) -> list[int]:
+    cells = [0] * len(goal)
+    for cell, tile in enumerate(goal):
+        cells[tile] = cell
+    return cells
+
+
+def make_misplaced(goal: Tiles, cols: int) -> Estimate:
+    """Tiles not on their goal cell (each needs at least one move)."""
+    pairs = [(cell, tile) for cell, tile in enumerate(goal) if tile]
+
+    def misplaced(tiles: Tiles) -> int:
+        return sum(1 for cell, tile in pairs if tiles[cell] != tile)
+
+    return misplaced
+
+
+def _per_cell_tables(goal: Tiles, cols: int, cost: Callable[[int, int, int, int], int]) -> list[list[int]]:
+    """tables[cell][tile]: the cost of ``tile`` standing on ``cell``."""
+    home = _goal_cells(goal)
+    n = len(goal)
+    return [
+        [0 if tile == 0 else cost(cell // cols, cell % cols, home[tile] // cols, home[tile] % cols) for tile in range(n)]
+        for cell in range(n)
+    ]
+
+
+def make_manhattan(goal: Tiles, cols: int) -> Estimate:
+    """Sum over tiles of rows plus columns to their goal cell (each move shifts one tile by one)."""
+    tables = _per_cell_tables(goal, cols, lambda r, c, gr, gc: abs(r - gr) + abs(c - gc))
+
+    def manhattan(tiles: Tiles) -> int:
+        return sum([table[tile] for table, tile in zip(tables, tiles)])
+
+    return manhattan
+
+
+def make_rowcol(goal: Tiles, cols: int) -> Estimate:
+    """1 for each tile out of its goal row plus 1 for each out of its goal column."""
+    tables = _per_cell_tables(goal, cols, lambda r, c, gr, gc: (r != gr) + (c != gc))
+
+    def rowcol(tiles: Tiles) -> int:
+        return sum([table[tile] for table, tile in zip(tables, tiles)])
+
+    return rowcol
+
+
+def make_linear_conflict(goal: Tiles, cols: int) -> Estimate:
+    """Manhattan plus 2 for every tile that must leave its line so the others can pass.
+
+    In each row (and column), take the tiles whose goal is in that line; if their goal order is
+    not their current order, the fewest tiles that must step out of the line is the count minus
+    the longest increasing run of goal positions, and each costs two extra moves (out and back).
+    """
+    manhattan = make_manhattan(goal, cols)
+    home = _goal_cells(goal)
+    n = len(goal)
+    rows = n // cols
+    lines = [[r * cols + c for c in range(cols)] for r in range(rows)]
+    lines += [[r * cols + c for r in range(rows)] for c in range(cols)]
+    # For each line, the tile -> goal position along the line, for tiles whose goal is in it.
+    keys: list[dict[int, int]] = []
+    for line in lines:
+        keys.append({goal[cell]: k for k, cell in enumerate(line) if goal[cell]})
+
+    def linear_conflict(tiles: Tiles) -> int:
+        extra = 0
+        for line, key in zip(lines, keys):
+            seq = [key[t] for t in (tiles[cell] for cell in line) if t in key]
+            if len(seq) > 1:
+                extra += len(seq) - _longest_increasing(seq)
+        return manhattan(tiles) + 2 * extra
+
+    return linear_conflict
+
+
+def _longest_increasing(seq: list[int]) -> int:
+    best = [1] * len(seq)
+    for i in range(1, len(seq)):
+        for j in range(i):
+            if seq[j] < seq[i] and best[j] + 1 > best[i]:
+                best[i] = best[j] + 1
+    return max(best)

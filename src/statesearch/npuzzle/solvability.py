@@ -1,0 +1,51 @@
+"""Which boards can reach which goals: the permutation-parity invariant.
+
+A slide left or right never changes the order of the tiles read row by row. A slide up or down
+moves one tile past ``cols - 1`` others, changing the inversion count by an odd number when the
+width is even and an even number when it is odd. So on odd widths the inversion parity is
+invariant, and on even widths the parity of inversions plus the blank's row is. Boards with the
+same invariant as the goal can all reach it; the others never can.
+"""
+
+from __future__ import annotations
+
+from .board import Tiles
+
+
+def inversions(tiles: Tiles) -> int:
+    """Pairs of tiles (blank excluded) that stand in the wrong order, read row by row."""
+    seq = [t for t in tiles if t]
+    return sum(1 for i, a in enumerate(seq) for b in seq[i + 1 :] if a > b)
+
+
+def _invariant(tiles: Tiles, cols: int) -> int:
+    parity = inversions(tiles)
+    if cols % 2 == 0:
+        parity += tiles.index(0) // cols
+    return parity % 2
+
+
+def is_solvable(tiles: Tiles, goal: Tiles, cols: int) -> bool:
+    return _invariant(tiles, cols) == _invariant(goal, cols)
+
+
+def parity_proof(tiles: Tiles, goal: Tiles, cols: int) -> str | None:
+    """A one-line proof that ``tiles`` cannot reach ``goal``, or ``None`` when it can."""
+    if is_solvable(tiles, goal, cols):
+        return None
+    inv, goal_inv = inversions(tiles), inversions(goal)
+    if cols % 2:
+        return (
+            f"parity: {inv} inversions ({_word(inv)}) but the goal has {goal_inv} "
+            f"({_word(goal_inv)}); on an odd width every slide keeps the inversion parity"
+        )
+    row, goal_row = tiles.index(0) // cols, goal.index(0) // cols
+    return (
+        f"parity: {inv} inversions + blank row {row} is {_word(inv + row)}, but the goal's "
+        f"{goal_inv} + {goal_row} is {_word(goal_inv + goal_row)}; on an even width every slide "
+        "keeps that parity"
+    )
+
+
+def _word(n: int) -> str:
+    return "odd" if n % 2 else "even"

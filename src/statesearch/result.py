@@ -1,0 +1,148 @@
+"""What every search returns, and the budgets that can stop it.
+
+The counters below mean the same thing for every algorithm and every executor (the generic
+Python engine and the compiled kernels alike):
+
+``expanded``
+    States taken off the frontier and expanded (their successors generated). A stale duplicate
+    skipped on the way off the frontier is not counted. The goal is counted when it is popped.
+    In depth-first searches (DFS, IDDFS, IDA*, DFBnB) a state is "taken off the frontier" when
+    the search visits it within the bound, so the same rule applies.
+``pushed``
+    Frontier insertions after the start state (re-insertions of a state with a better cost count
+    again). Depth-first searches push each child they descend into.
+``generated``
+    Successors produced by the problem's ``successors`` slot, whether or not they are kept.
+``max_frontier``
+    The largest size the frontier reached (for best-first search, heap entries including stale
+    ones; for depth-first searches, the longest path held).
+``elapsed_s``
+    Wall-clock seconds spent in the search itself.
+``iterations``
+    For iterative searches (IDDFS, IDA*): one ``(threshold, expanded)`` pair per iteration.
+``layers``
+    For breadth-first search: how many new states were first reached at each depth
+    (``layers[0] == 1``, the start).
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import asdict, dataclass, field
+from typing import Any, Generic, TypeVar
+
+S = TypeVar("S")
+
+
+class Status(str, enum.Enum):
+    """How a search ended. Only ``UNSOLVABLE`` is a proof that no path exists."""
+
+    SOLVED = "solved"
+    UNSOLVABLE = "unsolvable"
+    LIMIT_REACHED = "limit_reached"
+
+
+class Budget(str, enum.Enum):
+    """The budget that stopped a search whose status is ``LIMIT_REACHED``."""
+
+    EXPANDED = "expanded"
+    PUSHED = "pushed"
+    TIME = "time"
+    MEMORY = "memory"
+    DEPTH = "depth"
+    COST = "cost"
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Budgets for one search; ``None`` means unbounded.
+
+    ``max_expanded=N`` stops the search when the (N+1)-th expansion would happen, ``max_pushed=N``
+    when the (N+1)-th push happens. ``max_states`` bounds memory: the number of states the search
+    keeps (frontier plus visited). ``max_depth`` bounds path length in steps.
+    """
+
+    max_expanded: int | None = None
+    max_pushed: int | None = None
+    time_limit: float | None = None
+    max_states: int | None = None
+    max_depth: int | None = None
+
+    def __post_init__(self) -> None:
+        from .errors import InputError
+
+        for name in ("max_expanded", "max_pushed", "max_states", "max_depth"):
+            value = getattr(self, name)
+            if value is not None and value < 0:
+                raise InputError(f"{name} must be >= 0, got {value}")
+        if self.time_limit is not None and not self.time_limit > 0:
+            raise InputError(f"time_limit must be > 0 seconds, got {self.time_limit}")
+
+
+@dataclass
+class Stats:
+    """Counters of one search; see the module docstring for their exact meaning."""
+
+    expanded: int = 0
+    pushed: int = 0
+    generated: int = 0
+    max_frontier: int = 0
+    elapsed_s: float = 0.0
+    iterations: list[tuple[float, int]] = field(default_factory=list)
+    layers: list[int] = field(default_factory=list)
+
+
+@dataclass
+class SearchResult(Generic[S]):
+    """The outcome of ``statesearch.solve``.
+
+    ``path`` holds the states from start to goal (inclusive) and ``actions`` the moves between them,
+    so ``len(actions) == len(path) - 1 == length``. ``optimal`` says whether the algorithm guarantees
+    the path is cheapest for the heuristic given. ``limit`` names the budget when the status is
+    ``LIMIT_REACHED``; ``reason`` explains an ``UNSOLVABLE`` proof or a limit in words.
+    """
+
+    status: Status
+    algorithm: str
+    heuristic: str | None
+    stats: Stats
+    path: list[S] = field(default_factory=list)
+    actions: list[Any] = field(default_factory=list)
+    cost: float | None = None
+    optimal: bool = False
+    limit: Budget | None = None
+    reason: str = ""
+    engine: str = "python"
+
+    @property
+    def solved(self) -> bool:
+        return self.status is Status.SOLVED
+
+    @property
+    def length(self) -> int | None:
+        return len(self.actions) if self.solved else None
+
+    @property
+    def moves(self) -> str:
+        """The actions joined as text; single-letter moves are written without separators."""
+        words = [str(a) for a in self.actions]
+        return "".join(words) if all(len(w) == 1 for w in words) else " ".join(words)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready summary (the CLI's ``--json`` and the web API print this)."""
+        cost = self.cost
+        if cost is not None and float(cost).is_integer():
+            cost = int(cost)
+        return {
+            "status": self.status.value,
+            "length": self.length,
+            "cost": cost,
+            "moves": self.moves if self.solved else None,
+            "optimal": self.optimal,
+            "algorithm": self.algorithm,
+            "heuristic": self.heuristic,
+            "engine": self.engine,
+            "limit": self.limit.value if self.limit else None,
+            "reason": self.reason,
+            "stats": asdict(self.stats),
+        }
