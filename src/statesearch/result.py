@@ -34,7 +34,7 @@ from typing import Any, Generic, TypeVar
 S = TypeVar("S")
 
 
-class Status(str, enum.Enum):
+class Status(enum.StrEnum):
     """How a search ended. Only ``UNSOLVABLE`` is a proof that no path exists."""
 
     SOLVED = "solved"
@@ -42,7 +42,7 @@ class Status(str, enum.Enum):
     LIMIT_REACHED = "limit_reached"
 
 
-class Budget(str, enum.Enum):
+class Budget(enum.StrEnum):
     """The budget that stopped a search whose status is ``LIMIT_REACHED``."""
 
     EXPANDED = "expanded"
@@ -96,10 +96,10 @@ class Stats:
 class SearchResult(Generic[S]):
     """The outcome of ``statesearch.solve``.
 
-    ``path`` holds the states from start to goal (inclusive) and ``actions`` the moves between them,
-    so ``len(actions) == len(path) - 1 == length``. ``optimal`` says whether the algorithm guarantees
-    the path is cheapest for the heuristic given. ``limit`` names the budget when the status is
-    ``LIMIT_REACHED``; ``reason`` explains an ``UNSOLVABLE`` proof or a limit in words.
+    ``path`` holds the states from start to goal (inclusive) and ``actions`` the moves between
+    them, so ``len(actions) == len(path) - 1 == length``. ``optimal`` says whether the algorithm
+    guarantees the path is cheapest for the heuristic given. ``limit`` names the budget when the
+    status is ``LIMIT_REACHED``; ``reason`` explains an ``UNSOLVABLE`` proof or a limit in words.
     """
 
     status: Status

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import itertools
 import sys
 import time
-from dataclasses import dataclass
 from collections.abc import Hashable
+from dataclasses import dataclass
 from typing import Any
 
+from ..problem import Problem
 from ..result import Budget, Limits
 
 UNBOUNDED = sys.maxsize
@@ -41,10 +43,11 @@ class Budgets:
         )
 
     def expand(self, expanded: int) -> None:
-        """Call before the (expanded+1)-th expansion."""
+        """Call before the (expanded+1)-th expansion (hot loops may call it every
+        ``CLOCK_EVERY`` expansions and whenever ``max_expanded`` is reached)."""
         if expanded >= self.max_expanded:
             raise LimitHit(Budget.EXPANDED, f"expanded {expanded:,} states (max_expanded)")
-        if expanded % CLOCK_EVERY == 0 and time.perf_counter() > self.deadline:
+        if time.perf_counter() > self.deadline:
             raise LimitHit(Budget.TIME, f"time limit of {self.limits.time_limit} s")
 
     def push(self, pushed: int) -> None:
@@ -80,22 +83,29 @@ class Exhausted:
 
 Outcome = Found | Exhausted
 
-# came[state] = (parent, action, step_cost), None for the start.
-Links = dict[Any, "tuple[Any, Any, float] | None"]
+# came[state] = parent (None for the start). Only parents are kept while searching; the actions
+# and step costs are looked up again once, for the final path (cheaper than a tuple per push).
+Links = dict[Any, Any]
 
 
-def walk_back(came: Links, state: Hashable) -> Found:
+def walk_back(problem: Problem[Any], came: Links, state: Hashable) -> Found:
     """Rebuild the path that ends in ``state`` from its parent links."""
     states = [state]
+    while (parent := came[states[-1]]) is not None:
+        states.append(parent)
+    states.reverse()
+    return along(problem, states)
+
+
+def along(problem: Problem[Any], states: list[Any]) -> Found:
+    """The actions and cost of a path given by its states (the cheapest move for each step)."""
     actions = []
     cost: float = 0
-    link = came[state]
-    while link is not None:
-        parent, action, step = link
-        states.append(parent)
+    for parent, child in itertools.pairwise(states):
+        step, action = min(
+            ((c, a) for a, s, c in problem.successors(parent) if s == child),
+            key=lambda pair: pair[0],
+        )
         actions.append(action)
         cost += step
-        link = came[parent]
-    states.reverse()
-    actions.reverse()
     return Found(states, actions, cost)

@@ -15,7 +15,7 @@ from typing import Any
 from ..errors import InputError
 from ..problem import Heuristic, Problem
 from ..result import Budget, Stats
-from ._common import Budgets, Exhausted, Links, Outcome, walk_back
+from ._common import CLOCK_EVERY, Budgets, Exhausted, Links, Outcome, walk_back
 
 Entry = tuple[Any, ...]
 # policy(f, g, order, state): ``order`` counts pushes, so it is unique and grows with time.
@@ -65,9 +65,16 @@ def best_first(
     successors = problem.successors
     push, pop = heapq.heappush, heapq.heappop
     expand_check, push_check, store_check = budgets.expand, budgets.push, budgets.store
-    max_pushed, max_states = budgets.max_pushed, budgets.max_states
+    max_expanded, max_pushed, max_states = (
+        budgets.max_expanded,
+        budgets.max_pushed,
+        budgets.max_states,
+    )
+    next_check = 0  # the next expansion count at which the budgets are looked at
     depth_limited, max_depth = budgets.depth_limited, budgets.max_depth
     classic = tie_break == "classic"
+    if float(weight).is_integer():
+        weight = int(weight)  # keep f an int when g and h are: int comparisons are faster
 
     start = problem.initial
     g: dict[Any, float] = {start: 0}
@@ -86,13 +93,18 @@ def best_first(
             gs = item[-2]
             if gs > g[state]:
                 continue  # stale: a cheaper entry for this state was pushed later
-            expand_check(expanded)
+            if expanded >= next_check:
+                expand_check(expanded)
+                next_check = min(expanded + CLOCK_EVERY, max_expanded)
             expanded += 1
             if is_goal(state):
-                return walk_back(came, state)
+                return walk_back(problem, came, state)
             child_depth = depth[state] + 1 if depth_limited else 0
-            for action, child, step in successors(state):
-                generated += 1
+            children = successors(state)
+            if type(children) is not list:
+                children = list(children)
+            generated += len(children)
+            for _, child, step in children:
                 ng = gs + step
                 known = g.get(child)
                 if known is not None and (greedy or ng >= known):
@@ -104,7 +116,7 @@ def best_first(
                     push_check(pushed)
                 pushed += 1
                 g[child] = ng
-                came[child] = (state, action, step)
+                came[child] = state
                 if depth_limited:
                     depth[child] = child_depth
                 hc = h(child)

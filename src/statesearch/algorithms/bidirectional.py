@@ -9,7 +9,7 @@ from typing import Any
 from ..errors import InputError
 from ..problem import Problem, Reversible
 from ..result import Budget, Stats
-from ._common import Budgets, Exhausted, Found, Links, Outcome, walk_back
+from ._common import Budgets, Exhausted, Found, Links, Outcome, along, walk_back
 
 
 def bidirectional(problem: Problem[Any], budgets: Budgets, stats: Stats) -> Outcome:
@@ -17,9 +17,9 @@ def bidirectional(problem: Problem[Any], budgets: Budgets, stats: Stats) -> Outc
         raise InputError("bidirectional search needs a problem with `goal` and `predecessors`")
     start, goal = problem.initial, problem.goal
     forward: Links = {start: None}
-    backward: Links = {goal: None}  # backward[s] = (next state toward the goal, action, cost)
+    backward: Links = {goal: None}  # backward[s] = the next state toward the goal
     if start == goal:
-        return walk_back(forward, start)
+        return walk_back(problem, forward, start)
     layers = {True: [start], False: [goal]}
     depth = 0
     while layers[True] and layers[False]:
@@ -32,17 +32,17 @@ def bidirectional(problem: Problem[Any], budgets: Budgets, stats: Stats) -> Outc
         for state in layers[grow_forward]:
             budgets.expand(stats.expanded)
             stats.expanded += 1
-            for action, child, step in step_fn(state):
+            for _, child, _ in step_fn(state):
                 stats.generated += 1
                 if child in seen:
                     continue
                 budgets.push(stats.pushed)
                 stats.pushed += 1
-                seen[child] = (state, action, step)
+                seen[child] = state
                 # No state within this layer's depth of the start lay within the other side's
                 # depth of the goal (it would have met before), so the first meeting is shortest.
                 if child in other:
-                    return _join(forward, backward, child)
+                    return _join(problem, forward, backward, child)
                 following.append(child)
             budgets.store(len(forward) + len(backward))
         stats.max_frontier = max(stats.max_frontier, len(following) + len(layers[not grow_forward]))
@@ -51,14 +51,11 @@ def bidirectional(problem: Problem[Any], budgets: Budgets, stats: Stats) -> Outc
     return Exhausted()
 
 
-def _join(forward: Links, backward: Links, meeting: Any) -> Found:
-    head = walk_back(forward, meeting)
-    path, actions, cost = head.path, head.actions, head.cost
-    link = backward[meeting]
-    while link is not None:
-        nxt, action, step = link
+def _join(problem: Problem[Any], forward: Links, backward: Links, meeting: Any) -> Found:
+    path = [meeting]
+    while (parent := forward[path[-1]]) is not None:
+        path.append(parent)
+    path.reverse()
+    while (nxt := backward[path[-1]]) is not None:
         path.append(nxt)
-        actions.append(action)
-        cost += step
-        link = backward[nxt]
-    return Found(path, actions, cost)
+    return along(problem, path)

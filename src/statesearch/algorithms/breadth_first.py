@@ -19,7 +19,7 @@ def breadth_first(problem: Problem[Any], budgets: Budgets, stats: Stats) -> Outc
     came: Links = {start: None}
     stats.layers = [1]
     if is_goal(start):
-        return walk_back(came, start)
+        return walk_back(problem, came, start)
     layer = [start]
     depth = 0
     expanded = pushed = generated = 0
@@ -34,16 +34,16 @@ def breadth_first(problem: Problem[Any], budgets: Budgets, stats: Stats) -> Outc
                 budgets.expand(expanded)
                 expanded += 1
                 remaining -= 1
-                for action, child, step in successors(state):
+                for _, child, _ in successors(state):
                     generated += 1
                     if child in came:
                         continue
                     budgets.push(pushed)
                     pushed += 1
-                    came[child] = (state, action, step)
+                    came[child] = state
                     if is_goal(child):
                         stats.layers.append(len(following) + 1)
-                        return walk_back(came, child)
+                        return walk_back(problem, came, child)
                     following.append(child)
                 budgets.store(len(came))
                 max_frontier = max(max_frontier, remaining + len(following))

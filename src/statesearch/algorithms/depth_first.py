@@ -26,11 +26,11 @@ def depth_first(problem: Problem[Any], budgets: Budgets, stats: Stats) -> Outcom
         budgets.expand(stats.expanded)
         stats.expanded += 1
         if is_goal(state):
-            return walk_back(came, state)
+            return walk_back(problem, came, state)
         child_depth = depth[state] + 1
         children = list(successors(state))
         stats.generated += len(children)
-        for action, child, step in reversed(children):
+        for _, child, _ in reversed(children):
             if child in came:
                 continue
             if child_depth > budgets.max_depth:
@@ -38,7 +38,7 @@ def depth_first(problem: Problem[Any], budgets: Budgets, stats: Stats) -> Outcom
                 continue
             budgets.push(stats.pushed)
             stats.pushed += 1
-            came[child] = (state, action, step)
+            came[child] = state
             depth[child] = child_depth
             stack.append(child)
         budgets.store(len(came))
@@ -111,4 +111,3 @@ def iterative_deepening(problem: Problem[Any], budgets: Budgets, stats: Stats) -
         if limit >= budgets.max_depth:
             return outcome
         limit += 1
-

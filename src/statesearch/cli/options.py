@@ -9,16 +9,39 @@ import typer
 from ..result import Limits
 
 Algorithm = Annotated[
-    str, typer.Option("--algorithm", "-a", help="bfs, dfs, dls, iddfs, ucs/dijkstra, astar, greedy, idastar, dfbnb, bidirectional")
+    str,
+    typer.Option(
+        "--algorithm",
+        "-a",
+        help="bfs, dfs, dls, iddfs, ucs/dijkstra, astar, greedy, idastar, dfbnb, bidirectional",
+    ),
 ]
-HeuristicName = Annotated[str | None, typer.Option("--heuristic", "-H", help="Heuristic name (domain default when omitted).")]
-Weight = Annotated[float, typer.Option("--weight", "-w", help="Weight w on h: f = g + w*h (0 = uniform-cost).")]
-TieBreak = Annotated[str, typer.Option("--tie-break", help="Order among equal f: classic, deep, fifo, lifo.")]
-MaxExpanded = Annotated[int | None, typer.Option("--max-expanded", min=0, help="Stop after expanding N states.")]
-MaxPushed = Annotated[int | None, typer.Option("--max-pushed", min=0, help="Stop when the (N+1)-th push happens.")]
-TimeLimit = Annotated[float | None, typer.Option("--time-limit", min=0.0, help="Stop after S seconds.")]
-MaxStates = Annotated[int | None, typer.Option("--max-states", min=0, help="Stop when more than N states are kept (memory).")]
-MaxDepth = Annotated[int | None, typer.Option("--max-depth", min=0, help="Do not search paths longer than N steps.")]
+HeuristicName = Annotated[
+    str | None,
+    typer.Option("--heuristic", "-H", help="Heuristic name (domain default when omitted)."),
+]
+Weight = Annotated[
+    float, typer.Option("--weight", "-w", help="Weight w on h: f = g + w*h (0 = uniform-cost).")
+]
+TieBreak = Annotated[
+    str, typer.Option("--tie-break", help="Order among equal f: classic, deep, fifo, lifo.")
+]
+MaxExpanded = Annotated[
+    int | None, typer.Option("--max-expanded", min=0, help="Stop after expanding N states.")
+]
+MaxPushed = Annotated[
+    int | None, typer.Option("--max-pushed", min=0, help="Stop when the (N+1)-th push happens.")
+]
+TimeLimit = Annotated[
+    float | None, typer.Option("--time-limit", min=0.0, help="Stop after S seconds.")
+]
+MaxStates = Annotated[
+    int | None,
+    typer.Option("--max-states", min=0, help="Stop when more than N states are kept (memory)."),
+]
+MaxDepth = Annotated[
+    int | None, typer.Option("--max-depth", min=0, help="Do not search paths longer than N steps.")
+]
 Json = Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")]
 
 

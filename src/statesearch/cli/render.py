@@ -46,7 +46,9 @@ def stats_table(result: SearchResult[Any]) -> Table:
     if s.iterations:
         rows.append(("iterations", ", ".join(f"{t:g}:{n:,}" for t, n in s.iterations)))
     if s.layers:
-        rows.append(("new states by depth", ", ".join(f"{d}:{n:,}" for d, n in enumerate(s.layers))))
+        rows.append(
+            ("new states by depth", ", ".join(f"{d}:{n:,}" for d, n in enumerate(s.layers)))
+        )
     for name, value in rows:
         table.add_row(name, value)
     return table

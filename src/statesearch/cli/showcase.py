@@ -23,10 +23,20 @@ def showcase() -> None:
     out.rule("8-puzzle: A* with three heuristics")
     out.print(format_board(puzzle.initial, 3))
     table = Table("heuristic", "weight", "expanded", "pushed", "length", "seconds")
-    for name, weight in (("zero", 0.0), ("misplaced", 1.0), ("manhattan", 1.0), ("linear_conflict", 1.0)):
+    for name, weight in (
+        ("zero", 0.0),
+        ("misplaced", 1.0),
+        ("manhattan", 1.0),
+        ("linear_conflict", 1.0),
+    ):
         r = solve(puzzle, "astar", name, weight=weight)
         table.add_row(
-            name, f"{weight:g}", f"{r.stats.expanded:,}", f"{r.stats.pushed:,}", str(r.length), f"{r.stats.elapsed_s:.3f}"
+            name,
+            f"{weight:g}",
+            f"{r.stats.expanded:,}",
+            f"{r.stats.pushed:,}",
+            str(r.length),
+            f"{r.stats.elapsed_s:.3f}",
         )
     out.print(table)
 
@@ -51,7 +61,9 @@ def showcase() -> None:
     table = Table("algorithm", "expanded", "pushed", "length", "cost")
     for algorithm in ("bfs", "ucs", "astar", "greedy", "bidirectional"):
         r = solve(maze, algorithm, "manhattan")
-        table.add_row(algorithm, f"{r.stats.expanded:,}", f"{r.stats.pushed:,}", str(r.length), f"{r.cost:g}")
+        table.add_row(
+            algorithm, f"{r.stats.expanded:,}", f"{r.stats.pushed:,}", str(r.length), f"{r.cost:g}"
+        )
     out.print(maze.show(solve(maze, "astar", "manhattan").path))
     out.print(table)
 
@@ -59,4 +71,3 @@ def showcase() -> None:
     jugs = solve(WaterJugs(4, 3, 2), "bfs")
     out.print(" -> ".join(f"{a}" for a in jugs.actions))
     out.print(" -> ".join(str(s) for s in jugs.path) + f"   [{verdict(jugs)}]")
-

@@ -14,20 +14,32 @@ from ..npuzzle import NPuzzle, compact, format_board
 from . import options as o
 from .render import emit
 
-app = typer.Typer(help="Solve one problem and print the path and the counters.", no_args_is_help=True)
+app = typer.Typer(
+    help="Solve one problem and print the path and the counters.", no_args_is_help=True
+)
 
 
 @app.command("npuzzle")
 def npuzzle(
-    board: Annotated[str, typer.Argument(help='"7 2 4 5 0 6 8 3 1", 724506831 or "7 2 4/5 _ 6/8 3 1"')],
-    goal: Annotated[str | None, typer.Option(help="blank-last (default), blank-first, or a board.")] = None,
-    rows: Annotated[int | None, typer.Option(min=2, help="Rows, when the text does not show them.")] = None,
-    cols: Annotated[int | None, typer.Option(min=2, help="Columns, when the text does not show them.")] = None,
+    board: Annotated[
+        str, typer.Argument(help='"7 2 4 5 0 6 8 3 1", 724506831 or "7 2 4/5 _ 6/8 3 1"')
+    ],
+    goal: Annotated[
+        str | None, typer.Option(help="blank-last (default), blank-first, or a board.")
+    ] = None,
+    rows: Annotated[
+        int | None, typer.Option(min=2, help="Rows, when the text does not show them.")
+    ] = None,
+    cols: Annotated[
+        int | None, typer.Option(min=2, help="Columns, when the text does not show them.")
+    ] = None,
     algorithm: o.Algorithm = "astar",
     heuristic: o.HeuristicName = None,
     weight: o.Weight = 1.0,
     tie_break: o.TieBreak = "classic",
-    precheck: Annotated[bool, typer.Option(help="Prove unsolvability by parity before searching.")] = True,
+    precheck: Annotated[
+        bool, typer.Option(help="Prove unsolvability by parity before searching.")
+    ] = True,
     max_expanded: o.MaxExpanded = None,
     max_pushed: o.MaxPushed = None,
     time_limit: o.TimeLimit = None,
@@ -46,14 +58,25 @@ def npuzzle(
         precheck=precheck,
         limits=o.make_limits(max_expanded, max_pushed, time_limit, max_states, max_depth),
     )
-    picture = f"start:\n{format_board(puzzle.initial, puzzle.cols)}\ngoal:\n{format_board(puzzle.goal, puzzle.cols)}"
-    extra = {"start": compact(puzzle.initial), "goal": compact(puzzle.goal), "rows": puzzle.rows, "cols": puzzle.cols}
+    start, goal_board = (
+        format_board(puzzle.initial, puzzle.cols),
+        format_board(puzzle.goal, puzzle.cols),
+    )
+    picture = f"start:\n{start}\ngoal:\n{goal_board}"
+    extra = {
+        "start": compact(puzzle.initial),
+        "goal": compact(puzzle.goal),
+        "rows": puzzle.rows,
+        "cols": puzzle.cols,
+    }
     emit(result, as_json, extra, picture)
 
 
 @app.command("maze")
 def maze(
-    file: Annotated[Path, typer.Argument(help="A text maze: S G # . and terrain digits 1-9; - reads stdin.")],
+    file: Annotated[
+        Path, typer.Argument(help="A text maze: S G # . and terrain digits 1-9; - reads stdin.")
+    ],
     algorithm: o.Algorithm = "astar",
     heuristic: o.HeuristicName = None,
     weight: o.Weight = 1.0,
@@ -75,7 +98,11 @@ def maze(
         tie_break=tie_break,
         limits=o.make_limits(max_expanded, max_pushed, time_limit, max_states, max_depth),
     )
-    extra = {"start": list(grid.initial), "goal": list(grid.goal), "path": [list(c) for c in result.path]}
+    extra = {
+        "start": list(grid.initial),
+        "goal": list(grid.goal),
+        "path": [list(c) for c in result.path],
+    }
     emit(result, as_json, extra, grid.show(result.path))
 
 

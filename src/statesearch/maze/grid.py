@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cached_property
+from typing import ClassVar
 
 from ..errors import InputError
 from ..problem import Heuristic
@@ -36,13 +37,16 @@ S.....#.##.#
 class Maze:
     """Walk from ``S`` to ``G``; entering a cell costs its terrain."""
 
-    heuristic_aliases = {"h": "manhattan", "none": "zero"}
+    heuristic_aliases: ClassVar[dict[str, str]] = {"h": "manhattan", "none": "zero"}
 
     def __init__(self, rows: list[str]) -> None:
         self.rows = rows
         self.height, self.width = len(rows), len(rows[0])
         self.cost: dict[Cell, int] = {
-            (r, c): TERRAIN[ch] for r, row in enumerate(rows) for c, ch in enumerate(row) if ch != WALL
+            (r, c): TERRAIN[ch]
+            for r, row in enumerate(rows)
+            for c, ch in enumerate(row)
+            if ch != WALL
         }
         self.initial: Cell = _only(rows, "S")
         self.goal: Cell = _only(rows, "G")
@@ -99,7 +103,7 @@ class Maze:
 
         return {"manhattan": Heuristic("manhattan", manhattan)}
 
-    def heuristic(self, state: Cell) -> int:
+    def heuristic(self, state: Cell) -> float:
         return self.heuristics["manhattan"].fn(state)
 
     def show(self, path: list[Cell] | None = None) -> str:

@@ -110,10 +110,10 @@ def _check_permutation(tiles: Tiles) -> None:
 
 
 def parse_goal(spec: str | None, rows: int, cols: int) -> Tiles:
-    """``blank-last`` (default, ``1 2 ... 0``), ``blank-first`` (Korf's ``0 1 ... n-1``), or a board."""
+    """``blank-last`` (default, ``1 2 ... 0``), ``blank-first`` (Korf's ``0 1 ...``), or a board."""
     n = rows * cols
     if spec is None or spec.lower() in ("blank-last", "last", "default"):
-        return tuple(range(1, n)) + (0,)
+        return (*range(1, n), 0)
     if spec.lower() in ("blank-first", "first", "korf"):
         return tuple(range(n))
     goal = parse_board(spec, rows, cols)

@@ -30,12 +30,19 @@ def make_misplaced(goal: Tiles, cols: int) -> Estimate:
     return misplaced
 
 
-def _per_cell_tables(goal: Tiles, cols: int, cost: Callable[[int, int, int, int], int]) -> list[list[int]]:
+def _per_cell_tables(
+    goal: Tiles, cols: int, cost: Callable[[int, int, int, int], int]
+) -> list[list[int]]:
     """tables[cell][tile]: the cost of ``tile`` standing on ``cell``."""
     home = _goal_cells(goal)
     n = len(goal)
     return [
-        [0 if tile == 0 else cost(cell // cols, cell % cols, home[tile] // cols, home[tile] % cols) for tile in range(n)]
+        [
+            0
+            if tile == 0
+            else cost(cell // cols, cell % cols, home[tile] // cols, home[tile] % cols)
+            for tile in range(n)
+        ]
         for cell in range(n)
     ]
 
@@ -45,7 +52,7 @@ def make_manhattan(goal: Tiles, cols: int) -> Estimate:
     tables = _per_cell_tables(goal, cols, lambda r, c, gr, gc: abs(r - gr) + abs(c - gc))
 
     def manhattan(tiles: Tiles) -> int:
-        return sum([table[tile] for table, tile in zip(tables, tiles)])
+        return sum([table[tile] for table, tile in zip(tables, tiles, strict=True)])
 
     return manhattan
 
@@ -55,7 +62,7 @@ def make_rowcol(goal: Tiles, cols: int) -> Estimate:
     tables = _per_cell_tables(goal, cols, lambda r, c, gr, gc: (r != gr) + (c != gc))
 
     def rowcol(tiles: Tiles) -> int:
-        return sum([table[tile] for table, tile in zip(tables, tiles)])
+        return sum([table[tile] for table, tile in zip(tables, tiles, strict=True)])
 
     return rowcol
 
@@ -68,7 +75,6 @@ def make_linear_conflict(goal: Tiles, cols: int) -> Estimate:
     the longest increasing run of goal positions, and each costs two extra moves (out and back).
     """
     manhattan = make_manhattan(goal, cols)
-    home = _goal_cells(goal)
     n = len(goal)
     rows = n // cols
     lines = [[r * cols + c for c in range(cols)] for r in range(rows)]
@@ -80,7 +86,7 @@ def make_linear_conflict(goal: Tiles, cols: int) -> Estimate:
 
     def linear_conflict(tiles: Tiles) -> int:
         extra = 0
-        for line, key in zip(lines, keys):
+        for line, key in zip(lines, keys, strict=True):
             seq = [key[t] for t in (tiles[cell] for cell in line) if t in key]
             if len(seq) > 1:
                 extra += len(seq) - _longest_increasing(seq)

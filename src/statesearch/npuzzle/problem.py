@@ -15,7 +15,13 @@ from .solvability import is_solvable, parity_proof
 # The blank moves down, up, right, left: this order is part of the published counts.
 DIRECTIONS = (("D", 1, 0), ("U", -1, 0), ("R", 0, 1), ("L", 0, -1))
 OPPOSITE = {"D": "U", "U": "D", "R": "L", "L": "R"}
-HEURISTIC_ALIASES = {"h0": "zero", "none": "zero", "h1": "misplaced", "h2": "manhattan", "h3": "rowcol"}
+HEURISTIC_ALIASES = {
+    "h0": "zero",
+    "none": "zero",
+    "h1": "misplaced",
+    "h2": "manhattan",
+    "h3": "rowcol",
+}
 
 
 class NPuzzle:
@@ -30,7 +36,7 @@ class NPuzzle:
     def __init__(self, start: Tiles, rows: int, cols: int, goal: Tiles | None = None) -> None:
         self.rows, self.cols = rows, cols
         n = rows * cols
-        goal = goal if goal is not None else tuple(range(1, n)) + (0,)
+        goal = goal if goal is not None else (*range(1, n), 0)
         for name, tiles in (("start", start), ("goal", goal)):
             if sorted(tiles) != list(range(n)):
                 raise InputError(f"{name} is not a {rows}x{cols} board")
@@ -43,7 +49,9 @@ class NPuzzle:
         cls, board: str, goal: str | None = None, rows: int | None = None, cols: int | None = None
     ) -> NPuzzle:
         parsed: Board = parse_board(board, rows, cols)
-        return cls(parsed.tiles, parsed.rows, parsed.cols, parse_goal(goal, parsed.rows, parsed.cols))
+        return cls(
+            parsed.tiles, parsed.rows, parsed.cols, parse_goal(goal, parsed.rows, parsed.cols)
+        )
 
     def is_goal(self, state: Tiles) -> bool:
         return state == self.goal
@@ -79,7 +87,7 @@ class NPuzzle:
         }
         return {name: Heuristic(name, make(self.goal, self.cols)) for name, make in made.items()}
 
-    def heuristic(self, state: Tiles) -> int:
+    def heuristic(self, state: Tiles) -> float:
         return self.heuristics["manhattan"].fn(state)
 
     def apply(self, state: Tiles, action: str) -> Tiles:
@@ -113,11 +121,17 @@ def scramble(goal: Tiles, rows: int, cols: int, moves: int, seed: int | None = N
     return state
 
 
-def random_board(rows: int, cols: int, seed: int | None = None, goal: Tiles | None = None, solvable: bool | None = True) -> Tiles:
+def random_board(
+    rows: int,
+    cols: int,
+    seed: int | None = None,
+    goal: Tiles | None = None,
+    solvable: bool | None = True,
+) -> Tiles:
     """A uniformly random board; by default one that can reach ``goal`` (``solvable=None``: any)."""
     rng = random.Random(seed)
     n = rows * cols
-    goal = goal if goal is not None else tuple(range(1, n)) + (0,)
+    goal = goal if goal is not None else (*range(1, n), 0)
     tiles = list(range(n))
     rng.shuffle(tiles)
     if solvable is not None and is_solvable(tuple(tiles), goal, cols) != solvable:

@@ -1,0 +1,113 @@
+"""The command line: output, JSON, exit codes and one-line errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from statesearch.cli import main
+from statesearch.maze import LESSON_MAZE
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_solve_npuzzle_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "solve", "npuzzle", "7 2 4/5 _ 6/8 3 1", "--json")
+    data = json.loads(out)
+    assert code == 0
+    assert (data["status"], data["length"], data["cost"], data["optimal"]) == (
+        "solved",
+        20,
+        20,
+        True,
+    )
+    assert (data["algorithm"], data["heuristic"]) == ("astar", "manhattan")
+    assert (data["stats"]["expanded"], data["stats"]["pushed"]) == (283, 451)
+    assert len(data["moves"]) == 20 and set(data["moves"]) <= set("UDLR")
+
+
+def test_solve_npuzzle_human(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "solve", "npuzzle", "724506831", "-H", "misplaced")
+    assert code == 0
+    assert "solved: 20 moves (optimal)" in out and "3,667" in out
+
+
+def test_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(capsys, "solve", "npuzzle", "2 8 1 4 6 3 0 7 5")[0] == 3
+    code, out, _ = run(capsys, "solve", "npuzzle", "724506831", "-H", "zero", "--max-pushed", "9")
+    assert code == 4 and "limit reached (pushed)" in out and "proves nothing" in out
+
+
+def test_no_precheck_exhausts(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "solve", "npuzzle", "281463075", "--no-precheck", "--json")
+    assert code == 3 and json.loads(out)["stats"]["expanded"] == 181_440
+
+
+def test_other_shapes_and_goals(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(
+        capsys, "solve", "npuzzle", "1 2 3 0 4 5", "--rows", "2", "--goal", "1 2 3/4 5 0", "--json"
+    )
+    assert code == 0 and json.loads(out)["moves"] == "RR"
+    code, out, _ = run(capsys, "solve", "npuzzle", "1 0 2 3", "--goal", "blank-first", "--json")
+    assert code == 0 and json.loads(out)["moves"] == "L"
+
+
+def test_solve_maze(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    file = tmp_path / "lesson.txt"
+    file.write_text(LESSON_MAZE)
+    code, out, _ = run(capsys, "solve", "maze", str(file), "--json")
+    data = json.loads(out)
+    assert code == 0 and data["length"] == 17 and data["stats"]["expanded"] == 52
+    assert data["path"][0] == [0, 0] and data["path"][-1] == [6, 11]
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["solve", "npuzzle", "1 1 2 3 4 5 6 7 8"],
+        ["solve", "npuzzle", "1 2 3"],
+        ["solve", "npuzzle", "724506831", "-a", "nope"],
+        ["solve", "npuzzle", "724506831", "-H", "nope"],
+        ["solve", "npuzzle", "724506831", "--tie-break", "nope"],
+        ["solve", "npuzzle", "724506831", "--max-expanded", "x"],
+        ["solve", "npuzzle", "724506831", "--time-limit", "0"],
+        ["solve", "npuzzle", "724506831", "--bogus"],
+        ["solve", "maze", "/no/such/file"],
+        ["solve", "npuzzle"],
+        ["nope"],
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(
+    capsys: pytest.CaptureFixture[str], args: list[str]
+) -> None:
+    code, out, err = run(capsys, *args)
+    assert code == 2
+    assert len(err.strip().splitlines()) == 1 and err.startswith("error: ")
+    assert "Traceback" not in out + err
+
+
+def test_bad_maze_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    file = tmp_path / "bad.txt"
+    file.write_text("S.Q\n..G\n")
+    code, _, err = run(capsys, "solve", "maze", str(file))
+    assert code == 2 and "unknown maze character 'Q'" in err
+
+
+def test_module_entry_point_and_showcase() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "statesearch", "showcase"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    for figure in ("48,390", "66,516", "3,667", "5,750", "283", "451", "181,440", "52"):
+        assert figure in done.stdout

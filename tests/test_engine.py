@@ -1,0 +1,185 @@
+"""The engine on problems small enough to count by hand."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+
+import pytest
+
+from helpers import replay
+from statesearch import Budget, Heuristic, InputError, Limits, Status, solve
+from statesearch.algorithms import ALGORITHMS
+from statesearch.examples.water_jugs import WaterJugs
+
+
+class Graph:
+    """An explicit weighted digraph; actions are the target's name."""
+
+    def __init__(self, edges: dict[str, list[tuple[str, float]]], start: str, goal: str) -> None:
+        self.edges, self.initial, self.goal = edges, start, goal
+
+    def is_goal(self, state: str) -> bool:
+        return state == self.goal
+
+    def successors(self, state: str) -> Iterator[tuple[str, str, float]]:
+        for target, cost in self.edges.get(state, []):
+            yield target, target, cost
+
+    def predecessors(self, state: str) -> Iterator[tuple[str, str, float]]:
+        for source, targets in self.edges.items():
+            for target, cost in targets:
+                if target == state:
+                    yield state, source, cost
+
+
+# S-A 1, S-B 4, A-B 1, A-G 5, B-G 1: the cheapest path S A B G costs 3; B is pushed twice.
+DIAMOND = {"S": [("A", 1), ("B", 4)], "A": [("B", 1), ("G", 5)], "B": [("G", 1)]}
+
+
+def test_counters_mean_what_result_py_says() -> None:
+    result = solve(Graph(DIAMOND, "S", "G"), "ucs")
+    # Pops: S, A, B(g=2), the stale B(g=4) is skipped and not counted, then G, counted.
+    assert (result.stats.expanded, result.stats.pushed, result.stats.generated) == (4, 5, 5)
+    assert result.path == ["S", "A", "B", "G"] and result.cost == 3 and result.optimal
+
+
+def test_max_pushed_stops_at_the_next_push() -> None:
+    result = solve(Graph(DIAMOND, "S", "G"), "ucs", limits=Limits(max_pushed=3))
+    assert result.status is Status.LIMIT_REACHED and result.limit is Budget.PUSHED
+    assert result.stats.pushed == 3
+
+
+def test_max_expanded_stops_before_the_next_expansion() -> None:
+    result = solve(Graph(DIAMOND, "S", "G"), "ucs", limits=Limits(max_expanded=2))
+    assert result.limit is Budget.EXPANDED and result.stats.expanded == 2
+
+
+class Line:
+    """0, 1, 2, ... forever: nothing ends the search but a budget."""
+
+    initial = 0
+    unit_costs = True
+
+    def is_goal(self, state: int) -> bool:
+        return False
+
+    def successors(self, state: int) -> list[tuple[str, int, int]]:
+        return [("+1", state + 1, 1)]
+
+
+@pytest.mark.parametrize("algorithm", ["bfs", "dfs", "astar", "greedy", "dfbnb"])
+def test_time_limit_ends_an_endless_search(algorithm: str) -> None:
+    result = solve(Line(), algorithm, limits=Limits(time_limit=0.05, max_expanded=10**7))
+    assert result.status is Status.LIMIT_REACHED and result.limit is Budget.TIME
+    assert result.stats.elapsed_s < 2
+
+
+def test_memory_limit() -> None:
+    result = solve(Line(), "bfs", limits=Limits(max_states=500))
+    assert result.limit is Budget.MEMORY
+
+
+@pytest.mark.parametrize("algorithm", ["dls", "iddfs", "idastar", "bfs", "astar", "dfs"])
+def test_depth_limit_is_never_a_proof(algorithm: str) -> None:
+    result = solve(Line(), algorithm, limits=Limits(max_depth=5, time_limit=5))
+    assert result.status is Status.LIMIT_REACHED and result.limit is Budget.DEPTH
+
+
+def test_exhausting_a_finite_space_is_a_proof() -> None:
+    graph = Graph({"S": [("A", 1)], "A": [("S", 1)]}, "S", "G")
+    for name in ALGORITHMS:
+        limits = Limits(max_depth=10) if name == "dls" else None
+        result = solve(graph, name, limits=limits)
+        assert result.status is Status.UNSOLVABLE, name
+
+
+def test_dls_needs_a_depth() -> None:
+    with pytest.raises(InputError):
+        solve(Line(), "dls")
+
+
+def test_iddfs_reports_each_depth() -> None:
+    result = solve(WaterJugs(4, 3, 2), "iddfs")
+    assert [limit for limit, _ in result.stats.iterations] == [0, 1, 2, 3, 4]
+    assert result.length == 4 and result.optimal
+
+
+def test_dfbnb_upper_bound_is_a_cost_limit() -> None:
+    graph = Graph(DIAMOND, "S", "G")
+    assert solve(graph, "dfbnb", upper_bound=4).cost == 3
+    capped = solve(graph, "dfbnb", upper_bound=3)
+    assert capped.status is Status.LIMIT_REACHED and capped.limit is Budget.COST
+
+
+@pytest.mark.parametrize("name", sorted(ALGORITHMS))
+def test_every_algorithm_on_water_jugs(name: str) -> None:
+    problem = WaterJugs(4, 3, 2)
+    limits = Limits(max_depth=8) if name == "dls" else None
+    if name == "bidirectional":
+        with pytest.raises(InputError, match="predecessors"):
+            solve(problem, name)
+        return
+    result = solve(problem, name, limits=limits)
+    replay(problem, result)
+    if result.optimal:
+        assert result.length == 4
+
+
+@pytest.mark.parametrize("tie_break", ["classic", "deep", "fifo", "lifo"])
+def test_tie_breaks_keep_astar_optimal(tie_break: str) -> None:
+    result = solve(Graph(DIAMOND, "S", "G"), "astar", tie_break=tie_break)
+    assert result.cost == 3
+
+
+def test_weighted_astar_is_not_promised_optimal() -> None:
+    result = solve(Graph(DIAMOND, "S", "G"), "astar", lambda s: 1, weight=3)
+    assert result.solved and not result.optimal
+    assert result.heuristic == "<lambda>"
+
+
+def test_inadmissible_heuristic_withdraws_the_promise() -> None:
+    shaky = Heuristic("shaky", lambda s: 0, admissible=False)
+    assert not solve(Graph(DIAMOND, "S", "G"), "astar", shaky).optimal
+
+
+def test_bidirectional_joins_both_halves() -> None:
+    result = solve(Graph(DIAMOND, "S", "G"), "bidirectional")
+    assert result.path in (["S", "A", "G"], ["S", "B", "G"])
+    replay(Graph(DIAMOND, "S", "G"), result)
+
+
+def test_start_is_goal() -> None:
+    for name in ALGORITHMS:
+        limits = Limits(max_depth=3) if name == "dls" else None
+        result = solve(Graph({}, "S", "S"), name, limits=limits)
+        assert result.solved and result.length == 0 and result.cost == 0, name
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"algorithm": "nope"},
+        {"heuristic": "nope"},
+        {"tie_break": "nope"},
+        {"weight": -1},
+        {"heuristic": 42},
+    ],
+)
+def test_bad_options_are_input_errors(kwargs: dict[str, object]) -> None:
+    with pytest.raises(InputError):
+        solve(WaterJugs(), **kwargs)  # type: ignore[arg-type]
+
+
+def test_bad_limits_are_input_errors() -> None:
+    with pytest.raises(InputError):
+        Limits(max_expanded=-1)
+    with pytest.raises(InputError):
+        Limits(time_limit=0)
+
+
+def test_to_dict_is_json_ready() -> None:
+    data = solve(WaterJugs(), "bfs").to_dict()
+    assert data["status"] == "solved" and data["cost"] == 4 and isinstance(data["cost"], int)
+    assert data["stats"]["layers"][0] == 1
+    assert math.isfinite(data["stats"]["elapsed_s"])

@@ -1,0 +1,55 @@
+"""The lesson's published numbers, exactly."""
+
+import pytest
+
+from helpers import replay
+from statesearch import Status, solve
+from statesearch.maze import LESSON_MAZE, Maze
+from statesearch.npuzzle import NPuzzle
+
+LESSON = "7 2 4 5 0 6 8 3 1"
+
+
+@pytest.mark.parametrize(
+    ("heuristic", "weight", "expanded", "pushed"),
+    [("zero", 0, 48_390, 66_516), ("misplaced", 1, 3_667, 5_750), ("manhattan", 1, 283, 451)],
+)
+def test_astar_table(heuristic: str, weight: float, expanded: int, pushed: int) -> None:
+    puzzle = NPuzzle.from_text(LESSON)
+    result = solve(puzzle, "astar", heuristic, weight=weight)
+    assert (result.stats.expanded, result.stats.pushed, result.length) == (expanded, pushed, 20)
+    assert result.optimal
+    replay(puzzle, result)
+
+
+def test_aliases_give_the_same_table() -> None:
+    puzzle = NPuzzle.from_text(LESSON)
+    assert solve(puzzle, "a*", "h1").stats.expanded == 3_667
+    assert solve(puzzle, "astar", "h2").stats.expanded == 283
+    assert solve(puzzle, "dijkstra").stats.expanded == 48_390
+
+
+def test_lesson_maze_astar() -> None:
+    maze = Maze.parse(LESSON_MAZE)
+    result = solve(maze, "astar", "manhattan")
+    assert (result.stats.expanded, result.length) == (52, 17)
+    replay(maze, result)
+
+
+def test_unsolvable_by_parity_before_search() -> None:
+    result = solve(NPuzzle.from_text("2 8 1 4 6 3 0 7 5"), "astar", "manhattan")
+    assert result.status is Status.UNSOLVABLE
+    assert result.stats.expanded == 0
+    assert "11 inversions" in result.reason
+
+
+def test_unsolvable_by_exhaustion() -> None:
+    result = solve(NPuzzle.from_text("2 8 1 4 6 3 0 7 5"), "astar", "manhattan", precheck=False)
+    assert result.status is Status.UNSOLVABLE
+    assert result.stats.expanded == 181_440
+
+
+def test_idastar_thresholds() -> None:
+    result = solve(NPuzzle.from_text(LESSON), "idastar", "manhattan")
+    assert [t for t, _ in result.stats.iterations] == [14, 16, 18, 20]
+    assert result.length == 20
