@@ -13,6 +13,7 @@ import argparse
 import heapq
 import time
 from collections.abc import Callable
+from functools import partial
 
 from statesearch import solve
 from statesearch.npuzzle import NPuzzle
@@ -61,7 +62,7 @@ def textbook_astar(start: Board, h: Callable[[Board], int]) -> tuple[int, int, i
     came: dict[Board, Board | None] = {start: None}
     expanded = pushed = 0
     while frontier:
-        f, gs, s = heapq.heappop(frontier)
+        _, gs, s = heapq.heappop(frontier)
         if gs > g[s]:
             continue
         expanded += 1
@@ -110,8 +111,8 @@ def main() -> None:
         for name, weight, book_h in heuristics:
             t_engine, t_book, result, counts = best_of(
                 args.repeat,
-                lambda: solve(puzzle, "astar", name, weight=weight),
-                lambda: textbook_astar(puzzle.initial, book_h),
+                partial(solve, puzzle, "astar", name, weight=weight),
+                partial(textbook_astar, puzzle.initial, book_h),
             )
             stats = result.stats  # type: ignore[attr-defined]
             mine = (stats.expanded, stats.pushed, result.length)  # type: ignore[attr-defined]
@@ -120,7 +121,8 @@ def main() -> None:
             total_book += t_book
             rows.append((text, name, mine[0], t_book, t_engine))
     print(
-        f"{'board':<20} {'heuristic':<10} {'expanded':>9} {'textbook s':>11} {'engine s':>9} {'ratio':>6}"
+        f"{'board':<20} {'heuristic':<10} {'expanded':>9} "
+        f"{'textbook s':>11} {'engine s':>9} {'ratio':>6}"
     )
     for text, name, expanded, t_book, t_engine in rows:
         print(
@@ -129,7 +131,8 @@ def main() -> None:
         )
     print(
         f"total: textbook {total_book:.3f} s, engine {total_engine:.3f} s, "
-        f"engine speed-up x{total_book / total_engine:.2f} (CPU s, best of {args.repeat} interleaved runs)"
+        f"engine speed-up x{total_book / total_engine:.2f} "
+        f"(CPU s, best of {args.repeat} interleaved runs)"
     )
 
 
