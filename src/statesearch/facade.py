@@ -17,6 +17,7 @@ from .problem import ZERO, Heuristic, Problem, named_heuristics
 from .result import Limits, SearchResult, Stats, Status
 
 HeuristicSpec = str | Heuristic | Callable[[Any], float] | None
+ENGINES = ("auto", "python", "compiled")
 
 
 def solve(
@@ -29,6 +30,7 @@ def solve(
     limits: Limits | None = None,
     precheck: bool = True,
     upper_bound: float = math.inf,
+    engine: str = "auto",
 ) -> SearchResult[Any]:
     """Search ``problem`` with ``algorithm`` and return a :class:`SearchResult`.
 
@@ -36,7 +38,13 @@ def solve(
     a plain function of the state, or ``None`` for the problem's own ``heuristic`` method (zero if
     it has none). With ``precheck`` a problem's ``unsolvable_reason()`` is asked first, so a sound
     proof (such as the n-puzzle's parity) answers before any search.
+
+    ``engine``: ``python`` runs the generic engine; ``compiled`` runs a domain's numba kernel for
+    this (algorithm, heuristic) and fails if there is none; ``auto`` uses a kernel when there is
+    one. Either way the result and its counters mean the same.
     """
+    if engine not in ENGINES:
+        raise InputError(f"unknown engine {engine!r}; choose from {', '.join(ENGINES)}")
     algo = get_algorithm(algorithm)
     h = resolve_heuristic(problem, heuristic)
     if not weight >= 0:
@@ -47,9 +55,17 @@ def solve(
     budgets = Budgets(limits or Limits())
     h_name = h.name if algo.uses_heuristic else None
 
+    kernel = None
+    if engine != "python":
+        find_kernel = getattr(problem, "compiled", None)
+        kernel = find_kernel(algo.name, h.name, weight) if find_kernel else None
+        if kernel is None and engine == "compiled":
+            raise InputError(f"no compiled kernel for {algo.name} with {h.name} on this problem")
+    engine_used = "compiled" if kernel else "python"
+
     def result(status: Status, **fields: Any) -> SearchResult[Any]:
         stats.elapsed_s = time.perf_counter() - budgets.started
-        return SearchResult(status, algo.name, h_name, stats, **fields)
+        return SearchResult(status, algo.name, h_name, stats, engine=engine_used, **fields)
 
     prove = getattr(problem, "unsolvable_reason", None)
     if precheck and prove is not None:
@@ -58,7 +74,10 @@ def solve(
             return result(Status.UNSOLVABLE, reason=reason)
     try:
         with _gc_paused():
-            outcome = algo.run(problem, h, budgets, stats, options)
+            if kernel is not None:
+                outcome = kernel(budgets, stats)
+            else:
+                outcome = algo.run(problem, h, budgets, stats, options)
     except LimitHit as hit:
         return result(Status.LIMIT_REACHED, limit=hit.budget, reason=hit.detail)
     if isinstance(outcome, Found):

@@ -3,18 +3,23 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+import sys
+from collections.abc import Callable, Mapping
 from functools import cached_property
 
 from ..errors import InputError
+from ..algorithms._common import Budgets, Outcome
 from ..problem import Heuristic
+from ..result import Stats
 from .board import Board, Tiles, format_board, parse_board, parse_goal
 from .heuristics import make_linear_conflict, make_manhattan, make_misplaced, make_rowcol
+from .pdb import PatternDatabase
 from .solvability import is_solvable, parity_proof
 
 # The blank moves down, up, right, left: this order is part of the published counts.
 DIRECTIONS = (("D", 1, 0), ("U", -1, 0), ("R", 0, 1), ("L", 0, -1))
 OPPOSITE = {"D": "U", "U": "D", "R": "L", "L": "R"}
+Kernel = Callable[[Budgets, Stats], Outcome]
 HEURISTIC_ALIASES = {
     "h0": "zero",
     "none": "zero",
@@ -33,7 +38,14 @@ class NPuzzle:
     unit_costs = True
     heuristic_aliases = HEURISTIC_ALIASES
 
-    def __init__(self, start: Tiles, rows: int, cols: int, goal: Tiles | None = None) -> None:
+    def __init__(
+        self,
+        start: Tiles,
+        rows: int,
+        cols: int,
+        goal: Tiles | None = None,
+        partition: str | None = None,
+    ) -> None:
         self.rows, self.cols = rows, cols
         n = rows * cols
         goal = goal if goal is not None else (*range(1, n), 0)
@@ -43,15 +55,20 @@ class NPuzzle:
         self.initial: Tiles = tuple(start)
         self.goal: Tiles = tuple(goal)
         self._moves = [_moves_from(cell, rows, cols) for cell in range(n)]
+        self.partition = partition
 
     @classmethod
     def from_text(
-        cls, board: str, goal: str | None = None, rows: int | None = None, cols: int | None = None
+        cls,
+        board: str,
+        goal: str | None = None,
+        rows: int | None = None,
+        cols: int | None = None,
+        partition: str | None = None,
     ) -> NPuzzle:
         parsed: Board = parse_board(board, rows, cols)
-        return cls(
-            parsed.tiles, parsed.rows, parsed.cols, parse_goal(goal, parsed.rows, parsed.cols)
-        )
+        goal_tiles = parse_goal(goal, parsed.rows, parsed.cols)
+        return cls(parsed.tiles, parsed.rows, parsed.cols, goal_tiles, partition)
 
     def is_goal(self, state: Tiles) -> bool:
         return state == self.goal
@@ -85,7 +102,27 @@ class NPuzzle:
             "rowcol": make_rowcol,
             "linear_conflict": make_linear_conflict,
         }
-        return {name: Heuristic(name, make(self.goal, self.cols)) for name, make in made.items()}
+        table = {name: Heuristic(name, make(self.goal, self.cols)) for name, make in made.items()}
+        table["pdb"] = Heuristic("pdb", lambda tiles: self.pattern_database.value(tiles))
+        return table
+
+    @cached_property
+    def pattern_database(self) -> PatternDatabase:
+        """The additive pattern database for this goal (built and cached on first use)."""
+        return PatternDatabase(self.rows, self.cols, self.goal, self.partition, log=_say)
+
+    def compiled(self, algorithm: str, heuristic: str, weight: float) -> Kernel | None:
+        """A numba kernel for this (algorithm, heuristic), or ``None`` (the facade then runs
+        the Python engine)."""
+        from . import compiled
+
+        if algorithm == "idastar" and heuristic == "manhattan":
+            return lambda budgets, stats: compiled.ida_manhattan(self, budgets, stats)
+        if algorithm == "idastar" and heuristic == "pdb":
+            return lambda budgets, stats: compiled.ida_pdb(
+                self, self.pattern_database, budgets, stats
+            )
+        return None
 
     def heuristic(self, state: Tiles) -> float:
         return self.heuristics["manhattan"].fn(state)
@@ -99,6 +136,10 @@ class NPuzzle:
 
     def show(self, state: Tiles) -> str:
         return format_board(state, self.cols)
+
+
+def _say(message: str) -> None:
+    print(message, file=sys.stderr)
 
 
 def _moves_from(cell: int, rows: int, cols: int) -> list[tuple[str, int]]:

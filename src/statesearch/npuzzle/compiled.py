@@ -1,0 +1,132 @@
+"""Adapting the numba kernels to the engine: same Outcome, same counters, same budgets.
+
+The kernels run in slices of ``SLICE`` expansions; between slices this module checks the clock
+and the expansion budget, so a compiled search is bounded exactly like a Python one.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from ..algorithms._common import Budgets, Exhausted, Found, LimitHit, Outcome
+from ..result import Budget, Stats
+from . import kernels as k
+
+if TYPE_CHECKING:
+    from .pdb import PatternDatabase
+    from .problem import NPuzzle
+
+SLICE = 1 << 21  # expansions between clock checks: ~20-40 ms of kernel time
+BIG = 1 << 40
+
+
+def _boards(puzzle: NPuzzle, directions: np.ndarray, order: str) -> Found:
+    actions = [order[int(d)] for d in directions]
+    path = [puzzle.initial]
+    for action in actions:
+        path.append(puzzle.apply(path[-1], action))
+    return Found(path, actions, len(actions))
+
+
+def ida_star(
+    puzzle: NPuzzle,
+    budgets: Budgets,
+    stats: Stats,
+    start_h: int,
+    slice_fn: Callable[[np.ndarray, np.ndarray, np.ndarray, np.ndarray, int], int],
+    reset: Callable[[], None],
+    order: str,
+) -> Outcome:
+    """The iteration loop around a resumable IDA* slice kernel.
+
+    ``slice_fn(tiles, regs, path, next_k, budget)`` runs the kernel; ``reset()`` restores the
+    kernel's own heuristic state to the root before each iteration.
+    """
+    n = puzzle.rows * puzzle.cols
+    start = np.array(puzzle.initial, dtype=np.uint8)
+    regs = np.zeros(k.REGISTERS, dtype=np.int64)
+    depth_cap = min(budgets.max_depth, 1000)
+    path = np.zeros(depth_cap + 2, dtype=np.uint8)
+    next_k = np.zeros(depth_cap + 2, dtype=np.uint8)
+    threshold = start_h
+    while True:
+        if threshold > depth_cap:
+            return Exhausted(Budget.DEPTH)
+        tiles = start.copy()
+        reset()
+        regs[:] = 0
+        regs[k.R_BLANK] = puzzle.initial.index(0)
+        regs[k.R_THRESHOLD] = threshold
+        regs[k.R_NEXT] = BIG
+        regs[k.R_H] = start_h
+        next_k[0] = 0
+        budgets.expand(stats.expanded)
+        stats.expanded += 1  # the root, once per iteration
+        before = stats.expanded - 1
+        if start_h == 0:
+            stats.iterations.append((threshold, 1))
+            return Found([puzzle.initial], [], 0)
+        while True:
+            room = budgets.max_expanded - stats.expanded
+            regs[k.R_EXPANDED] = stats.expanded
+            regs[k.R_GENERATED] = stats.generated
+            status = slice_fn(tiles, regs, path, next_k, min(SLICE, max(room, 0)))
+            stats.expanded = int(regs[k.R_EXPANDED])
+            stats.generated = int(regs[k.R_GENERATED])
+            stats.pushed = stats.expanded - len(stats.iterations) - 1
+            stats.max_frontier = max(stats.max_frontier, int(regs[k.R_DEPTH]))
+            if status != k.PAUSED:
+                break
+            if stats.expanded >= budgets.max_expanded:
+                raise LimitHit(Budget.EXPANDED, f"expanded {stats.expanded:,} states (max_expanded)")
+            if time.perf_counter() > budgets.deadline:
+                raise LimitHit(Budget.TIME, f"time limit of {budgets.limits.time_limit} s")
+        stats.iterations.append((threshold, stats.expanded - before))
+        if status == k.FOUND:
+            return _boards(puzzle, path[: regs[k.R_DEPTH]], order)
+        if regs[k.R_NEXT] >= BIG:
+            return Exhausted()
+        threshold = int(regs[k.R_NEXT])
+
+
+def ida_manhattan(puzzle: NPuzzle, budgets: Budgets, stats: Stats) -> Outcome:
+    tables = k.MoveTables(puzzle.rows, puzzle.cols)
+    goal = np.array(puzzle.goal, dtype=np.int64)
+    delta = k.manhattan_deltas(goal, puzzle.cols, tables)
+    h0 = int(puzzle.heuristics["manhattan"](puzzle.initial))
+
+    def run(tiles: np.ndarray, regs: np.ndarray, path: np.ndarray, nk: np.ndarray, budget: int) -> int:
+        return int(
+            k.ida_manhattan_slice(
+                tiles, tables.cell_after, tables.opposite, tables.choices, tables.choice_count,
+                delta, regs, path, nk, budget,
+            )
+        )
+
+    return ida_star(puzzle, budgets, stats, h0, run, lambda: None, tables.order)
+
+
+def ida_pdb(puzzle: NPuzzle, pdb: PatternDatabase, budgets: Budgets, stats: Stats) -> Outcome:
+    tables = k.MoveTables(puzzle.rows, puzzle.cols)
+    index_n, index_r = pdb.indices(puzzle.initial)
+    saved = np.zeros((min(budgets.max_depth, 1000) + 2, 2), dtype=np.int64)
+
+    def reset() -> None:
+        index_n[:], index_r[:] = pdb.indices(puzzle.initial)
+
+    h0 = int(pdb.value(puzzle.initial))
+
+    def run(tiles: np.ndarray, regs: np.ndarray, path: np.ndarray, nk: np.ndarray, budget: int) -> int:
+        return int(
+            k.ida_pdb_slice(
+                tiles, tables.cell_after, tables.opposite, tables.choices, tables.choice_count,
+                pdb.sigma, pdb.transpose, pdb.group_of, pdb.weight, pdb.offsets, pdb.tables,
+                pdb.reflect, index_n, index_r, saved, regs, path, nk, budget,
+            )
+        )
+
+    return ida_star(puzzle, budgets, stats, h0, run, reset, tables.order)

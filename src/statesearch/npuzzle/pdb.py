@@ -1,0 +1,300 @@
+"""Additive pattern databases: partitions, the on-disk cache, and lookups.
+
+A partition splits the tiles into disjoint groups; each group has a table (``pdb_build``) and the
+tables' values add up. Reflection about the main diagonal (square boards) looks the same tables
+up a second time for the mirrored board and takes the larger sum.
+
+Tables live in the cache directory (``STATESEARCH_CACHE``, else the user cache dir), one ``.npy``
+per group with a ``.json`` beside it (dimensions, goal, group, entries, format version, checksum).
+A table whose metadata or checksum does not match is reported in one line and rebuilt, never used.
+Files are written under a temporary name and renamed, so concurrent builds cannot corrupt them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+
+import numpy as np
+import platformdirs
+
+from ..errors import InputError
+from .board import Tiles
+from .pdb_build import UNSET, build_group_table, placements
+
+FORMAT_VERSION = 1
+
+# Named partitions by board size, as tile numbers for Korf's goal (blank first, 1 2 3 ...). For
+# another goal the same tile numbers are used: any disjoint grouping is admissible.
+NAMED: dict[tuple[int, int], dict[str, tuple[tuple[int, ...], ...]]] = {
+    (3, 3): {"exact": ((1, 2, 3, 4, 5, 6, 7, 8),)},
+    (2, 4): {"exact": ((1, 2, 3, 4, 5, 6, 7),), "4-3": ((1, 2, 3, 4), (5, 6, 7))},
+    (4, 4): {
+        "6-6-3": ((1, 2, 3), (4, 5, 8, 9, 12, 13), (6, 7, 10, 11, 14, 15)),
+        "5-5-5": ((1, 2, 3, 6, 7), (4, 5, 8, 9, 12), (10, 11, 13, 14, 15)),
+        "7-8": ((1, 2, 3, 4, 5, 6, 7), (8, 9, 10, 11, 12, 13, 14, 15)),
+        "3-3": ((1, 2, 3), (4, 5, 6), (7, 8, 9), (10, 11, 12), (13, 14, 15)),
+    },
+    (5, 5): {
+        "6-6-6-6": (
+            (1, 2, 5, 6, 7, 12),
+            (3, 4, 8, 9, 13, 14),
+            (10, 11, 15, 16, 20, 21),
+            (17, 18, 19, 22, 23, 24),
+        ),
+    },
+}
+DEFAULT = {(3, 3): "exact", (2, 4): "exact", (4, 4): "6-6-3", (5, 5): "6-6-6-6"}
+# Groups this large take minutes and gigabytes to build; `pdb build` does it, a search will not.
+ON_DEMAND_MAX_PLACEMENTS = 60_000_000
+# Lookups use tables spread to n**k entries (see kernels.spread_table); cap their size.
+MAX_SPREAD = 1 << 28
+
+Progress = Callable[[int, int], None]
+
+
+def cache_dir() -> Path:
+    return Path(os.environ.get("STATESEARCH_CACHE") or platformdirs.user_cache_dir("statesearch"))
+
+
+def partition_groups(rows: int, cols: int, spec: str | None) -> tuple[tuple[int, ...], ...]:
+    """Groups for a named partition (``6-6-3``), sizes (``4-3``: tiles in order) or explicit
+    groups (``1,2,3/4,5,6,7``). Every tile must be in exactly one group."""
+    n = rows * cols
+    named = NAMED.get((rows, cols), {})
+    spec = spec or DEFAULT.get((rows, cols)) or str(n - 1)
+    if spec in named:
+        return named[spec]
+    try:
+        if "/" in spec or "," in spec:
+            groups = tuple(
+                tuple(int(t) for t in part.split(",") if t.strip()) for part in spec.split("/")
+            )
+        else:
+            sizes = [int(s) for s in spec.split("-")]
+            tiles = iter(range(1, n))
+            groups = tuple(tuple(next(tiles) for _ in range(size)) for size in sizes)
+    except (ValueError, StopIteration):
+        raise InputError(
+            f"cannot read partition {spec!r}: use a name ({', '.join(named) or 'none here'}), "
+            "sizes like 4-3, or groups like 1,2,3/4,5,6,7"
+        ) from None
+    flat = sorted(t for g in groups for t in g)
+    if flat != list(range(1, n)) or any(not g for g in groups):
+        raise InputError(f"partition {spec!r} must put each tile 1..{n - 1} in exactly one group")
+    return groups
+
+
+@dataclass(frozen=True)
+class GroupKey:
+    rows: int
+    cols: int
+    goal: Tiles
+    group: tuple[int, ...]
+
+    @property
+    def name(self) -> str:
+        digest = hashlib.sha1(f"{self.goal}|{self.group}".encode()).hexdigest()[:10]
+        return f"{self.rows}x{self.cols}-{len(self.group)}tiles-{digest}"
+
+    @property
+    def entries(self) -> int:
+        return placements(self.rows * self.cols, len(self.group))
+
+    def metadata(self) -> dict[str, object]:
+        return {
+            "format_version": FORMAT_VERSION,
+            "rows": self.rows,
+            "cols": self.cols,
+            "goal": list(self.goal),
+            "group": list(self.group),
+            "entries": self.entries,
+        }
+
+
+def _checksum(table: np.ndarray) -> str:
+    return hashlib.blake2b(table.tobytes(), digest_size=16).hexdigest()
+
+
+def check(key: GroupKey, directory: Path) -> str | None:
+    """Why the stored table for ``key`` cannot be used, or ``None`` when it is sound."""
+    meta_file, table_file = directory / f"{key.name}.json", directory / f"{key.name}.npy"
+    if not meta_file.exists() or not table_file.exists():
+        return "missing"
+    try:
+        meta = json.loads(meta_file.read_text())
+        table = np.load(table_file, allow_pickle=False)
+    except (OSError, ValueError) as err:
+        return f"unreadable ({err.__class__.__name__})"
+    expected = key.metadata()
+    for field, value in expected.items():
+        if meta.get(field) != value:
+            return f"metadata mismatch ({field})"
+    if table.dtype != np.uint8 or table.shape != (key.entries,):
+        return "wrong size or type"
+    if meta.get("checksum") != _checksum(table):
+        return "checksum mismatch"
+    return None
+
+
+def _write_atomically(path: Path, write: Callable[[Path], None]) -> None:
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
+    os.close(fd)
+    try:
+        write(Path(tmp))
+        os.replace(tmp, path)
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+
+
+def load_or_build(
+    key: GroupKey,
+    progress: Progress | None = None,
+    log: Callable[[str], None] | None = None,
+    rebuild: bool = False,
+) -> np.ndarray:
+    """The table for ``key`` from the cache, building (and caching) it when missing or unsound."""
+    directory = cache_dir()
+    problem = "rebuild requested" if rebuild else check(key, directory)
+    if problem is None:
+        return np.load(directory / f"{key.name}.npy", allow_pickle=False)
+    if log is not None:
+        what = f"group {'-'.join(map(str, key.group))} of the {key.rows}x{key.cols} puzzle"
+        log(f"pattern database for {what}: {problem}; building {key.entries:,} entries")
+    table = build_group_table(key.goal, key.rows, key.cols, key.group, progress)
+    directory.mkdir(parents=True, exist_ok=True)
+    _write_atomically(directory / f"{key.name}.npy", lambda p: _save_npy(p, table))
+    meta = {**key.metadata(), "checksum": _checksum(table), "max_value": int(table[table != UNSET].max())}
+    _write_atomically(
+        directory / f"{key.name}.json", lambda p: p.write_text(json.dumps(meta, indent=1))
+    )
+    return table
+
+
+def _save_npy(path: Path, table: np.ndarray) -> None:
+    with open(path, "wb") as handle:
+        np.save(handle, table, allow_pickle=False)
+
+
+def stored() -> Iterator[dict[str, object]]:
+    """Metadata of every table in the cache, with its file name."""
+    directory = cache_dir()
+    if not directory.exists():
+        return
+    for meta_file in sorted(directory.glob("*.json")):
+        try:
+            meta = json.loads(meta_file.read_text())
+        except (OSError, ValueError):
+            meta = {}
+        yield {"file": meta_file.with_suffix(".npy").name, **meta}
+
+
+def key_from_metadata(meta: dict[str, object]) -> GroupKey | None:
+    try:
+        return GroupKey(
+            int(meta["rows"]),  # type: ignore[call-overload]
+            int(meta["cols"]),  # type: ignore[call-overload]
+            tuple(meta["goal"]),  # type: ignore[arg-type]
+            tuple(meta["group"]),  # type: ignore[arg-type]
+        )
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+class PatternDatabase:
+    """The tables of one partition for one goal, ready for the kernels and for Python lookups."""
+
+    def __init__(
+        self,
+        rows: int,
+        cols: int,
+        goal: Tiles,
+        partition: str | None = None,
+        progress: Progress | None = None,
+        log: Callable[[str], None] | None = None,
+        reflect: bool = True,
+        allow_large: bool = False,
+    ) -> None:
+        self.rows, self.cols, self.goal = rows, cols, tuple(goal)
+        self.groups = partition_groups(rows, cols, partition)
+        self.partition = partition or DEFAULT.get((rows, cols)) or str(rows * cols - 1)
+        self.reflect = reflect and rows == cols
+        n = rows * cols
+        keys = [GroupKey(rows, cols, self.goal, g) for g in self.groups]
+        too_big = [k for k in keys if k.entries > ON_DEMAND_MAX_PLACEMENTS]
+        if too_big and not allow_large:
+            missing = [k for k in too_big if check(k, cache_dir()) is not None]
+            if missing:
+                raise InputError(
+                    f"partition {self.partition} needs a table of {missing[0].entries:,} entries; "
+                    f"build it once with: statesearch pdb build {rows}x{cols} "
+                    f"--partition {self.partition}"
+                )
+        for key in keys:
+            if n ** len(key.group) > MAX_SPREAD:
+                raise InputError(
+                    f"a group of {len(key.group)} tiles on {n} cells is too large for the "
+                    f"compiled lookups ({n ** len(key.group):,} entries); use a smaller partition"
+                )
+        from .kernels import spread_table
+
+        spread = [
+            spread_table(load_or_build(key, progress, log), len(key.group), n) for key in keys
+        ]
+        self.offsets = np.cumsum([0] + [len(t) for t in spread[:-1]]).astype(np.int64)
+        self.tables = np.concatenate(spread)
+        kmax = max(len(g) for g in self.groups)
+        self.group_tiles = np.zeros((len(self.groups), kmax), dtype=np.int64)
+        self.group_size = np.array([len(g) for g in self.groups], dtype=np.int64)
+        self.group_of = np.zeros(n, dtype=np.int64)
+        self.weight = np.zeros(n, dtype=np.int64)  # n ** (the tile's place in its group)
+        for gi, group in enumerate(self.groups):
+            self.group_tiles[gi, : len(group)] = group
+            for i, t in enumerate(group):
+                self.group_of[t] = gi
+                self.weight[t] = n**i
+        # Reflection: cell (r, c) <-> (c, r); tile t of a board maps to the goal's tile on the
+        # mirrored cell of t's goal cell, so the goal maps to itself and distances are kept.
+        self.transpose = np.array([(c % cols) * cols + c // cols for c in range(n)], dtype=np.int64)
+        if not self.reflect:
+            self.transpose = np.arange(n, dtype=np.int64)
+        home = np.empty(n, dtype=np.int64)
+        home[list(self.goal)] = np.arange(n)
+        self.sigma = np.array([self.goal[self.transpose[home[t]]] for t in range(n)], dtype=np.int64)
+        self.sigma_inv = np.empty(n, dtype=np.int64)
+        self.sigma_inv[self.sigma] = np.arange(n)
+
+    @cached_property
+    def description(self) -> str:
+        return f"pdb {self.partition}" + (" + reflection" if self.reflect else "")
+
+    def indices(self, tiles: Tiles) -> tuple[np.ndarray, np.ndarray]:
+        """Each group's table index for the board and for its mirror image."""
+        from .kernels import pdb_indices
+
+        pos = np.empty(len(tiles), dtype=np.int64)
+        pos[list(tiles)] = np.arange(len(tiles))
+        index_n = np.zeros(len(self.groups), dtype=np.int64)
+        index_r = np.zeros(len(self.groups), dtype=np.int64)
+        pdb_indices(
+            pos, self.sigma_inv, self.transpose, self.group_tiles, self.group_size, index_n, index_r
+        )
+        return index_n, index_r
+
+    def value(self, tiles: Tiles) -> float:
+        """h for one board (the Python engine's path; the kernels update it incrementally)."""
+        index_n, index_r = self.indices(tiles)
+        normal = self.tables[self.offsets + index_n].astype(np.int64)
+        h = int(normal.sum())
+        if self.reflect:
+            h = max(h, int(self.tables[self.offsets + index_r].astype(np.int64).sum()))
+        if (normal == UNSET).any():
+            return float("inf")  # only an exact table has unreachable entries: wrong parity
+        return h
