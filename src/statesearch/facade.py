@@ -35,9 +35,10 @@ def solve(
     """Search ``problem`` with ``algorithm`` and return a :class:`SearchResult`.
 
     ``heuristic`` is a name from the problem's ``heuristics`` (or ``"zero"``), a :class:`Heuristic`,
-    a plain function of the state, or ``None`` for the problem's own ``heuristic`` method (zero if
-    it has none). With ``precheck`` a problem's ``unsolvable_reason()`` is asked first, so a sound
-    proof (such as the n-puzzle's parity) answers before any search.
+    a plain function of the state, or ``None`` for the problem's ``default_heuristic`` name or its
+    own ``heuristic`` method (zero if it has neither). With ``precheck`` a problem's
+    ``unsolvable_reason()`` is asked first, so a sound proof (such as the n-puzzle's parity)
+    answers before any search.
 
     ``engine``: ``python`` runs the generic engine; ``compiled`` runs a domain's numba kernel for
     this (algorithm, heuristic) and fails if there is none; ``auto`` uses a kernel when there is
@@ -116,6 +117,8 @@ def _gc_paused() -> Iterator[None]:
 def resolve_heuristic(problem: object, spec: HeuristicSpec) -> Heuristic:
     if isinstance(spec, Heuristic):
         return spec
+    if spec is None:
+        spec = getattr(problem, "default_heuristic", None)
     if spec is None:
         own = getattr(problem, "heuristic", None)
         return Heuristic("heuristic", own) if callable(own) else ZERO

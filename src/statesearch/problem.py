@@ -9,7 +9,8 @@ A problem is any object with:
 States must be hashable; the ``classic`` tie-break also needs them to be orderable (tuples of
 numbers are both). A few optional members unlock more:
 
-- ``heuristics``: a mapping of names to :class:`Heuristic`, for ``solve(..., heuristic="name")``;
+- ``heuristics``: a mapping of names to :class:`Heuristic`, for ``solve(..., heuristic="name")``,
+  and ``default_heuristic``, the name used when none is asked for;
 - ``unit_costs = True``: every step costs 1, so BFS-like searches are optimal in cost too;
 - ``goal`` and ``predecessors(state)``: a single goal state and the reverse moves, for bidirectional
   search; ``predecessors`` yields ``(action, previous_state, step_cost)`` where ``action`` taken

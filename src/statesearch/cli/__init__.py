@@ -7,7 +7,7 @@ import sys
 import typer
 
 from ..errors import InputError
-from . import showcase, solve
+from . import bench, pdb, showcase, solve
 
 app = typer.Typer(
     help="State-space search: solve puzzles and mazes, compare algorithms and heuristics.",
@@ -16,6 +16,8 @@ app = typer.Typer(
     add_completion=False,
 )
 app.add_typer(solve.app, name="solve")
+app.add_typer(pdb.app, name="pdb")
+app.add_typer(bench.app, name="bench")
 app.command("showcase")(showcase.showcase)
 
 

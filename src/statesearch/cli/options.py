@@ -42,6 +42,10 @@ MaxStates = Annotated[
 MaxDepth = Annotated[
     int | None, typer.Option("--max-depth", min=0, help="Do not search paths longer than N steps.")
 ]
+Engine = Annotated[
+    str,
+    typer.Option("--engine", help="auto (a compiled kernel when there is one), python, compiled."),
+]
 Json = Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")]
 
 

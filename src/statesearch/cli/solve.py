@@ -12,6 +12,7 @@ from ..facade import solve
 from ..maze import Maze
 from ..npuzzle import NPuzzle, compact, format_board
 from . import options as o
+from .progress import build_progress
 from .render import emit
 
 app = typer.Typer(
@@ -40,6 +41,10 @@ def npuzzle(
     precheck: Annotated[
         bool, typer.Option(help="Prove unsolvability by parity before searching.")
     ] = True,
+    partition: Annotated[
+        str | None, typer.Option(help="Pattern database partition for -H pdb.")
+    ] = None,
+    engine: o.Engine = "auto",
     max_expanded: o.MaxExpanded = None,
     max_pushed: o.MaxPushed = None,
     time_limit: o.TimeLimit = None,
@@ -48,7 +53,14 @@ def npuzzle(
     as_json: o.Json = False,
 ) -> None:
     """Solve a sliding-tile puzzle (any rows x cols, any goal)."""
-    puzzle = NPuzzle.from_text(board, goal, rows, cols)
+    puzzle = NPuzzle.from_text(board, goal, rows, cols, partition)
+    if (heuristic or "").lower() == "pdb" and puzzle.solvable:
+        from ..npuzzle.pdb import PatternDatabase
+
+        with build_progress() as (log, progress):
+            puzzle.pattern_database = PatternDatabase(
+                puzzle.rows, puzzle.cols, puzzle.goal, partition, progress, log
+            )
     result = solve(
         puzzle,
         algorithm,
@@ -56,6 +68,7 @@ def npuzzle(
         weight=weight,
         tie_break=tie_break,
         precheck=precheck,
+        engine=engine,
         limits=o.make_limits(max_expanded, max_pushed, time_limit, max_states, max_depth),
     )
     start, goal_board = (

@@ -37,6 +37,7 @@ S.....#.##.#
 class Maze:
     """Walk from ``S`` to ``G``; entering a cell costs its terrain."""
 
+    default_heuristic = "manhattan"
     heuristic_aliases: ClassVar[dict[str, str]] = {"h": "manhattan", "none": "zero"}
 
     def __init__(self, rows: list[str]) -> None:
@@ -102,9 +103,6 @@ class Maze:
             return (abs(cell[0] - goal_r) + abs(cell[1] - goal_c)) * unit
 
         return {"manhattan": Heuristic("manhattan", manhattan)}
-
-    def heuristic(self, state: Cell) -> float:
-        return self.heuristics["manhattan"].fn(state)
 
     def show(self, path: list[Cell] | None = None) -> str:
         """The maze with the path drawn as ``*`` (start and goal keep their letters)."""

@@ -6,6 +6,7 @@ and the expansion budget, so a compiled search is bounded exactly like a Python 
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
@@ -46,7 +47,6 @@ def ida_star(
     ``slice_fn(tiles, regs, path, next_k, budget)`` runs the kernel; ``reset()`` restores the
     kernel's own heuristic state to the root before each iteration.
     """
-    n = puzzle.rows * puzzle.cols
     start = np.array(puzzle.initial, dtype=np.uint8)
     regs = np.zeros(k.REGISTERS, dtype=np.int64)
     depth_cap = min(budgets.max_depth, 1000)
@@ -82,7 +82,9 @@ def ida_star(
             if status != k.PAUSED:
                 break
             if stats.expanded >= budgets.max_expanded:
-                raise LimitHit(Budget.EXPANDED, f"expanded {stats.expanded:,} states (max_expanded)")
+                raise LimitHit(
+                    Budget.EXPANDED, f"expanded {stats.expanded:,} states (max_expanded)"
+                )
             if time.perf_counter() > budgets.deadline:
                 raise LimitHit(Budget.TIME, f"time limit of {budgets.limits.time_limit} s")
         stats.iterations.append((threshold, stats.expanded - before))
@@ -99,11 +101,21 @@ def ida_manhattan(puzzle: NPuzzle, budgets: Budgets, stats: Stats) -> Outcome:
     delta = k.manhattan_deltas(goal, puzzle.cols, tables)
     h0 = int(puzzle.heuristics["manhattan"](puzzle.initial))
 
-    def run(tiles: np.ndarray, regs: np.ndarray, path: np.ndarray, nk: np.ndarray, budget: int) -> int:
+    def run(
+        tiles: np.ndarray, regs: np.ndarray, path: np.ndarray, nk: np.ndarray, budget: int
+    ) -> int:
         return int(
             k.ida_manhattan_slice(
-                tiles, tables.cell_after, tables.opposite, tables.choices, tables.choice_count,
-                delta, regs, path, nk, budget,
+                tiles,
+                tables.cell_after,
+                tables.opposite,
+                tables.choices,
+                tables.choice_count,
+                delta,
+                regs,
+                path,
+                nk,
+                budget,
             )
         )
 
@@ -120,13 +132,107 @@ def ida_pdb(puzzle: NPuzzle, pdb: PatternDatabase, budgets: Budgets, stats: Stat
 
     h0 = int(pdb.value(puzzle.initial))
 
-    def run(tiles: np.ndarray, regs: np.ndarray, path: np.ndarray, nk: np.ndarray, budget: int) -> int:
+    def run(
+        tiles: np.ndarray, regs: np.ndarray, path: np.ndarray, nk: np.ndarray, budget: int
+    ) -> int:
         return int(
             k.ida_pdb_slice(
-                tiles, tables.cell_after, tables.opposite, tables.choices, tables.choice_count,
-                pdb.sigma, pdb.transpose, pdb.group_of, pdb.weight, pdb.offsets, pdb.tables,
-                pdb.reflect, index_n, index_r, saved, regs, path, nk, budget,
+                tiles,
+                tables.cell_after,
+                tables.opposite,
+                tables.choices,
+                tables.choice_count,
+                pdb.sigma,
+                pdb.transpose,
+                pdb.group_of,
+                pdb.weight,
+                pdb.offsets,
+                pdb.tables,
+                pdb.reflect,
+                index_n,
+                index_r,
+                saved,
+                regs,
+                path,
+                nk,
+                budget,
             )
         )
 
     return ida_star(puzzle, budgets, stats, h0, run, reset, tables.order)
+
+
+A_STAR_HEURISTICS = {"zero": k.H_ZERO, "misplaced": k.H_MISPLACED, "manhattan": k.H_MANHATTAN}
+A_STAR_MAX_CELLS = 12  # 12! boards: a byte of g and a byte of parent move each (~1 GB)
+
+
+def astar(puzzle: NPuzzle, heuristic: str, weight: int, budgets: Budgets, stats: Stats) -> Outcome:
+    """A* over flat arrays indexed by board rank; counts equal the Python engine's (classic)."""
+    n = puzzle.rows * puzzle.cols
+    factorial = np.array([math.factorial(i) for i in range(n + 1)], dtype=np.int64)
+    g = np.full(math.factorial(n), 255, dtype=np.uint8)
+    came = np.zeros(math.factorial(n), dtype=np.uint8)
+    goal = np.array(puzzle.goal, dtype=np.int64)
+    md = k.manhattan_table(goal, puzzle.cols)
+    order = "DURL"  # the engine's order, so both count alike
+    cell_after = k.MoveTables(puzzle.rows, puzzle.cols, order).cell_after.astype(np.int64)
+    kind = A_STAR_HEURISTICS[heuristic]
+    start = np.array(puzzle.initial, dtype=np.int64)
+    start_rank = k.rank_board(start, factorial)
+    g[start_rank] = 0
+    heap = np.zeros(1 << 16, dtype=np.int64)
+    f0 = weight * k._estimate(start, goal, md, kind)
+    heap[0] = (f0 << k.F_SHIFT) | start_rank
+    regs = np.zeros(k.A_REGISTERS, dtype=np.int64)
+    regs[k.A_SIZE] = regs[k.A_MAX_SIZE] = regs[k.A_SEEN] = 1
+    goal_rank = k.rank_board(goal, factorial)
+    depth = min(budgets.max_depth, 254)
+    while True:
+        status = k.astar_slice(
+            heap,
+            g,
+            came,
+            goal,
+            goal_rank,
+            md,
+            kind,
+            weight,
+            cell_after,
+            factorial,
+            regs,
+            budgets.max_expanded,
+            budgets.max_pushed,
+            budgets.max_states,
+            depth,
+            SLICE,
+        )
+        stats.expanded, stats.pushed = int(regs[k.A_EXPANDED]), int(regs[k.A_PUSHED])
+        stats.generated, stats.max_frontier = int(regs[k.A_GENERATED]), int(regs[k.A_MAX_SIZE])
+        if status == k.NEED_ROOM:
+            heap = np.concatenate([heap, np.zeros_like(heap)])
+            continue
+        if status == k.FOUND:
+            break
+        if status == k.EXHAUSTED:
+            return Exhausted(Budget.DEPTH if regs[k.A_CUT] else None)
+        stop = regs[k.A_STOP]
+        if stop == k.STOP_EXPANDED:
+            raise LimitHit(Budget.EXPANDED, f"expanded {stats.expanded:,} states (max_expanded)")
+        if stop == k.STOP_PUSHED:
+            raise LimitHit(Budget.PUSHED, f"pushed {stats.pushed:,} states (max_pushed)")
+        if stop == k.STOP_MEMORY:
+            raise LimitHit(Budget.MEMORY, f"kept {budgets.max_states:,} states (max_states)")
+        if time.perf_counter() > budgets.deadline:
+            raise LimitHit(Budget.TIME, f"time limit of {budgets.limits.time_limit} s")
+    # Walk the parent moves back from the goal.
+    directions = []
+    tiles = goal.copy()
+    r = goal_rank
+    while r != start_rank:
+        d = int(came[r])
+        directions.append(d)
+        blank = int(np.flatnonzero(tiles == 0)[0])
+        back = int(cell_after[blank * 4 + "DURL".index(k.OPPOSITE[order[d]])])
+        tiles[blank], tiles[back] = tiles[back], 0
+        r = k.rank_board(tiles, factorial)
+    return _boards(puzzle, np.array(directions[::-1]), order)

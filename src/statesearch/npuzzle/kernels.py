@@ -57,15 +57,30 @@ class MoveTables:
                 key = cell * 5 + last + 1
                 k = 0
                 for d in range(4):
-                    if self.cell_after[cell * 4 + d] >= 0 and (last < 0 or d != self.opposite[last]):
+                    if self.cell_after[cell * 4 + d] >= 0 and (
+                        last < 0 or d != self.opposite[last]
+                    ):
                         self.choices[key * 4 + k] = d
                         k += 1
                 self.choice_count[key] = k
 
 
+def manhattan_table(goal: np.ndarray, cols: int) -> np.ndarray:
+    """``table[tile, cell]``: Manhattan distance of ``tile`` on ``cell`` from its goal cell."""
+    n = len(goal)
+    home = np.empty(n, dtype=np.int64)
+    home[goal] = np.arange(n)
+    table = np.zeros((n, n), dtype=np.int64)
+    for tile in range(1, n):
+        gr, gc = divmod(int(home[tile]), cols)
+        for cell in range(n):
+            table[tile, cell] = abs(cell // cols - gr) + abs(cell % cols - gc)
+    return table
+
+
 def manhattan_deltas(goal: np.ndarray, cols: int, tables: MoveTables) -> np.ndarray:
-    """``delta[(tile * n + blank) * 4 + d]``: the change in Manhattan distance when the blank at
-    ``blank`` moves in direction d, i.e. ``tile`` slides from the blank's new cell into ``blank``."""
+    """``delta[(tile * n + blank) * 4 + d]``: the change in Manhattan distance when the blank
+    at ``blank`` moves in direction d (``tile`` slides from the blank's new cell into ``blank``)."""
     n = len(goal)
     home = np.empty(n, dtype=np.int64)
     home[goal] = np.arange(n)
@@ -340,3 +355,191 @@ def ida_pdb_slice(
     regs[R_EXPANDED] = expanded
     regs[R_GENERATED] = generated
     return status
+
+
+# ---- A* on permutation-ranked boards (small boards: every state gets a slot in flat arrays) ----
+
+# Heap keys pack (f, g, rank) so that plain integer order is the engine's ``classic`` tie-break:
+# smaller f, then smaller g, then the smaller board (lexicographic rank keeps tuple order).
+F_SHIFT, G_SHIFT, RANK_MASK = 48, 40, (1 << 40) - 1
+A_EXPANDED, A_PUSHED, A_GENERATED, A_SIZE, A_MAX_SIZE, A_SEEN, A_GOAL, A_CUT, A_STOP = range(9)
+A_REGISTERS = 9
+# Why a PAUSED A* slice stopped (register A_STOP).
+STOP_SLICE, STOP_EXPANDED, STOP_PUSHED, STOP_MEMORY = range(4)
+NEED_ROOM = 3
+H_ZERO, H_MISPLACED, H_MANHATTAN = 0, 1, 2
+
+
+@njit(cache=True)
+def rank_board(tiles: np.ndarray, factorial: np.ndarray) -> int:
+    """Lexicographic rank of a permutation: boards compare like tuples, ranks like integers."""
+    n = tiles.shape[0]
+    r = 0
+    for i in range(n):
+        smaller = 0
+        for j in range(i + 1, n):
+            if tiles[j] < tiles[i]:
+                smaller += 1
+        r += smaller * factorial[n - 1 - i]
+    return r
+
+
+@njit(cache=True)
+def unrank_board(r: int, n: int, factorial: np.ndarray, out: np.ndarray) -> None:
+    used = np.zeros(n, dtype=np.bool_)
+    for i in range(n):
+        f = factorial[n - 1 - i]
+        q = r // f
+        r -= q * f
+        for t in range(n):
+            if not used[t]:
+                if q == 0:
+                    out[i] = t
+                    used[t] = True
+                    break
+                q -= 1
+
+
+@njit(cache=True)
+def _estimate(tiles: np.ndarray, goal: np.ndarray, md: np.ndarray, kind: int) -> int:
+    if kind == H_ZERO:
+        return 0
+    h = 0
+    for cell in range(tiles.shape[0]):
+        t = tiles[cell]
+        if t != 0:
+            if kind == H_MISPLACED:
+                if goal[cell] != t:
+                    h += 1
+            else:
+                h += md[t, cell]
+    return h
+
+
+@njit(cache=True)
+def _heap_push(heap: np.ndarray, size: int, key: np.int64) -> int:
+    i = size
+    heap[i] = key
+    while i > 0:
+        parent = (i - 1) >> 1
+        if heap[parent] <= key:
+            break
+        heap[i] = heap[parent]
+        i = parent
+    heap[i] = key
+    return size + 1
+
+
+@njit(cache=True)
+def _heap_pop(heap: np.ndarray, size: int) -> np.int64:
+    top: np.int64 = heap[0]
+    size -= 1
+    last = heap[size]
+    i = 0
+    while True:
+        child = 2 * i + 1
+        if child >= size:
+            break
+        if child + 1 < size and heap[child + 1] < heap[child]:
+            child += 1
+        if heap[child] >= last:
+            break
+        heap[i] = heap[child]
+        i = child
+    if size > 0:
+        heap[i] = last
+    return top
+
+
+@njit(cache=True)
+def astar_slice(
+    heap: np.ndarray,
+    g: np.ndarray,
+    came: np.ndarray,
+    goal: np.ndarray,
+    goal_rank: int,
+    md: np.ndarray,
+    kind: int,
+    weight: int,
+    cell_after: np.ndarray,
+    factorial: np.ndarray,
+    regs: np.ndarray,
+    max_expanded: int,
+    max_pushed: int,
+    max_seen: int,
+    max_depth: int,
+    slice_expansions: int,
+) -> int:
+    """A* with the classic tie-break and the engine's counting, resumable like the IDA* slices.
+
+    ``g[rank]`` is 255 for boards not seen yet; ``came[rank]`` the direction the blank moved to
+    reach the board. Returns FOUND, EXHAUSTED, PAUSED (a slice or a budget ended: the caller
+    tells which) or NEED_ROOM (the heap array is full; grow it and call again).
+    """
+    n = goal.shape[0]
+    tiles = np.empty(n, dtype=np.int64)
+    stop_at = regs[A_EXPANDED] + slice_expansions
+    while regs[A_SIZE] > 0:
+        if regs[A_SIZE] + 4 > heap.shape[0]:
+            return NEED_ROOM
+        if regs[A_EXPANDED] >= stop_at:
+            regs[A_STOP] = STOP_SLICE
+            return PAUSED
+        key = heap[0]
+        r = key & RANK_MASK
+        gs = (key >> G_SHIFT) & 255
+        if gs > g[r]:
+            _heap_pop(heap, regs[A_SIZE])
+            regs[A_SIZE] -= 1
+            continue  # stale
+        if regs[A_EXPANDED] >= max_expanded:
+            regs[A_STOP] = STOP_EXPANDED
+            return PAUSED
+        _heap_pop(heap, regs[A_SIZE])
+        regs[A_SIZE] -= 1
+        regs[A_EXPANDED] += 1
+        if r == goal_rank:
+            regs[A_GOAL] = r
+            return FOUND
+        unrank_board(r, n, factorial, tiles)
+        blank = 0
+        while tiles[blank] != 0:
+            blank += 1
+        for d in range(4):
+            if cell_after[blank * 4 + d] >= 0:
+                regs[A_GENERATED] += 1
+        for d in range(4):
+            cell = cell_after[blank * 4 + d]
+            if cell < 0:
+                continue
+            ng = gs + 1
+            tile = tiles[cell]
+            tiles[blank] = tile
+            tiles[cell] = 0
+            child = rank_board(tiles, factorial)
+            if g[child] == 255 or ng < g[child]:
+                if ng > max_depth:
+                    regs[A_CUT] = 1
+                elif regs[A_PUSHED] >= max_pushed:
+                    regs[A_STOP] = STOP_PUSHED
+                    return PAUSED
+                else:
+                    if g[child] == 255:
+                        regs[A_SEEN] += 1
+                    g[child] = ng
+                    came[child] = d
+                    f = ng + weight * _estimate(tiles, goal, md, kind)
+                    regs[A_SIZE] = _heap_push(
+                        heap,
+                        regs[A_SIZE],
+                        (np.int64(f) << F_SHIFT) | (np.int64(ng) << G_SHIFT) | child,
+                    )
+                    regs[A_PUSHED] += 1
+            tiles[cell] = tile
+            tiles[blank] = 0
+        if regs[A_SIZE] > regs[A_MAX_SIZE]:
+            regs[A_MAX_SIZE] = regs[A_SIZE]
+        if regs[A_SEEN] > max_seen:
+            regs[A_STOP] = STOP_MEMORY
+            return PAUSED
+    return EXHAUSTED

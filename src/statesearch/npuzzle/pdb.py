@@ -164,18 +164,25 @@ def load_or_build(
     directory = cache_dir()
     problem = "rebuild requested" if rebuild else check(key, directory)
     if problem is None:
-        return np.load(directory / f"{key.name}.npy", allow_pickle=False)
+        table: np.ndarray = np.load(directory / f"{key.name}.npy", allow_pickle=False)
+        return table
     if log is not None:
         what = f"group {'-'.join(map(str, key.group))} of the {key.rows}x{key.cols} puzzle"
         log(f"pattern database for {what}: {problem}; building {key.entries:,} entries")
     table = build_group_table(key.goal, key.rows, key.cols, key.group, progress)
     directory.mkdir(parents=True, exist_ok=True)
     _write_atomically(directory / f"{key.name}.npy", lambda p: _save_npy(p, table))
-    meta = {**key.metadata(), "checksum": _checksum(table), "max_value": int(table[table != UNSET].max())}
-    _write_atomically(
-        directory / f"{key.name}.json", lambda p: p.write_text(json.dumps(meta, indent=1))
-    )
+    meta = {
+        **key.metadata(),
+        "checksum": _checksum(table),
+        "max_value": int(table[table != UNSET].max()),
+    }
+    _write_atomically(directory / f"{key.name}.json", lambda p: _save_json(p, meta))
     return table
+
+
+def _save_json(path: Path, meta: dict[str, object]) -> None:
+    path.write_text(json.dumps(meta, indent=1))
 
 
 def _save_npy(path: Path, table: np.ndarray) -> None:
@@ -267,7 +274,9 @@ class PatternDatabase:
             self.transpose = np.arange(n, dtype=np.int64)
         home = np.empty(n, dtype=np.int64)
         home[list(self.goal)] = np.arange(n)
-        self.sigma = np.array([self.goal[self.transpose[home[t]]] for t in range(n)], dtype=np.int64)
+        self.sigma = np.array(
+            [self.goal[self.transpose[home[t]]] for t in range(n)], dtype=np.int64
+        )
         self.sigma_inv = np.empty(n, dtype=np.int64)
         self.sigma_inv[self.sigma] = np.arange(n)
 

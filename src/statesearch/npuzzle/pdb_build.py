@@ -54,7 +54,8 @@ for _i in range(64):
 
 @njit(cache=True)
 def _bit(low: np.int64) -> int:
-    return _BIT_INDEX[(np.uint64(low) * _DEBRUIJN) >> np.uint64(58)]
+    index: int = _BIT_INDEX[(np.uint64(low) * _DEBRUIJN) >> np.uint64(58)]
+    return index
 
 
 @njit(cache=True)

@@ -6,19 +6,22 @@ import random
 import sys
 from collections.abc import Callable, Mapping
 from functools import cached_property
+from typing import TYPE_CHECKING
 
-from ..errors import InputError
 from ..algorithms._common import Budgets, Outcome
+from ..errors import InputError
 from ..problem import Heuristic
 from ..result import Stats
 from .board import Board, Tiles, format_board, parse_board, parse_goal
 from .heuristics import make_linear_conflict, make_manhattan, make_misplaced, make_rowcol
-from .pdb import PatternDatabase
 from .solvability import is_solvable, parity_proof
 
 # The blank moves down, up, right, left: this order is part of the published counts.
 DIRECTIONS = (("D", 1, 0), ("U", -1, 0), ("R", 0, 1), ("L", 0, -1))
 OPPOSITE = {"D": "U", "U": "D", "R": "L", "L": "R"}
+if TYPE_CHECKING:  # numba loads slowly: import the pattern databases only when used
+    from .pdb import PatternDatabase
+
 Kernel = Callable[[Budgets, Stats], Outcome]
 HEURISTIC_ALIASES = {
     "h0": "zero",
@@ -36,6 +39,7 @@ class NPuzzle:
     """
 
     unit_costs = True
+    default_heuristic = "manhattan"
     heuristic_aliases = HEURISTIC_ALIASES
 
     def __init__(
@@ -109,6 +113,8 @@ class NPuzzle:
     @cached_property
     def pattern_database(self) -> PatternDatabase:
         """The additive pattern database for this goal (built and cached on first use)."""
+        from .pdb import PatternDatabase
+
         return PatternDatabase(self.rows, self.cols, self.goal, self.partition, log=_say)
 
     def compiled(self, algorithm: str, heuristic: str, weight: float) -> Kernel | None:
@@ -116,6 +122,13 @@ class NPuzzle:
         the Python engine)."""
         from . import compiled
 
+        n = self.rows * self.cols
+        whole = float(weight).is_integer() and weight >= 0
+        if algorithm in ("astar", "ucs") and whole and n <= compiled.A_STAR_MAX_CELLS:
+            name = "zero" if algorithm == "ucs" else heuristic
+            w = 0 if algorithm == "ucs" else int(weight)
+            if name in compiled.A_STAR_HEURISTICS:
+                return lambda budgets, stats: compiled.astar(self, name, w, budgets, stats)
         if algorithm == "idastar" and heuristic == "manhattan":
             return lambda budgets, stats: compiled.ida_manhattan(self, budgets, stats)
         if algorithm == "idastar" and heuristic == "pdb":
@@ -123,9 +136,6 @@ class NPuzzle:
                 self, self.pattern_database, budgets, stats
             )
         return None
-
-    def heuristic(self, state: Tiles) -> float:
-        return self.heuristics["manhattan"].fn(state)
 
     def apply(self, state: Tiles, action: str) -> Tiles:
         """The board after the blank moves in direction ``action``."""

@@ -1,0 +1,49 @@
+"""The standard instance sets (Korf's 100 15-puzzles, Korf–Felner's 50 24-puzzles)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib import resources
+
+from ..errors import InputError
+from .board import Tiles
+
+SETS = {"korf100": ("korf100.txt", 4), "korf24": ("korf24.txt", 5)}
+
+
+@dataclass(frozen=True)
+class Instance:
+    id: int
+    optimal: int
+    tiles: Tiles
+
+
+def load(name: str) -> tuple[int, list[Instance]]:
+    """(side, instances) of a named set; the goal is blank-first (Korf's convention)."""
+    if name not in SETS:
+        raise InputError(f"unknown instance set {name!r}; choose from {', '.join(SETS)}")
+    file, side = SETS[name]
+    text = resources.files("statesearch.data").joinpath(file).read_text()
+    out = []
+    for line in text.splitlines():
+        if line.strip() and not line.startswith("#"):
+            fields = [int(x) for x in line.split()]
+            out.append(Instance(fields[0], fields[1], tuple(fields[2:])))
+    return side, out
+
+
+def select(instances: list[Instance], ids: str | None) -> list[Instance]:
+    """Instances whose ids match ``1-10,15`` (all when ``ids`` is empty)."""
+    if not ids:
+        return instances
+    wanted: set[int] = set()
+    try:
+        for part in ids.split(","):
+            low, _, high = part.partition("-")
+            wanted.update(range(int(low), int(high or low) + 1))
+    except ValueError:
+        raise InputError(f"cannot read ids {ids!r}: use a list like 1-10,15") from None
+    chosen = [i for i in instances if i.id in wanted]
+    if not chosen:
+        raise InputError(f"no instance has an id in {ids!r}")
+    return chosen
