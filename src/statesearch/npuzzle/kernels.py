@@ -537,9 +537,9 @@ def astar_slice(
                     regs[A_PUSHED] += 1
             tiles[cell] = tile
             tiles[blank] = 0
-        if regs[A_SIZE] > regs[A_MAX_SIZE]:
-            regs[A_MAX_SIZE] = regs[A_SIZE]
         if regs[A_SEEN] > max_seen:
             regs[A_STOP] = STOP_MEMORY
             return PAUSED
+        if regs[A_SIZE] > regs[A_MAX_SIZE]:
+            regs[A_MAX_SIZE] = regs[A_SIZE]
     return EXHAUSTED

@@ -12,9 +12,11 @@ Files are written under a temporary name and renamed, so concurrent builds canno
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
+import sys
 import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -78,9 +80,11 @@ def partition_groups(rows: int, cols: int, spec: str | None) -> tuple[tuple[int,
             )
         else:
             sizes = [int(s) for s in spec.split("-")]
-            tiles = iter(range(1, n))
-            groups = tuple(tuple(next(tiles) for _ in range(size)) for size in sizes)
-    except (ValueError, StopIteration):
+            if sum(sizes) != n - 1 or min(sizes) < 1:
+                raise ValueError(spec)
+            starts = [1 + sum(sizes[:i]) for i in range(len(sizes))]
+            groups = tuple(tuple(range(a, a + size)) for a, size in zip(starts, sizes, strict=True))
+    except ValueError:
         raise InputError(
             f"cannot read partition {spec!r}: use a name ({', '.join(named) or 'none here'}), "
             "sizes like 4-3, or groups like 1,2,3/4,5,6,7"
@@ -215,6 +219,17 @@ def key_from_metadata(meta: dict[str, object]) -> GroupKey | None:
         return None
 
 
+@functools.lru_cache(maxsize=4)
+def shared(rows: int, cols: int, goal: Tiles, partition: str | None) -> PatternDatabase:
+    """One PatternDatabase per (board, goal, partition) per process: loading spreads the tables,
+    which is worth doing once, not once per board solved."""
+    return PatternDatabase(rows, cols, goal, partition, log=_say)
+
+
+def _say(message: str) -> None:
+    print(message, file=sys.stderr)
+
+
 class PatternDatabase:
     """The tables of one partition for one goal, ready for the kernels and for Python lookups."""
 
@@ -297,13 +312,27 @@ class PatternDatabase:
         )
         return index_n, index_r
 
+    @cached_property
+    def _python_lookup(self) -> tuple[list[list[tuple[int, int]]], list[int], list[int]]:
+        """Per group, (tile, weight) pairs for the normal and mirrored index, as plain lists."""
+        terms = [[(int(t), int(self.weight[t])) for t in group] for group in self.groups]
+        return terms, self.transpose.tolist(), self.sigma_inv.tolist()
+
     def value(self, tiles: Tiles) -> float:
         """h for one board (the Python engine's path; the kernels update it incrementally)."""
-        index_n, index_r = self.indices(tiles)
-        normal = self.tables[self.offsets + index_n].astype(np.int64)
-        h = int(normal.sum())
-        if self.reflect:
-            h = max(h, int(self.tables[self.offsets + index_r].astype(np.int64).sum()))
-        if (normal == UNSET).any():
-            return float("inf")  # only an exact table has unreachable entries: wrong parity
-        return h
+        terms, transpose, sigma_inv = self._python_lookup
+        pos = [0] * len(tiles)
+        for cell, tile in enumerate(tiles):
+            pos[tile] = cell
+        tables, offsets = self.tables, self.offsets
+        normal = mirrored = 0
+        for g, group in enumerate(terms):
+            a = sum(pos[t] * w for t, w in group)
+            value = int(tables[offsets[g] + a])
+            if value == UNSET:
+                return float("inf")  # only an exact table has unreachable entries: wrong parity
+            normal += value
+            if self.reflect:
+                b = sum(transpose[pos[sigma_inv[t]]] * w for t, w in group)
+                mirrored += int(tables[offsets[g] + b])
+        return max(normal, mirrored)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import sys
 from collections.abc import Callable, Mapping
 from functools import cached_property
 from typing import TYPE_CHECKING
@@ -113,9 +112,9 @@ class NPuzzle:
     @cached_property
     def pattern_database(self) -> PatternDatabase:
         """The additive pattern database for this goal (built and cached on first use)."""
-        from .pdb import PatternDatabase
+        from .pdb import shared
 
-        return PatternDatabase(self.rows, self.cols, self.goal, self.partition, log=_say)
+        return shared(self.rows, self.cols, self.goal, self.partition)
 
     def compiled(self, algorithm: str, heuristic: str, weight: float) -> Kernel | None:
         """A numba kernel for this (algorithm, heuristic), or ``None`` (the facade then runs
@@ -146,10 +145,6 @@ class NPuzzle:
 
     def show(self, state: Tiles) -> str:
         return format_board(state, self.cols)
-
-
-def _say(message: str) -> None:
-    print(message, file=sys.stderr)
 
 
 def _moves_from(cell: int, rows: int, cols: int) -> list[tuple[str, int]]:

@@ -1,0 +1,181 @@
+"""Pattern databases: never above the true distance, exact where they should be, and a cache
+that detects damage and survives concurrent builds."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import multiprocessing
+from collections import deque
+
+import numpy as np
+import pytest
+
+from helpers import distances_to
+from statesearch import InputError, solve
+from statesearch.cli import main
+from statesearch.npuzzle import NPuzzle
+from statesearch.npuzzle.pdb import (
+    GroupKey,
+    PatternDatabase,
+    cache_dir,
+    check,
+    load_or_build,
+    partition_groups,
+)
+from statesearch.npuzzle.pdb_build import rank_cells
+
+EIGHT_GOAL = (1, 2, 3, 4, 5, 6, 7, 8, 0)
+
+
+def test_8_puzzle_exact_table_is_the_true_distance() -> None:
+    puzzle = NPuzzle(EIGHT_GOAL, 3, 3)
+    pdb = PatternDatabase(3, 3, EIGHT_GOAL, "exact")
+    dist = distances_to(puzzle, EIGHT_GOAL)
+    assert all(pdb.value(state) == d for state, d in dist.items())
+    unreachable = (2, 8, 1, 4, 6, 3, 0, 7, 5)
+    assert pdb.value(unreachable) == float("inf")
+
+
+@pytest.mark.parametrize("partition", ["4-3", "1,2,5,6/3,4,7", "exact"])
+def test_2x4_tables_never_overestimate(partition: str) -> None:
+    goal = (1, 2, 3, 4, 5, 6, 7, 0)
+    puzzle = NPuzzle(goal, 2, 4, goal)
+    pdb = PatternDatabase(2, 4, goal, partition)
+    dist = distances_to(puzzle, goal)
+    assert len(dist) == 20_160
+    for state, d in dist.items():
+        h = pdb.value(state)
+        assert h <= d
+        if partition == "exact":
+            assert h == d
+
+
+def _pattern_space_distances(
+    goal: tuple[int, ...], rows: int, cols: int, group: tuple[int, ...]
+) -> dict[tuple[int, ...], int]:
+    """An independent 0-1 BFS over (tile cells, blank cell): a move of a group tile costs 1,
+    any other move 0. Returns the minimum over blank cells for every placement."""
+    n = rows * cols
+    home = {t: c for c, t in enumerate(goal)}
+    start = (tuple(home[t] for t in group), home[0])
+    best = {start: 0}
+    queue = deque([start])
+    while queue:
+        state = queue.popleft()
+        cells, blank = state
+        r, c = divmod(blank, cols)
+        for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            if not (0 <= r + dr < rows and 0 <= c + dc < cols):
+                continue
+            other = (r + dr) * cols + c + dc
+            moved = [other == x for x in cells]
+            cost = 1 if any(moved) else 0
+            new_cells = tuple(blank if m else x for x, m in zip(cells, moved, strict=True))
+            nxt = (new_cells, other)
+            d = best[state] + cost
+            if d < best.get(nxt, 1 << 30):
+                best[nxt] = d
+                if cost:
+                    queue.append(nxt)
+                else:
+                    queue.appendleft(nxt)
+    out: dict[tuple[int, ...], int] = {}
+    for (cells, _), d in best.items():
+        out[cells] = min(d, out.get(cells, 1 << 30))
+    assert len(out) == len(list(itertools.permutations(range(n), len(group))))
+    return out
+
+
+@pytest.mark.parametrize(
+    ("group", "goal"), [((1, 2, 3), tuple(range(16))), ((5, 10, 15), (*range(1, 16), 0))]
+)
+def test_15_puzzle_group_table_matches_pattern_space_bfs(
+    group: tuple[int, ...], goal: tuple[int, ...]
+) -> None:
+    table = load_or_build(GroupKey(4, 4, goal, group))
+    expected = _pattern_space_distances(goal, 4, 4, group)
+    for cells, d in expected.items():
+        assert table[rank_cells(np.array(cells), len(group), 16)] == d
+
+
+def test_partitions() -> None:
+    assert partition_groups(4, 4, None) == partition_groups(4, 4, "6-6-3")
+    assert partition_groups(2, 4, "4-3") == ((1, 2, 3, 4), (5, 6, 7))
+    for bad in ("1,2/3", "5-5", "x", "1,2,3,4,5,6,7,7"):
+        with pytest.raises(InputError):
+            partition_groups(2, 4, bad)
+
+
+def test_korf_ten_easiest_with_a_small_partition(capsys: pytest.CaptureFixture[str]) -> None:
+    from statesearch.npuzzle.benchmarks import load
+
+    _, instances = load("korf100")
+    easiest = sorted(instances, key=lambda i: i.optimal)[:10]
+    ids = ",".join(str(i.id) for i in easiest)
+    code = main(["bench", "korf100", "--partition", "5-5-5", "--ids", ids])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    assert "10/10 solved, 0 wrong" in out
+
+
+def test_pdb_solves_a_15_puzzle_with_reflection() -> None:
+    goal = tuple(range(16))
+    puzzle = NPuzzle((4, 1, 2, 3, 8, 5, 6, 7, 0, 9, 10, 11, 12, 13, 14, 15), 4, 4, goal, "5-5-5")
+    assert puzzle.pattern_database.reflect
+    result = solve(puzzle, "idastar", "pdb")
+    assert result.length == 2 and result.engine == "compiled"
+
+
+def _small_key() -> GroupKey:
+    return GroupKey(2, 3, (1, 2, 3, 4, 5, 0), (1, 2, 3))
+
+
+def test_damaged_tables_are_detected_and_rebuilt() -> None:
+    key = _small_key()
+    good = load_or_build(key)
+    directory = cache_dir()
+    table_file, meta_file = directory / f"{key.name}.npy", directory / f"{key.name}.json"
+    assert check(key, directory) is None
+
+    table_file.write_bytes(table_file.read_bytes()[:-7])  # truncated
+    assert check(key, directory) is not None
+    assert (load_or_build(key) == good).all()
+    assert check(key, directory) is None
+
+    damaged = good.copy()
+    damaged[5] ^= 1
+    np.save(table_file, damaged)  # same size, wrong content
+    assert check(key, directory) == "checksum mismatch"
+    assert (load_or_build(key) == good).all()
+
+    meta = json.loads(meta_file.read_text())
+    meta["goal"] = [0, 1, 2, 3, 4, 5]
+    meta_file.write_text(json.dumps(meta))
+    assert check(key, directory) == "metadata mismatch (goal)"
+    code = main(["pdb", "verify"])
+    assert code == 1
+    assert (load_or_build(key) == good).all()
+    assert main(["pdb", "verify"]) == 0
+
+
+def _build_in_child(_: int) -> bool:
+    key = GroupKey(2, 4, (1, 2, 3, 4, 5, 6, 7, 0), (2, 3, 4, 5))
+    return bool(load_or_build(key, rebuild=True).max() < 255)
+
+
+def test_concurrent_builds_leave_a_sound_table() -> None:
+    with multiprocessing.get_context("fork").Pool(2) as pool:
+        assert all(pool.map(_build_in_child, range(4)))
+    key = GroupKey(2, 4, (1, 2, 3, 4, 5, 6, 7, 0), (2, 3, 4, 5))
+    assert check(key, cache_dir()) is None
+    assert not list(cache_dir().glob("*.tmp"))
+
+
+def test_pdb_cli(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["pdb", "build", "2x4", "--partition", "4-3"]) == 0
+    assert "2 tables ready" in capsys.readouterr().out
+    assert main(["pdb", "list"]) == 0
+    assert "2x4" in capsys.readouterr().out
+    assert main(["pdb", "build", "nine"]) == 2
+    assert "cannot read board size" in capsys.readouterr().err
