@@ -19,6 +19,8 @@ from collections.abc import Callable
 import numpy as np
 from numba import njit
 
+from ..bits import bit_index
+
 UNSET = 255
 CHUNK = 1 << 22  # entries per frontier chunk (32 MiB)
 
@@ -45,19 +47,6 @@ def rank_cells(cells: np.ndarray, k: int, n: int) -> int:
     return r
 
 
-# Index of a single set bit by de Bruijn multiplication (numba has no count-trailing-zeros).
-_DEBRUIJN = np.uint64(0x03F79D71B4CB0A89)
-_BIT_INDEX = np.zeros(64, dtype=np.int64)
-for _i in range(64):
-    _BIT_INDEX[(((1 << _i) * 0x03F79D71B4CB0A89) & (2**64 - 1)) >> 58] = _i
-
-
-@njit(cache=True)
-def _bit(low: np.int64) -> int:
-    index: int = _BIT_INDEX[(np.uint64(low) * _DEBRUIJN) >> np.uint64(58)]
-    return index
-
-
 @njit(cache=True)
 def _region(start: int, free: np.int64, neighbours: np.ndarray) -> np.int64:
     """Cells reachable from ``start`` through ``free`` cells, as a bitmask."""
@@ -67,7 +56,7 @@ def _region(start: int, free: np.int64, neighbours: np.ndarray) -> np.int64:
         grown = np.int64(0)
         while frontier:
             low = frontier & -frontier
-            grown |= neighbours[_bit(low)]
+            grown |= neighbours[bit_index(low)]
             frontier ^= low
         grown &= free & ~region
         region |= grown
@@ -77,7 +66,7 @@ def _region(start: int, free: np.int64, neighbours: np.ndarray) -> np.int64:
 
 @njit(cache=True)
 def _lowest(mask: np.int64) -> int:
-    return _bit(mask & -mask)
+    return bit_index(mask & -mask)
 
 
 @njit(cache=True)

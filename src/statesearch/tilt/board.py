@@ -1,0 +1,95 @@
+"""Tilt boards as text, and the bitboards the rules work on.
+
+``.`` free, ``#`` wall, ``o`` block, ``x`` target, ``@`` block on a target; one row per line;
+blank lines and ``;`` comments are ignored. Cell ``(r, c)`` is bit ``r * width + c``.
+
+>>> board = parse_tilt("o.x\\n.#.\\n")
+>>> board.height, board.width, bin(board.blocks), bin(board.targets), bin(board.walls)
+(2, 3, '0b1', '0b100', '0b10000')
+>>> print(format_tilt(board))
+o.x
+.#.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import InputError
+
+SYMBOLS = {".": (0, 0, 0), "#": (1, 0, 0), "o": (0, 1, 0), "x": (0, 0, 1), "@": (0, 1, 1)}
+
+
+@dataclass(frozen=True)
+class TiltBoard:
+    height: int
+    width: int
+    walls: int  # bitmasks over cells
+    targets: int
+    blocks: int
+
+    @property
+    def cells(self) -> int:
+        return self.height * self.width
+
+
+def parse_tilt(text: str) -> TiltBoard:
+    rows = []
+    for line in text.splitlines():
+        line = line.split(";", 1)[0].strip()
+        if line:
+            rows.append(line)
+    if not rows:
+        raise InputError("empty tilt board")
+    widths = sorted({len(r) for r in rows})
+    if len(widths) > 1:
+        raise InputError(f"ragged tilt board: rows are {', '.join(map(str, widths))} cells wide")
+    walls = targets = blocks = 0
+    width = widths[0]
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            if ch not in SYMBOLS:
+                raise InputError(
+                    f"unknown tilt character {ch!r} at row {r + 1}, column {c + 1}; use . # o x @"
+                )
+            wall, block, target = SYMBOLS[ch]
+            bit = 1 << (r * width + c)
+            walls |= bit * wall
+            blocks |= bit * block
+            targets |= bit * target
+    board = TiltBoard(len(rows), width, walls, targets, blocks)
+    if not blocks:
+        raise InputError("a tilt board needs at least one block (o or @)")
+    if targets.bit_count() < blocks.bit_count():
+        raise InputError(
+            f"{blocks.bit_count()} blocks but only {targets.bit_count()} targets: "
+            "every block needs a target"
+        )
+    return board
+
+
+def format_tilt(board: TiltBoard, blocks: int | None = None) -> str:
+    blocks = board.blocks if blocks is None else blocks
+    lines = []
+    for r in range(board.height):
+        row = []
+        for c in range(board.width):
+            bit = 1 << (r * board.width + c)
+            if board.walls & bit:
+                row.append("#")
+            elif blocks & bit:
+                row.append("@" if board.targets & bit else "o")
+            else:
+                row.append("x" if board.targets & bit else ".")
+        lines.append("".join(row))
+    return "\n".join(lines)
+
+
+def cells_of(mask: int) -> list[int]:
+    """The set bits of ``mask``, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out

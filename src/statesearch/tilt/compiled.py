@@ -1,0 +1,248 @@
+"""Adapting the tilt kernels to the engine: same Outcome, counters and budgets as the Python
+BFS and A* (the tests hold them to it)."""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from ..algorithms._common import Budgets, Exhausted, Found, LimitHit, Outcome
+from ..result import Budget, Stats
+from . import kernels as k
+from .board import cells_of
+from .heuristics import distances_from
+from .rules import DIRECTIONS
+
+if TYPE_CHECKING:
+    from .problem import Tilt
+
+SLICE = 1 << 18  # expansions between clock checks
+MAX_CELLS = 64
+
+
+class Tables:
+    """The masks and distance tables a tilt kernel needs, as numpy arrays."""
+
+    def __init__(self, puzzle: Tilt) -> None:
+        board, rules = puzzle.board, puzzle.rules
+        w, n = board.width, board.cells
+        full = (1 << n) - 1
+        first = sum(1 << (r * w) for r in range(board.height))
+        last = first << (w - 1)
+        self.width = w
+        self.masks = np.array([full, full & ~first, full & ~last], dtype=np.uint64)
+        self.blocked = np.array([rules.blocked(d) for d in DIRECTIONS], dtype=np.uint64)
+        self.merge = rules.collide == "merge"
+        self.full = rules.step == "full"
+        self.targets = np.uint64(board.targets)
+        self.exact = puzzle.exact_set
+        target_cells = cells_of(board.targets)
+        self.nearest = np.array(distances_from(board, target_cells), dtype=np.int64)
+        self.table = np.array([distances_from(board, [t]) for t in target_cells], dtype=np.int64)
+        self.target_rows = np.array([t // w for t in target_cells], dtype=np.int64)
+        self.target_cols = np.array([t % w for t in target_cells], dtype=np.int64)
+        self.cap = 1 if self.full else 1 << 20
+
+
+class Store:
+    """The visited-state hash table (keys, parent, move, g), grown by rehashing."""
+
+    def __init__(self, capacity: int = 1 << 16) -> None:
+        self.keys = np.zeros(capacity, dtype=np.uint64)
+        self.parents = np.zeros(capacity, dtype=np.uint64)
+        self.moves = np.zeros(capacity, dtype=np.uint8)
+        self.g = np.zeros(capacity, dtype=np.int64)
+
+    def add(self, state: int, g: int) -> None:
+        slot = k.lookup(self.keys, np.uint64(state))
+        slot = slot if slot >= 0 else k._slot(self.keys, np.uint64(state))
+        self.keys[slot] = state
+        self.g[slot] = g
+
+    def grow(self) -> None:
+        bigger = Store(2 * len(self.keys))
+        k.rehash(
+            self.keys,
+            self.parents,
+            self.moves,
+            self.g,
+            bigger.keys,
+            bigger.parents,
+            bigger.moves,
+            bigger.g,
+        )
+        self.keys, self.parents, self.moves, self.g = (
+            bigger.keys,
+            bigger.parents,
+            bigger.moves,
+            bigger.g,
+        )
+
+    @property
+    def bytes(self) -> int:
+        return self.keys.nbytes + self.parents.nbytes + self.moves.nbytes + self.g.nbytes
+
+    def path_to(self, puzzle: Tilt, slot: int) -> Found:
+        directions = []
+        state = int(self.keys[slot])
+        while state != puzzle.initial:
+            directions.append(DIRECTIONS[int(self.moves[slot])])
+            state = int(self.parents[slot])
+            slot = k.lookup(self.keys, np.uint64(state))
+        actions = directions[::-1]
+        path = [puzzle.initial]
+        for a in actions:
+            path.append(puzzle.apply(path[-1], a))
+        return Found(path, actions, len(actions))
+
+
+def _stop(regs: np.ndarray, budgets: Budgets, stats: Stats) -> None:
+    """Turn a paused kernel into LimitHit when a budget (not just a slice) ended it."""
+    stop = regs[k.STOP]
+    if stop == k.STOP_EXPANDED and stats.expanded >= budgets.max_expanded:
+        raise LimitHit(Budget.EXPANDED, f"expanded {stats.expanded:,} states (max_expanded)")
+    if stop == k.STOP_PUSHED:
+        raise LimitHit(Budget.PUSHED, f"pushed {stats.pushed:,} states (max_pushed)")
+    if stop == k.STOP_MEMORY:
+        raise LimitHit(Budget.MEMORY, f"kept {budgets.max_states:,} states (max_states)")
+    if time.perf_counter() > budgets.deadline:
+        raise LimitHit(Budget.TIME, f"time limit of {budgets.limits.time_limit} s")
+
+
+def _copy(regs: np.ndarray, stats: Stats) -> None:
+    stats.expanded, stats.pushed = int(regs[k.EXPANDED]), int(regs[k.PUSHED])
+    stats.generated, stats.max_frontier = int(regs[k.GENERATED]), int(regs[k.MAX_FRONTIER])
+
+
+def breadth_first(
+    puzzle: Tilt, budgets: Budgets, stats: Stats, store: Store | None = None
+) -> Outcome:
+    t = Tables(puzzle)
+    store = store or Store()
+    store.add(puzzle.initial, 0)
+    stats.layers = [1]
+    if puzzle.is_goal(puzzle.initial):
+        return Found([puzzle.initial], [], 0)
+    regs = np.zeros(k.REGISTERS, dtype=np.int64)
+    regs[k.STORED] = regs[k.MAX_FRONTIER] = 1
+    layer = np.array([puzzle.initial], dtype=np.uint64)
+    depth = 0
+    while len(layer):
+        if depth >= budgets.max_depth:
+            return Exhausted(Budget.DEPTH)
+        following = np.zeros(max(64, 2 * len(layer)), dtype=np.uint64)
+        regs[k.CURSOR] = regs[k.FILL] = 0
+        while True:
+            cap = min(budgets.max_expanded, int(regs[k.EXPANDED]) + SLICE)
+            status = k.bfs_layer(
+                layer,
+                len(layer),
+                following,
+                store.keys,
+                store.parents,
+                store.moves,
+                store.g,
+                depth,
+                t.targets,
+                t.exact,
+                t.width,
+                t.masks,
+                t.blocked,
+                t.merge,
+                t.full,
+                regs,
+                cap,
+                budgets.max_pushed,
+                budgets.max_states,
+            )
+            _copy(regs, stats)
+            if status == k.NEED_ROOM:
+                if 2 * (regs[k.STORED] + 4) > len(store.keys):
+                    store.grow()
+                if regs[k.FILL] + 4 > len(following):
+                    following = np.concatenate([following, np.zeros_like(following)])
+                continue
+            if status == k.FOUND:
+                stats.layers.append(int(regs[k.FILL]) + 1)
+                return store.path_to(puzzle, int(regs[k.GOAL_SLOT]))
+            if status == k.PAUSED:
+                _stop(regs, budgets, stats)
+                continue
+            break
+        layer = following[: regs[k.FILL]].copy()
+        if len(layer):
+            stats.layers.append(len(layer))
+        depth += 1
+    return Exhausted()
+
+
+def astar(puzzle: Tilt, kind: int, budgets: Budgets, stats: Stats) -> Outcome:
+    t = Tables(puzzle)
+    store = Store()
+    store.add(puzzle.initial, 0)
+    prio = np.zeros(1 << 14, dtype=np.int64)
+    states = np.zeros(1 << 14, dtype=np.uint64)
+    dp = np.empty(1 << 13, dtype=np.int64)
+    cells = np.empty(64, dtype=np.int64)
+    h0 = k.estimate(
+        np.uint64(puzzle.initial),
+        kind,
+        t.width,
+        t.nearest,
+        t.table,
+        t.target_rows,
+        t.target_cols,
+        t.cap,
+        dp,
+        cells,
+    )
+    prio[0] = h0 << 8
+    states[0] = puzzle.initial
+    heap_size = np.ones(1, dtype=np.int64)
+    regs = np.zeros(k.REGISTERS, dtype=np.int64)
+    regs[k.STORED] = regs[k.MAX_FRONTIER] = 1
+    if budgets.depth_limited:
+        raise LimitHit(Budget.DEPTH, "the compiled tilt A* has no depth bound; use --engine python")
+    while True:
+        status = k.astar_slice(
+            prio,
+            states,
+            store.keys,
+            store.parents,
+            store.moves,
+            store.g,
+            t.targets,
+            t.exact,
+            t.width,
+            t.masks,
+            t.blocked,
+            t.merge,
+            t.full,
+            kind,
+            t.nearest,
+            t.table,
+            t.target_rows,
+            t.target_cols,
+            t.cap,
+            regs,
+            heap_size,
+            budgets.max_expanded,
+            budgets.max_pushed,
+            budgets.max_states,
+            SLICE,
+        )
+        _copy(regs, stats)
+        if status == k.NEED_ROOM:
+            if 2 * (regs[k.STORED] + 4) > len(store.keys):
+                store.grow()
+            if heap_size[0] + 4 > len(prio):
+                prio = np.concatenate([prio, np.zeros_like(prio)])
+                states = np.concatenate([states, np.zeros_like(states)])
+            continue
+        if status == k.FOUND:
+            return store.path_to(puzzle, int(regs[k.GOAL_SLOT]))
+        if status == k.EXHAUSTED:
+            return Exhausted()
+        _stop(regs, budgets, stats)

@@ -1,0 +1,127 @@
+"""Admissible estimates of the moves left on a tilt board.
+
+``nearest``
+    The largest, over blocks, of the wall-aware distance from the block to its nearest target.
+    A move shifts a block by at most one cell, so a block d cells away needs d moves at least.
+``bottleneck``
+    For the exact-set goal (as many blocks as targets, at most ``MATCH_LIMIT``; otherwise it is
+    ``nearest``): the smallest possible largest distance over one-to-one matchings of blocks to
+    targets. Blocks never merge or swap cells, so each
+    ends on its own target and travels at least its distance there.
+``directions``
+    Every move goes in one direction, so the moves down are at least the largest net drop any
+    block needs (to its best target for that purpose), and likewise up, left and right; the four
+    counts add up. Under ``step=full`` a move can slide a block any distance, so each direction
+    counts at most 1 — still admissible, and the only one here that is.
+``best``
+    The larger of ``bottleneck`` (or ``nearest``) and ``directions``.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+
+from .board import TiltBoard, cells_of
+from .rules import Rules
+
+Estimate = Callable[[int], int]
+UNREACHABLE = 1 << 20
+# Above this many blocks the bottleneck falls back to ``nearest`` (the compiled kernel's
+# matching is a 2**k subset DP).
+MATCH_LIMIT = 12
+
+
+def distances_from(board: TiltBoard, sources: list[int]) -> list[int]:
+    """Wall-aware BFS distance (4-neighbour steps) from the nearest of ``sources`` to each cell."""
+    w, n = board.width, board.cells
+    dist = [UNREACHABLE] * n
+    queue = deque(sources)
+    for s in sources:
+        dist[s] = 0
+    while queue:
+        cell = queue.popleft()
+        r, c = divmod(cell, w)
+        for nr, nc in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+            nxt = nr * w + nc
+            inside = 0 <= nr < board.height and 0 <= nc < w
+            if inside and not board.walls >> nxt & 1 and dist[nxt] == UNREACHABLE:
+                dist[nxt] = dist[cell] + 1
+                queue.append(nxt)
+    return dist
+
+
+def make_nearest(board: TiltBoard) -> Estimate:
+    dist = distances_from(board, cells_of(board.targets))
+
+    def nearest(blocks: int) -> int:
+        return max(dist[c] for c in cells_of(blocks))
+
+    return nearest
+
+
+def make_bottleneck(board: TiltBoard) -> Estimate:
+    targets = cells_of(board.targets)
+    table = [distances_from(board, [t]) for t in targets]
+
+    def bottleneck(blocks: int) -> int:
+        cells = cells_of(blocks)
+        if len(cells) != len(targets) or len(cells) > MATCH_LIMIT:
+            return max(min(row[c] for row in table) for c in cells)
+        limits = sorted({row[c] for row in table for c in cells})
+        low, high = 0, len(limits) - 1
+        while low < high:  # the smallest limit that admits a perfect matching
+            mid = (low + high) // 2
+            if _perfect(cells, table, limits[mid]):
+                high = mid
+            else:
+                low = mid + 1
+        return limits[low]
+
+    return bottleneck
+
+
+def _perfect(cells: list[int], table: list[list[int]], limit: int) -> bool:
+    """Can every block take its own target within ``limit`` steps? (augmenting paths)"""
+    owner: dict[int, int] = {}
+
+    def place(b: int, seen: set[int]) -> bool:
+        for t, row in enumerate(table):
+            if row[cells[b]] <= limit and t not in seen:
+                seen.add(t)
+                if t not in owner or place(owner[t], seen):
+                    owner[t] = b
+                    return True
+        return False
+
+    return all(place(b, set()) for b in range(len(cells)))
+
+
+def make_directions(board: TiltBoard, rules: Rules) -> Estimate:
+    w = board.width
+    targets = [divmod(t, w) for t in cells_of(board.targets)]
+    cap = 1 if rules.step == "full" else UNREACHABLE
+
+    def directions(blocks: int) -> int:
+        down = up = right = left = 0
+        for cell in cells_of(blocks):
+            r, c = divmod(cell, w)
+            down = max(down, min(max(0, tr - r) for tr, _ in targets))
+            up = max(up, min(max(0, r - tr) for tr, _ in targets))
+            right = max(right, min(max(0, tc - c) for _, tc in targets))
+            left = max(left, min(max(0, c - tc) for _, tc in targets))
+        return min(down, cap) + min(up, cap) + min(right, cap) + min(left, cap)
+
+    return directions
+
+
+def make_best(board: TiltBoard, rules: Rules) -> Estimate:
+    distance = make_bottleneck(board) if rules.collide == "block" else make_nearest(board)
+    directions = make_directions(board, rules)
+    if rules.step == "full":
+        return directions
+
+    def best(blocks: int) -> int:
+        return max(distance(blocks), directions(blocks))
+
+    return best

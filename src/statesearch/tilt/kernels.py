@@ -1,0 +1,374 @@
+"""numba kernels for tilt boards of at most 64 cells: a state is one uint64 bitboard.
+
+Moves are shifts and masks (``move``); visited states live in an open-addressing hash table of
+uint64 keys (0 is "empty": a board always has a block) with the parent and the move beside each
+key, so paths can be walked back. Directions are numbered U, D, L, R (0-3); ``d ^ 1`` is the
+opposite. Like the n-puzzle kernels they know nothing of the engine (``compiled.py`` adapts).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ..bits import bit_index
+
+FOUND, EXHAUSTED, PAUSED, NEED_ROOM = 0, 1, 2, 3
+# Heuristic kinds are bit sets: a distance part (none, nearest, bottleneck) and directions.
+H_NEAREST, H_BOTTLENECK, H_DIRECTIONS = 1, 2, 4
+# Registers shared by the kernels (an int64 array owned by the caller).
+EXPANDED, PUSHED, GENERATED, STORED, MAX_FRONTIER, GOAL_SLOT, STOP, CURSOR, FILL = range(9)
+REGISTERS = 9
+STOP_SLICE, STOP_EXPANDED, STOP_PUSHED, STOP_MEMORY = range(4)
+HASH_MULTIPLIER = np.uint64(0x9E3779B97F4A7C15)
+NO_PARENT = np.uint64(0)
+
+
+@njit(cache=True)
+def shift(mask: np.uint64, d: int, width: int, masks: np.ndarray) -> np.uint64:
+    """Every bit one cell in direction d; ``masks`` = (board, not first column, not last)."""
+    if d == 0:
+        return mask >> np.uint64(width)
+    if d == 1:
+        return (mask << np.uint64(width)) & masks[0]
+    if d == 2:
+        return (mask >> np.uint64(1)) & masks[2]
+    return (mask << np.uint64(1)) & masks[1] & masks[0]
+
+
+@njit(cache=True)
+def move(
+    blocks: np.uint64,
+    d: int,
+    width: int,
+    masks: np.ndarray,
+    blocked: np.ndarray,
+    merge: bool,
+    full: bool,
+) -> np.uint64:
+    """The rules of ``rules.py`` on a bitboard (same results, tested against each other)."""
+    while True:
+        stuck = blocks & blocked[d]
+        if not merge:
+            while True:
+                more = blocks & shift(stuck, d ^ 1, width, masks) & ~stuck
+                if more == 0:
+                    break
+                stuck |= more
+        after = stuck | shift(blocks & ~stuck, d, width, masks)
+        if not full or after == blocks:
+            return after
+        blocks = after
+
+
+@njit(cache=True)
+def _slot(keys: np.ndarray, key: np.uint64) -> int:
+    """Where ``key`` is, or the empty slot where it would go (linear probing)."""
+    mask = keys.shape[0] - 1
+    i = int((key * HASH_MULTIPLIER) >> np.uint64(40)) & mask
+    while keys[i] != 0 and keys[i] != key:
+        i = (i + 1) & mask
+    return i
+
+
+@njit(cache=True)
+def rehash(
+    keys: np.ndarray,
+    parents: np.ndarray,
+    moves: np.ndarray,
+    g: np.ndarray,
+    new_keys: np.ndarray,
+    new_parents: np.ndarray,
+    new_moves: np.ndarray,
+    new_g: np.ndarray,
+) -> None:
+    for i in range(keys.shape[0]):
+        if keys[i] != 0:
+            j = _slot(new_keys, keys[i])
+            new_keys[j] = keys[i]
+            new_parents[j] = parents[i]
+            new_moves[j] = moves[i]
+            new_g[j] = g[i]
+
+
+@njit(cache=True)
+def lookup(keys: np.ndarray, key: np.uint64) -> int:
+    i = _slot(keys, key)
+    return i if keys[i] == key else -1
+
+
+@njit(cache=True)
+def _is_goal(blocks: np.uint64, targets: np.uint64, exact: bool) -> bool:
+    if exact:
+        return blocks == targets
+    return (blocks & ~targets) == 0
+
+
+@njit(cache=True)
+def bfs_layer(
+    layer: np.ndarray,
+    count: int,
+    following: np.ndarray,
+    keys: np.ndarray,
+    parents: np.ndarray,
+    moves: np.ndarray,
+    g: np.ndarray,
+    depth: int,
+    targets: np.uint64,
+    exact: bool,
+    width: int,
+    masks: np.ndarray,
+    blocked: np.ndarray,
+    merge: bool,
+    full: bool,
+    regs: np.ndarray,
+    max_expanded: int,
+    max_pushed: int,
+    max_stored: int,
+) -> int:
+    """Expand ``layer[regs[CURSOR]:count]`` into ``following[regs[FILL]:]``.
+
+    Counting as the engine's BFS: expanded per state taken from the layer, generated per move
+    that changes the board, pushed per new board, goal tested on generation. Returns FOUND
+    (``regs[GOAL_SLOT]``), EXHAUSTED (layer done), PAUSED (a budget: ``regs[STOP]``) or
+    NEED_ROOM (grow the table or ``following`` and call again).
+    """
+    for i in range(regs[CURSOR], count):
+        if 2 * (regs[STORED] + 4) > keys.shape[0] or regs[FILL] + 4 > following.shape[0]:
+            regs[CURSOR] = i
+            return NEED_ROOM
+        if regs[EXPANDED] >= max_expanded:
+            regs[CURSOR] = i
+            regs[STOP] = STOP_EXPANDED
+            return PAUSED
+        state = layer[i]
+        regs[EXPANDED] += 1
+        for d in range(4):
+            child = move(state, d, width, masks, blocked, merge, full)
+            if child == state:
+                continue
+            regs[GENERATED] += 1
+            slot = _slot(keys, child)
+            if keys[slot] != 0:
+                continue
+            if regs[PUSHED] >= max_pushed:
+                regs[CURSOR] = i
+                regs[STOP] = STOP_PUSHED
+                return PAUSED
+            regs[PUSHED] += 1
+            keys[slot] = child
+            parents[slot] = state
+            moves[slot] = d
+            g[slot] = depth + 1
+            regs[STORED] += 1
+            if _is_goal(child, targets, exact):
+                regs[GOAL_SLOT] = slot
+                return FOUND
+            following[regs[FILL]] = child
+            regs[FILL] += 1
+        if regs[STORED] > max_stored:
+            regs[CURSOR] = i + 1
+            regs[STOP] = STOP_MEMORY
+            return PAUSED
+        if count - i - 1 + regs[FILL] > regs[MAX_FRONTIER]:
+            regs[MAX_FRONTIER] = count - i - 1 + regs[FILL]
+    regs[CURSOR] = count
+    return EXHAUSTED
+
+
+@njit(cache=True)
+def estimate(
+    blocks: np.uint64,
+    kind: int,
+    width: int,
+    nearest: np.ndarray,
+    table: np.ndarray,
+    target_rows: np.ndarray,
+    target_cols: np.ndarray,
+    cap: int,
+    dp: np.ndarray,
+    cells: np.ndarray,
+) -> int:
+    """The heuristics of ``heuristics.py``: ``kind`` ORs a distance bound (nearest, or bottleneck
+    where the counts match and there are at most 12 blocks, else nearest) with directions.
+    ``table[t, cell]`` is the distance to target t, ``nearest[cell]`` to the closest target."""
+    if kind == 0:
+        return 0
+    k = 0
+    rest = blocks
+    while rest:
+        low = rest & (~rest + np.uint64(1))
+        cells[k] = bit_index(low)
+        k += 1
+        rest ^= low
+    h = 0
+    if kind & H_BOTTLENECK and k == target_rows.shape[0] and k <= 12:
+        # dp[mask]: the best largest distance placing the first popcount(mask) blocks on the
+        # targets in mask; the answer is dp[all targets].
+        size = 1 << k
+        dp[0] = 0
+        for mask in range(1, size):
+            dp[mask] = 1 << 20
+        for mask in range(size - 1):
+            b = 0
+            m = mask
+            while m:
+                b += m & 1
+                m >>= 1
+            for t in range(k):
+                if not (mask >> t) & 1:
+                    cost = max(dp[mask], table[t, cells[b]])
+                    if cost < dp[mask | (1 << t)]:
+                        dp[mask | (1 << t)] = cost
+        h = dp[size - 1]
+    elif kind & (H_NEAREST | H_BOTTLENECK):
+        for i in range(k):
+            if nearest[cells[i]] > h:
+                h = nearest[cells[i]]
+    if not kind & H_DIRECTIONS:
+        return h
+    down = up = right = left = 0
+    m = target_rows.shape[0]
+    for i in range(k):
+        r = cells[i] // width
+        c = cells[i] % width
+        best_down = best_up = best_right = best_left = 1 << 20
+        for t in range(m):
+            best_down = min(best_down, max(0, target_rows[t] - r))
+            best_up = min(best_up, max(0, r - target_rows[t]))
+            best_right = min(best_right, max(0, target_cols[t] - c))
+            best_left = min(best_left, max(0, c - target_cols[t]))
+        down = max(down, best_down)
+        up = max(up, best_up)
+        right = max(right, best_right)
+        left = max(left, best_left)
+    return max(h, min(down, cap) + min(up, cap) + min(right, cap) + min(left, cap))
+
+
+@njit(cache=True)
+def _heap_push(prio: np.ndarray, state: np.ndarray, size: int, p: np.int64, s: np.uint64) -> int:
+    i = size
+    while i > 0:
+        parent = (i - 1) >> 1
+        if prio[parent] < p or (prio[parent] == p and state[parent] <= s):
+            break
+        prio[i] = prio[parent]
+        state[i] = state[parent]
+        i = parent
+    prio[i] = p
+    state[i] = s
+    return size + 1
+
+
+@njit(cache=True)
+def _heap_pop(prio: np.ndarray, state: np.ndarray, size: int) -> int:
+    size -= 1
+    p, s = prio[size], state[size]
+    i = 0
+    while True:
+        child = 2 * i + 1
+        if child >= size:
+            break
+        if child + 1 < size and (
+            prio[child + 1] < prio[child]
+            or (prio[child + 1] == prio[child] and state[child + 1] < state[child])
+        ):
+            child += 1
+        if prio[child] > p or (prio[child] == p and state[child] >= s):
+            break
+        prio[i] = prio[child]
+        state[i] = state[child]
+        i = child
+    if size > 0:
+        prio[i] = p
+        state[i] = s
+    return size
+
+
+@njit(cache=True)
+def astar_slice(
+    prio: np.ndarray,
+    heap_states: np.ndarray,
+    keys: np.ndarray,
+    parents: np.ndarray,
+    moves: np.ndarray,
+    g: np.ndarray,
+    targets: np.uint64,
+    exact: bool,
+    width: int,
+    masks: np.ndarray,
+    blocked: np.ndarray,
+    merge: bool,
+    full: bool,
+    kind: int,
+    nearest: np.ndarray,
+    table: np.ndarray,
+    target_rows: np.ndarray,
+    target_cols: np.ndarray,
+    cap: int,
+    regs: np.ndarray,
+    heap_size: np.ndarray,
+    max_expanded: int,
+    max_pushed: int,
+    max_stored: int,
+    slice_expansions: int,
+) -> int:
+    """A* with the engine's classic order (f, g, state) and its counting; resumable."""
+    dp = np.empty(1 << 13, dtype=np.int64)
+    cells = np.empty(64, dtype=np.int64)
+    stop_at = regs[EXPANDED] + slice_expansions
+    while heap_size[0] > 0:
+        if 2 * (regs[STORED] + 4) > keys.shape[0] or heap_size[0] + 4 > prio.shape[0]:
+            return NEED_ROOM
+        p = prio[0]
+        state = heap_states[0]
+        gs = p & 255
+        slot = _slot(keys, state)
+        if gs > g[slot]:
+            heap_size[0] = _heap_pop(prio, heap_states, heap_size[0])
+            continue  # stale
+        if regs[EXPANDED] >= max_expanded:
+            regs[STOP] = STOP_EXPANDED
+            return PAUSED
+        if regs[EXPANDED] >= stop_at:
+            regs[STOP] = STOP_SLICE
+            return PAUSED
+        heap_size[0] = _heap_pop(prio, heap_states, heap_size[0])
+        regs[EXPANDED] += 1
+        if _is_goal(state, targets, exact):
+            regs[GOAL_SLOT] = slot
+            return FOUND
+        for d in range(4):
+            child = move(state, d, width, masks, blocked, merge, full)
+            if child != state:
+                regs[GENERATED] += 1
+        for d in range(4):
+            child = move(state, d, width, masks, blocked, merge, full)
+            if child == state:
+                continue
+            ng = gs + 1
+            cslot = _slot(keys, child)
+            if keys[cslot] != 0 and ng >= g[cslot]:
+                continue
+            if regs[PUSHED] >= max_pushed:
+                regs[STOP] = STOP_PUSHED
+                return PAUSED
+            regs[PUSHED] += 1
+            if keys[cslot] == 0:
+                regs[STORED] += 1
+            keys[cslot] = child
+            parents[cslot] = state
+            moves[cslot] = d
+            g[cslot] = ng
+            h = estimate(
+                child, kind, width, nearest, table, target_rows, target_cols, cap, dp, cells
+            )
+            heap_size[0] = _heap_push(
+                prio, heap_states, heap_size[0], (np.int64(ng + h) << 8) | ng, child
+            )
+        if regs[STORED] > max_stored:
+            regs[STOP] = STOP_MEMORY
+            return PAUSED
+        if heap_size[0] > regs[MAX_FRONTIER]:
+            regs[MAX_FRONTIER] = heap_size[0]
+    return EXHAUSTED
