@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from numba import njit
 
@@ -13,7 +15,7 @@ for _i in range(64):
 
 
 @njit(cache=True)
-def bit_index(single: np.uint64) -> int:
+def bit_index(single: np.integer[Any]) -> int:
     """The position of the only set bit of ``single``."""
     index: int = BIT_INDEX[(np.uint64(single) * DEBRUIJN) >> np.uint64(58)]
     return index

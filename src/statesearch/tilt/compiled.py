@@ -12,7 +12,7 @@ from ..algorithms._common import Budgets, Exhausted, Found, LimitHit, Outcome
 from ..result import Budget, Stats
 from . import kernels as k
 from .board import cells_of
-from .heuristics import distances_from
+from .heuristics import UNREACHABLE, distances_from
 from .rules import DIRECTIONS
 
 if TYPE_CHECKING:
@@ -40,7 +40,16 @@ class Tables:
         self.exact = puzzle.exact_set
         target_cells = cells_of(board.targets)
         self.nearest = np.array(distances_from(board, target_cells), dtype=np.int64)
-        self.table = np.array([distances_from(board, [t]) for t in target_cells], dtype=np.int64)
+        table = np.array([distances_from(board, [t]) for t in target_cells], dtype=np.int64)
+        # within[L, cell]: bitmask of the targets at most L steps from cell (for the matching).
+        finite = table[table < UNREACHABLE]
+        longest = int(finite.max()) if finite.size else 0
+        self.within = np.zeros((longest + 2, n), dtype=np.uint64)
+        for t, row in enumerate(table[:64]):
+            for limit in range(longest + 2):
+                self.within[limit] |= np.where(
+                    row <= limit, np.uint64(1) << np.uint64(t), 0
+                ).astype(np.uint64)
         self.target_rows = np.array([t // w for t in target_cells], dtype=np.int64)
         self.target_cols = np.array([t % w for t in target_cells], dtype=np.int64)
         self.cap = 1 if self.full else 1 << 20
@@ -184,18 +193,18 @@ def astar(puzzle: Tilt, kind: int, budgets: Budgets, stats: Stats) -> Outcome:
     store.add(puzzle.initial, 0)
     prio = np.zeros(1 << 14, dtype=np.int64)
     states = np.zeros(1 << 14, dtype=np.uint64)
-    dp = np.empty(1 << 13, dtype=np.int64)
+    scratch = np.empty(2 * k.MATCH_LIMIT + 1, dtype=np.uint64)
     cells = np.empty(64, dtype=np.int64)
     h0 = k.estimate(
         np.uint64(puzzle.initial),
         kind,
         t.width,
         t.nearest,
-        t.table,
+        t.within,
         t.target_rows,
         t.target_cols,
         t.cap,
-        dp,
+        scratch,
         cells,
     )
     prio[0] = h0 << 8
@@ -222,7 +231,7 @@ def astar(puzzle: Tilt, kind: int, budgets: Budgets, stats: Stats) -> Outcome:
             t.full,
             kind,
             t.nearest,
-            t.table,
+            t.within,
             t.target_rows,
             t.target_cols,
             t.cap,

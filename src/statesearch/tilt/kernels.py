@@ -182,16 +182,17 @@ def estimate(
     kind: int,
     width: int,
     nearest: np.ndarray,
-    table: np.ndarray,
+    within: np.ndarray,
     target_rows: np.ndarray,
     target_cols: np.ndarray,
     cap: int,
-    dp: np.ndarray,
+    scratch: np.ndarray,
     cells: np.ndarray,
 ) -> int:
     """The heuristics of ``heuristics.py``: ``kind`` ORs a distance bound (nearest, or bottleneck
     where the counts match and there are at most 12 blocks, else nearest) with directions.
-    ``table[t, cell]`` is the distance to target t, ``nearest[cell]`` to the closest target."""
+    ``within[L, cell]`` has a bit for each target at most L steps away, ``nearest[cell]`` is the
+    distance to the closest target."""
     if kind == 0:
         return 0
     k = 0
@@ -202,29 +203,12 @@ def estimate(
         k += 1
         rest ^= low
     h = 0
-    if kind & H_BOTTLENECK and k == target_rows.shape[0] and k <= 12:
-        # dp[mask]: the best largest distance placing the first popcount(mask) blocks on the
-        # targets in mask; the answer is dp[all targets].
-        size = 1 << k
-        dp[0] = 0
-        for mask in range(1, size):
-            dp[mask] = 1 << 20
-        for mask in range(size - 1):
-            b = 0
-            m = mask
-            while m:
-                b += m & 1
-                m >>= 1
-            for t in range(k):
-                if not (mask >> t) & 1:
-                    cost = max(dp[mask], table[t, cells[b]])
-                    if cost < dp[mask | (1 << t)]:
-                        dp[mask | (1 << t)] = cost
-        h = dp[size - 1]
-    elif kind & (H_NEAREST | H_BOTTLENECK):
+    if kind & (H_NEAREST | H_BOTTLENECK):
         for i in range(k):
             if nearest[cells[i]] > h:
                 h = nearest[cells[i]]
+    if kind & H_BOTTLENECK and k == target_rows.shape[0] and k <= MATCH_LIMIT:
+        h = _bottleneck(cells, k, within, h, scratch)
     if not kind & H_DIRECTIONS:
         return h
     down = up = right = left = 0
@@ -243,6 +227,59 @@ def estimate(
         right = max(right, best_right)
         left = max(left, best_left)
     return max(h, min(down, cap) + min(up, cap) + min(right, cap) + min(left, cap))
+
+
+MATCH_LIMIT = 12  # as in heuristics.py
+UNREACHABLE = 1 << 20
+
+
+@njit(cache=True)
+def _augment(b: int, adj: np.ndarray, owner: np.ndarray, visited: np.ndarray) -> bool:
+    """Kuhn's augmenting path from block b over targets not yet visited (bitmasks)."""
+    avail = adj[b] & ~visited[0]
+    while avail:
+        low = avail & (~avail + np.uint64(1))
+        t = bit_index(low)
+        visited[0] |= low
+        if owner[t] < 0 or _augment(owner[t], adj, owner, visited):
+            owner[t] = b
+            return True
+        avail = adj[b] & ~visited[0]
+    return False
+
+
+@njit(cache=True)
+def _matches(
+    cells: np.ndarray, k: int, within: np.ndarray, limit: int, scratch: np.ndarray
+) -> bool:
+    """Can every block take its own target within ``limit`` steps? ``within[L, cell]`` is the
+    bitmask of targets at most L steps from cell."""
+    adj = scratch[:k]
+    owner = scratch[k : 2 * k].view(np.int64)
+    visited = scratch[2 * k : 2 * k + 1]
+    row = min(limit, within.shape[0] - 1)
+    for b in range(k):
+        adj[b] = within[row, cells[b]]
+        owner[b] = -1
+    for b in range(k):
+        visited[0] = 0
+        if not _augment(b, adj, owner, visited):
+            return False
+    return True
+
+
+@njit(cache=True)
+def _bottleneck(
+    cells: np.ndarray, k: int, within: np.ndarray, low: int, scratch: np.ndarray
+) -> int:
+    """The smallest limit L such that every block can take its own target within L steps,
+    searched upward from ``low`` (the nearest-target bound, usually the answer already)."""
+    limit = low
+    while not _matches(cells, k, within, limit, scratch):
+        limit += 1
+        if limit >= within.shape[0]:
+            return UNREACHABLE  # some block can reach no target of its own: a dead end
+    return limit
 
 
 @njit(cache=True)
@@ -302,7 +339,7 @@ def astar_slice(
     full: bool,
     kind: int,
     nearest: np.ndarray,
-    table: np.ndarray,
+    within: np.ndarray,
     target_rows: np.ndarray,
     target_cols: np.ndarray,
     cap: int,
@@ -314,7 +351,7 @@ def astar_slice(
     slice_expansions: int,
 ) -> int:
     """A* with the engine's classic order (f, g, state) and its counting; resumable."""
-    dp = np.empty(1 << 13, dtype=np.int64)
+    scratch = np.empty(2 * MATCH_LIMIT + 1, dtype=np.uint64)
     cells = np.empty(64, dtype=np.int64)
     stop_at = regs[EXPANDED] + slice_expansions
     while heap_size[0] > 0:
@@ -361,7 +398,7 @@ def astar_slice(
             moves[cslot] = d
             g[cslot] = ng
             h = estimate(
-                child, kind, width, nearest, table, target_rows, target_cols, cap, dp, cells
+                child, kind, width, nearest, within, target_rows, target_cols, cap, scratch, cells
             )
             heap_size[0] = _heap_push(
                 prio, heap_states, heap_size[0], (np.int64(ng + h) << 8) | ng, child

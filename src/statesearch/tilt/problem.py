@@ -5,14 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from functools import cached_property
 
-from ..errors import InputError
 from ..algorithms._common import Budgets, Outcome
+from ..errors import InputError
 from ..problem import Heuristic
 from ..result import Stats
 from .board import TiltBoard, format_tilt, parse_tilt
 from .heuristics import make_best, make_bottleneck, make_directions, make_nearest
 from .rules import DIRECTIONS, Rules, rules_for
-
 
 Kernel = Callable[[Budgets, Stats], Outcome]
 
