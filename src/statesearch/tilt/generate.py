@@ -7,6 +7,7 @@ a connected cluster, so the puzzle is solvable and its optimal length is that de
 
 from __future__ import annotations
 
+import contextlib
 import random
 from dataclasses import dataclass
 
@@ -41,7 +42,7 @@ def connected(mask: int, width: int) -> bool:
     stack = [start]
     while stack:
         c = stack.pop()
-        r, col = divmod(c, width)
+        col = c % width
         for nxt, ok in (
             (c - width, True),
             (c + width, True),
@@ -82,10 +83,9 @@ def generate(
         wall_mask = sum(1 << c for c in walls)
         board = TiltBoard(height, width, wall_mask, 0, start)
         store = Store()
-        try:
+        # A limit is fine: the layers searched so far still carry exact depths.
+        with contextlib.suppress(LimitHit):
             breadth_first(Tilt(board), Budgets(Limits(max_states=MAX_STATES)), Stats(), store)
-        except LimitHit:
-            pass  # the layers searched so far still carry exact depths
         used = store.keys != 0
         keys, depths = store.keys[used], store.g[used]
         order = np.argsort(-depths, kind="stable")
