@@ -7,7 +7,7 @@ import sys
 import typer
 
 from ..errors import InputError
-from . import bench, pdb, showcase, solve
+from . import bench, pdb, showcase, solve, tilt
 
 app = typer.Typer(
     help="State-space search: solve puzzles and mazes, compare algorithms and heuristics.",
@@ -15,7 +15,9 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     add_completion=False,
 )
+solve.app.command("tilt")(tilt.solve_tilt)
 app.add_typer(solve.app, name="solve")
+app.add_typer(tilt.app, name="tilt")
 app.add_typer(pdb.app, name="pdb")
 app.add_typer(bench.app, name="bench")
 app.command("showcase")(showcase.showcase)
