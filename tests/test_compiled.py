@@ -120,8 +120,13 @@ def test_compiled_budgets() -> None:
 
 def test_engine_choice() -> None:
     puzzle = NPuzzle.from_text(LESSON)
-    assert solve(puzzle, "idastar", "manhattan").engine == "compiled"
-    assert solve(puzzle, "idastar", "linear_conflict").engine == "python"
+    # auto keeps 3x3 boards in Python (done before a kernel would load) ...
+    assert solve(puzzle, "idastar", "manhattan").engine == "python"
+    assert solve(puzzle, "idastar", "manhattan", engine="compiled").engine == "compiled"
+    # ... and compiles larger ones when there is a kernel.
+    fifteen = NPuzzle.from_text("1 2 3 4/5 6 7 8/9 10 11 12/13 14 0 15")
+    assert solve(fifteen, "idastar", "manhattan").engine == "compiled"
+    assert solve(fifteen, "idastar", "linear_conflict").engine == "python"
     with pytest.raises(InputError, match="no compiled kernel"):
         solve(puzzle, "bfs", engine="compiled")
     with pytest.raises(InputError, match="unknown engine"):

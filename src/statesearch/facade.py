@@ -41,8 +41,9 @@ def solve(
     answers before any search.
 
     ``engine``: ``python`` runs the generic engine; ``compiled`` runs a domain's numba kernel for
-    this (algorithm, heuristic) and fails if there is none; ``auto`` uses a kernel when there is
-    one. Either way the result and its counters mean the same.
+    this (algorithm, heuristic) and fails if there is none; ``auto`` lets the domain choose (it
+    may keep small problems, where loading a kernel costs more than it saves, in Python). Either
+    way the result and its counters mean the same.
     """
     if engine not in ENGINES:
         raise InputError(f"unknown engine {engine!r}; choose from {', '.join(ENGINES)}")
@@ -59,7 +60,9 @@ def solve(
     kernel = None
     if engine != "python":
         find_kernel = getattr(problem, "compiled", None)
-        kernel = find_kernel(algo.name, h.name, weight) if find_kernel else None
+        kernel = (
+            find_kernel(algo.name, h.name, weight, engine == "compiled") if find_kernel else None
+        )
         if kernel is None and engine == "compiled":
             raise InputError(f"no compiled kernel for {algo.name} with {h.name} on this problem")
     engine_used = "compiled" if kernel else "python"

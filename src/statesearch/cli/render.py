@@ -46,9 +46,9 @@ def stats_table(result: SearchResult[Any]) -> Table:
     if s.iterations:
         rows.append(("iterations", ", ".join(f"{t:g}:{n:,}" for t, n in s.iterations)))
     if s.layers:
-        rows.append(
-            ("new states by depth", ", ".join(f"{d}:{n:,}" for d, n in enumerate(s.layers)))
-        )
+        depths = ", ".join(f"depth {d}: {n:,}" for d, n in enumerate(s.layers))
+        stopped = " (the last depth up to the goal)" if result.solved and len(s.layers) > 1 else ""
+        rows.append(("new states by depth", depths + stopped))
     for name, value in rows:
         table.add_row(name, value)
     return table

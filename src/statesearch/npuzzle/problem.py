@@ -21,6 +21,7 @@ OPPOSITE = {"D": "U", "U": "D", "R": "L", "L": "R"}
 if TYPE_CHECKING:  # numba loads slowly: import the pattern databases only when used
     from .pdb import PatternDatabase
 
+SMALL_BOARD = 9
 Kernel = Callable[[Budgets, Stats], Outcome]
 HEURISTIC_ALIASES = {
     "h0": "zero",
@@ -116,12 +117,17 @@ class NPuzzle:
 
         return shared(self.rows, self.cols, self.goal, self.partition)
 
-    def compiled(self, algorithm: str, heuristic: str, weight: float) -> Kernel | None:
+    def compiled(
+        self, algorithm: str, heuristic: str, weight: float, required: bool
+    ) -> Kernel | None:
         """A numba kernel for this (algorithm, heuristic), or ``None`` (the facade then runs
-        the Python engine)."""
+        the Python engine). Unless ``required``, boards of 9 cells or fewer stay in Python: it
+        finishes them before numba would have loaded its kernels (about a second)."""
+        n = self.rows * self.cols
+        if n <= SMALL_BOARD and not required and heuristic != "pdb":
+            return None
         from . import compiled
 
-        n = self.rows * self.cols
         whole = float(weight).is_integer() and weight >= 0
         if algorithm in ("astar", "ucs") and whole and n <= compiled.A_STAR_MAX_CELLS:
             name = "zero" if algorithm == "ucs" else heuristic

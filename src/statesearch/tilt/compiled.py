@@ -37,7 +37,7 @@ class Tables:
         self.merge = rules.collide == "merge"
         self.full = rules.step == "full"
         self.targets = np.uint64(board.targets)
-        self.exact = puzzle.exact_set
+        self.target_count = board.targets.bit_count()
         target_cells = cells_of(board.targets)
         self.nearest = np.array(distances_from(board, target_cells), dtype=np.int64)
         table = np.array([distances_from(board, [t]) for t in target_cells], dtype=np.int64)
@@ -155,7 +155,7 @@ def breadth_first(
                 store.g,
                 depth,
                 t.targets,
-                t.exact,
+                t.target_count,
                 t.width,
                 t.masks,
                 t.blocked,
@@ -223,7 +223,7 @@ def astar(puzzle: Tilt, kind: int, budgets: Budgets, stats: Stats) -> Outcome:
             store.moves,
             store.g,
             t.targets,
-            t.exact,
+            t.target_count,
             t.width,
             t.masks,
             t.blocked,

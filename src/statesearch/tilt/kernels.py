@@ -98,8 +98,15 @@ def lookup(keys: np.ndarray, key: np.uint64) -> int:
 
 
 @njit(cache=True)
-def _is_goal(blocks: np.uint64, targets: np.uint64, exact: bool) -> bool:
-    if exact:
+def _is_goal(blocks: np.uint64, targets: np.uint64, target_count: int) -> bool:
+    """As many blocks as targets: the sets are equal; fewer (merged, or spare targets): every
+    block is on a target."""
+    count = 0
+    rest = blocks
+    while rest:
+        rest &= rest - np.uint64(1)
+        count += 1
+    if count == target_count:
         return blocks == targets
     return (blocks & ~targets) == 0
 
@@ -115,7 +122,7 @@ def bfs_layer(
     g: np.ndarray,
     depth: int,
     targets: np.uint64,
-    exact: bool,
+    target_count: int,
     width: int,
     masks: np.ndarray,
     blocked: np.ndarray,
@@ -161,7 +168,7 @@ def bfs_layer(
             moves[slot] = d
             g[slot] = depth + 1
             regs[STORED] += 1
-            if _is_goal(child, targets, exact):
+            if _is_goal(child, targets, target_count):
                 regs[GOAL_SLOT] = slot
                 return FOUND
             following[regs[FILL]] = child
@@ -331,7 +338,7 @@ def astar_slice(
     moves: np.ndarray,
     g: np.ndarray,
     targets: np.uint64,
-    exact: bool,
+    target_count: int,
     width: int,
     masks: np.ndarray,
     blocked: np.ndarray,
@@ -372,7 +379,7 @@ def astar_slice(
             return PAUSED
         heap_size[0] = _heap_pop(prio, heap_states, heap_size[0])
         regs[EXPANDED] += 1
-        if _is_goal(state, targets, exact):
+        if _is_goal(state, targets, target_count):
             regs[GOAL_SLOT] = slot
             return FOUND
         for d in range(4):

@@ -67,7 +67,9 @@ class Tilt:
         )
         return table
 
-    def compiled(self, algorithm: str, heuristic: str, weight: float) -> Kernel | None:
+    def compiled(
+        self, algorithm: str, heuristic: str, weight: float, required: bool
+    ) -> Kernel | None:
         """A numba kernel for BFS, or A* (weight 1) with a built-in heuristic, on boards of at
         most 64 cells; ``None`` otherwise (the facade then runs the Python engine)."""
         from . import compiled

@@ -1,0 +1,208 @@
+"""Tilt puzzles: the rules on hand-made boards, the file format, solvers against BFS,
+heuristics against exact distances, compiled kernels against the Python engine."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from helpers import replay
+from statesearch import InputError, Limits, Status, solve
+from statesearch.tilt import Tilt, TiltBoard, format_tilt, parse_tilt
+from statesearch.tilt.board import cells_of
+from statesearch.tilt.generate import connected, generate
+
+
+def after(text: str, direction: str, **variant: str) -> str:
+    puzzle = Tilt.from_text(text, **variant)
+    return puzzle.show(puzzle.apply(puzzle.initial, direction))
+
+
+def test_a_move_shifts_every_free_block_one_cell() -> None:
+    assert after("o...\n.o..\nxx..", "R") == ".o..\n..o.\nxx.."
+    assert after("o...\n.o..\nxx..", "D") == "....\no...\nx@.."
+
+
+def test_stuck_blocks_propagate_along_a_line() -> None:
+    # The rightmost block is against the edge, so the two behind it are stuck too.
+    assert after(".ooo\nxxx.", "R") == ".ooo\nxxx."
+    # A gap frees the blocks behind it: they move together like a train, the last one stays.
+    assert after("oo.o\nxxx.", "R") == ".ooo\nxxx."
+    # Against a wall instead of the edge.
+    assert after("oo#.\nxx..", "R") == "oo#.\nxx.."
+
+
+def test_blocks_never_overlap_or_merge_by_default() -> None:
+    puzzle = Tilt.from_text("o.o.\nxx..")
+    state = puzzle.initial
+    for move in "RRLLRL":
+        state = puzzle.apply(state, move)
+        assert state.bit_count() == 2
+
+
+def test_merge_variant() -> None:
+    # Only walls stop blocks, and blocks that meet merge into one.
+    assert after("oo..\nxx..", "R", collide="merge") == ".oo.\nxx.."
+    assert after(".oo\nxx.", "R", collide="merge") == "..o\nxx."
+
+
+def test_full_step_variant_slides_until_stopped() -> None:
+    assert after("o...\n..#.\nx...", "R", step="full") == "...o\n..#.\nx..."
+    assert after("o.#.\nx...", "R", step="full") == ".o#.\nx..."
+    assert after("oo..\nxx..", "R", step="full") == "..oo\nxx.."
+
+
+def test_moves_that_change_nothing_are_not_generated() -> None:
+    puzzle = Tilt.from_text("o.\n.x")
+    assert sorted(a for a, _, _ in puzzle.successors(puzzle.initial)) == ["D", "R"]
+
+
+def test_goal_rules() -> None:
+    exact = Tilt.from_text("o.\nx.")
+    assert not exact.is_goal(exact.initial)
+    assert exact.is_goal(exact.board.targets)
+    spare = Tilt.from_text("@x\n..")  # more targets than blocks: every block on some target
+    assert spare.is_goal(spare.initial)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("o.\n.", "ragged"),
+        ("o?\nx.", r"unknown tilt character '\?' at row 1, column 2"),
+        ("..\nx.", "at least one block"),
+        ("oo\nx.", "only 1 targets"),
+        ("; nothing\n\n", "empty"),
+    ],
+)
+def test_bad_boards(text: str, message: str) -> None:
+    with pytest.raises(InputError, match=message):
+        parse_tilt(text)
+
+
+def test_format_round_trips_with_comments_and_blank_lines() -> None:
+    text = "; a comment\n\no.#\n.x@ ; trailing\n"
+    board = parse_tilt(text)
+    assert format_tilt(board) == "o.#\n.x@"
+    assert parse_tilt(format_tilt(board)) == board
+
+
+@st.composite
+def small_boards(draw: st.DrawFn) -> str:
+    h, w = draw(st.integers(2, 5)), draw(st.integers(2, 5))
+    cells = draw(st.lists(st.sampled_from("...#"), min_size=h * w, max_size=h * w))
+    free = [i for i, ch in enumerate(cells) if ch == "."]
+    if len(free) < 2:
+        cells[0], cells[1] = ".", "."
+        free = [0, 1]
+    k = draw(st.integers(1, min(3, len(free) // 2)))
+    chosen = draw(st.permutations(free))
+    for i in chosen[:k]:
+        cells[i] = "o"
+    for i in chosen[k : 2 * k]:
+        cells[i] = "x"
+    return "\n".join("".join(cells[r * w : (r + 1) * w]) for r in range(h))
+
+
+@settings(max_examples=60, deadline=None)
+@given(small_boards(), st.sampled_from(["single", "full"]), st.sampled_from(["block", "merge"]))
+def test_solvers_agree_with_bfs(text: str, step: str, collide: str) -> None:
+    puzzle = Tilt.from_text(text, step, collide)
+    reference = solve(puzzle, "bfs", engine="python")
+    admissible = [name for name, h in puzzle.heuristics.items() if h.admissible]
+    # IDA* cannot prove unsolvability in useful time (it re-walks every simple path).
+    algorithms = ("astar", "idastar", "dfbnb") if reference.solved else ("astar", "dfbnb")
+    for algorithm in algorithms:
+        for name in admissible:
+            result = solve(puzzle, algorithm, name, engine="python")
+            assert result.status == reference.status, (algorithm, name)
+            if result.solved:
+                assert result.length == reference.length, (algorithm, name)
+                replay(puzzle, result)
+
+
+@settings(max_examples=40, deadline=None)
+@given(small_boards(), st.sampled_from(["single", "full"]), st.sampled_from(["block", "merge"]))
+def test_admissible_heuristics_never_exceed_the_bfs_distance(
+    text: str, step: str, collide: str
+) -> None:
+    puzzle = Tilt.from_text(text, step, collide)
+    # Every reachable state, with its exact distance to the goal, by BFS from each state.
+    seen = {puzzle.initial}
+    frontier = [puzzle.initial]
+    while frontier:
+        frontier = [c for s in frontier for _, c, _ in puzzle.successors(s) if c not in seen]
+        seen.update(frontier)
+    for state in list(seen)[:30]:
+        board = TiltBoard(
+            puzzle.board.height, puzzle.board.width, puzzle.board.walls, puzzle.board.targets, state
+        )
+        from_here = Tilt(board, step, collide)
+        exact = solve(from_here, "bfs", engine="python")
+        for name, h in from_here.heuristics.items():
+            if h.admissible and exact.solved:
+                assert h(state) <= exact.length, (name, format_tilt(board))
+
+
+@settings(max_examples=40, deadline=None)
+@given(small_boards(), st.sampled_from(["single", "full"]), st.sampled_from(["block", "merge"]))
+def test_compiled_kernels_count_like_the_engine(text: str, step: str, collide: str) -> None:
+    puzzle = Tilt.from_text(text, step, collide)
+    for algorithm, heuristic in (
+        ("bfs", None),
+        ("astar", "best"),
+        ("astar", "nearest"),
+        ("ucs", None),
+    ):
+        python = solve(puzzle, algorithm, heuristic, engine="python")
+        compiled = solve(puzzle, algorithm, heuristic, engine="compiled")
+        assert compiled.engine == "compiled"
+        s, t = python.stats, compiled.stats
+        assert (python.status, python.length, python.moves) == (
+            compiled.status,
+            compiled.length,
+            compiled.moves,
+        )
+        assert (s.expanded, s.pushed, s.generated, s.max_frontier, s.layers) == (
+            t.expanded,
+            t.pushed,
+            t.generated,
+            t.max_frontier,
+            t.layers,
+        ), (algorithm, heuristic)
+
+
+def test_bottleneck_is_stronger_than_nearest() -> None:
+    # Both blocks are next to the same target; one of them must go to the far one.
+    puzzle = Tilt.from_text("ox....x\no......")
+    h = puzzle.heuristics
+    assert h["nearest"](puzzle.initial) == 2
+    assert h["bottleneck"](puzzle.initial) == 6
+
+
+def test_full_step_marks_distance_bounds_inadmissible() -> None:
+    puzzle = Tilt.from_text("o....x", step="full")
+    assert solve(puzzle, "bfs").length == 1
+    assert not puzzle.heuristics["nearest"].admissible
+    assert puzzle.heuristics["best"](puzzle.initial) == 1
+
+
+def test_generator_is_seeded_and_honest() -> None:
+    made = generate(7, 6, 6, blocks=3, min_length=8)
+    assert made == generate(7, 6, 6, blocks=3, min_length=8)
+    assert made.optimal >= 8
+    assert connected(made.board.targets, 6)
+    assert len(cells_of(made.board.blocks)) == 3
+    puzzle = Tilt(made.board)
+    assert solve(puzzle, "astar").length == made.optimal == solve(puzzle, "bfs").length
+    assert parse_tilt(made.text()) == made.board
+
+
+def test_compiled_budgets() -> None:
+    made = generate(3, blocks=4, min_length=16)
+    puzzle = Tilt(made.board)
+    result = solve(puzzle, "bfs", limits=Limits(max_expanded=500))
+    assert result.status is Status.LIMIT_REACHED and result.stats.expanded == 500
+    result = solve(puzzle, "astar", "zero", limits=Limits(max_states=1000))
+    assert result.status is Status.LIMIT_REACHED and result.limit.value == "memory"
