@@ -26,6 +26,7 @@ def main() -> None:
     parser.add_argument("--puzzles", type=int, default=50)
     parser.add_argument("--python-boards", type=int, default=5)
     parser.add_argument("--min-length", type=int, default=14)
+    parser.add_argument("--max-length", type=int, default=25)
     args = parser.parse_args()
     warm = Tilt(generate(0, 5, 5, blocks=2, min_length=3).board)
     solve(warm, "astar"), solve(warm, "bfs")  # load the kernels before timing
@@ -38,7 +39,9 @@ def main() -> None:
     boards = []
     for seed in range(args.puzzles):
         blocks = 2 + seed % 7
-        made = generate(1000 + seed, 8, 8, blocks=blocks, min_length=args.min_length)
+        made = generate(
+            1000 + seed, 8, 8, blocks=blocks, min_length=args.min_length, max_length=args.max_length
+        )
         puzzle = Tilt(made.board)
         tracemalloc.start()
         t_astar, best = timed(lambda p=puzzle: solve(p, "astar"))

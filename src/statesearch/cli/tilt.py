@@ -78,6 +78,9 @@ def generate_cmd(
     size: Annotated[str, typer.Option(help="HxW, at most 64 cells.")] = "8x8",
     blocks: Annotated[int, typer.Option(min=1, help="Number of blocks.")] = 3,
     min_length: Annotated[int, typer.Option(min=1, help="Smallest optimal length to accept.")] = 12,
+    max_length: Annotated[
+        int | None, typer.Option(min=1, help="Largest optimal length to accept.")
+    ] = None,
     count: Annotated[
         int, typer.Option(min=1, help="Puzzles to write (seeds seed, seed+1, ...).")
     ] = 1,
@@ -93,7 +96,7 @@ def generate_cmd(
     if not (height.isdigit() and width.isdigit()):
         raise InputError(f"cannot read size {size!r}: use HxW like 8x8")
     for s in range(seed, seed + count):
-        made = generate(s, int(height), int(width), blocks, min_length)
+        made = generate(s, int(height), int(width), blocks, min_length, max_length=max_length)
         if out is None:
             sys.stdout.write(made.text() + ("\n" if count > 1 else ""))
         else:

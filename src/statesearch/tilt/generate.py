@@ -63,8 +63,10 @@ def generate(
     min_length: int = 10,
     wall_density: float = 0.15,
     attempts: int = 60,
+    max_length: int | None = None,
 ) -> Generated:
-    """A puzzle whose optimal length is at least ``min_length``, the same for the same seed."""
+    """A puzzle whose optimal length is at least ``min_length`` (and at most ``max_length``),
+    the same for the same seed."""
     from ..algorithms._common import Budgets, LimitHit
     from ..result import Stats
     from .compiled import MAX_CELLS, Store, breadth_first
@@ -72,6 +74,8 @@ def generate(
 
     if height * width > MAX_CELLS:
         raise InputError(f"the generator works on boards of at most {MAX_CELLS} cells")
+    if max_length is not None and max_length < min_length:
+        raise InputError(f"max length {max_length} is below the min length {min_length}")
     if not 1 <= blocks <= height * width // 4:
         raise InputError(f"blocks must be between 1 and {height * width // 4}")
     rng = random.Random(seed)
@@ -93,11 +97,13 @@ def generate(
             depth = int(depths[i])
             if depth < min_length:
                 break
+            if max_length is not None and depth > max_length:
+                continue
             arrangement = int(keys[i])
             if connected(arrangement, width):
                 target = TiltBoard(height, width, wall_mask, arrangement, start)
                 return Generated(target, depth, seed)
     raise InputError(
         f"no puzzle with an optimal length of {min_length} or more after {attempts} attempts; "
-        "lower --min-length or change the size or block count"
+        "lower --min-length, raise --max-length, or change the size or block count"
     )
