@@ -12,7 +12,7 @@ from ..algorithms._common import Budgets, Exhausted, Found, LimitHit, Outcome
 from ..result import Budget, Stats
 from . import kernels as k
 from .board import cells_of
-from .heuristics import UNREACHABLE, distances_from
+from .heuristics import UNREACHABLE, direction_needs, distances_from
 from .rules import DIRECTIONS
 
 if TYPE_CHECKING:
@@ -50,9 +50,7 @@ class Tables:
                 self.within[limit] |= np.where(
                     row <= limit, np.uint64(1) << np.uint64(t), 0
                 ).astype(np.uint64)
-        self.target_rows = np.array([t // w for t in target_cells], dtype=np.int64)
-        self.target_cols = np.array([t % w for t in target_cells], dtype=np.int64)
-        self.cap = 1 if self.full else 1 << 20
+        self.need = np.array(direction_needs(board, rules), dtype=np.int64).reshape(4, n)
 
 
 class Store:
@@ -196,16 +194,7 @@ def astar(puzzle: Tilt, kind: int, budgets: Budgets, stats: Stats) -> Outcome:
     scratch = np.empty(2 * k.MATCH_LIMIT + 1, dtype=np.uint64)
     cells = np.empty(64, dtype=np.int64)
     h0 = k.estimate(
-        np.uint64(puzzle.initial),
-        kind,
-        t.width,
-        t.nearest,
-        t.within,
-        t.target_rows,
-        t.target_cols,
-        t.cap,
-        scratch,
-        cells,
+        np.uint64(puzzle.initial), kind, t.nearest, t.within, t.target_count, t.need, scratch, cells
     )
     prio[0] = h0 << 8
     states[0] = puzzle.initial
@@ -232,9 +221,7 @@ def astar(puzzle: Tilt, kind: int, budgets: Budgets, stats: Stats) -> Outcome:
             kind,
             t.nearest,
             t.within,
-            t.target_rows,
-            t.target_cols,
-            t.cap,
+            t.need,
             regs,
             heap_size,
             budgets.max_expanded,

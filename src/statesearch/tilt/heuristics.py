@@ -97,20 +97,33 @@ def _perfect(cells: list[int], table: list[list[int]], limit: int) -> bool:
     return all(place(b, set()) for b in range(len(cells)))
 
 
-def make_directions(board: TiltBoard, rules: Rules) -> Estimate:
+def direction_needs(board: TiltBoard, rules: Rules) -> list[int]:
+    """``needs[d * cells + cell]``: the moves in direction d (U, D, L, R) a block on ``cell``
+    needs at least, to its best target for that direction (at most 1 under full steps)."""
     w = board.width
     targets = [divmod(t, w) for t in cells_of(board.targets)]
     cap = 1 if rules.step == "full" else UNREACHABLE
+    needs = [0] * (4 * board.cells)
+    for cell in range(board.cells):
+        r, c = divmod(cell, w)
+        wanted = (
+            min((max(0, r - tr) for tr, _ in targets), default=0),  # up
+            min((max(0, tr - r) for tr, _ in targets), default=0),  # down
+            min((max(0, c - tc) for _, tc in targets), default=0),  # left
+            min((max(0, tc - c) for _, tc in targets), default=0),  # right
+        )
+        for d, amount in enumerate(wanted):
+            needs[d * board.cells + cell] = min(amount, cap)
+    return needs
+
+
+def make_directions(board: TiltBoard, rules: Rules) -> Estimate:
+    needs = direction_needs(board, rules)
+    rows = [needs[d * board.cells : (d + 1) * board.cells] for d in range(4)]
 
     def directions(blocks: int) -> int:
-        down = up = right = left = 0
-        for cell in cells_of(blocks):
-            r, c = divmod(cell, w)
-            down = max(down, min(max(0, tr - r) for tr, _ in targets))
-            up = max(up, min(max(0, r - tr) for tr, _ in targets))
-            right = max(right, min(max(0, tc - c) for _, tc in targets))
-            left = max(left, min(max(0, c - tc) for _, tc in targets))
-        return min(down, cap) + min(up, cap) + min(right, cap) + min(left, cap)
+        cells = cells_of(blocks)
+        return sum(max(row[c] for c in cells) for row in rows)
 
     return directions
 

@@ -187,19 +187,18 @@ def bfs_layer(
 def estimate(
     blocks: np.uint64,
     kind: int,
-    width: int,
     nearest: np.ndarray,
     within: np.ndarray,
-    target_rows: np.ndarray,
-    target_cols: np.ndarray,
-    cap: int,
+    target_count: int,
+    need: np.ndarray,
     scratch: np.ndarray,
     cells: np.ndarray,
 ) -> int:
     """The heuristics of ``heuristics.py``: ``kind`` ORs a distance bound (nearest, or bottleneck
     where the counts match and there are at most 12 blocks, else nearest) with directions.
     ``within[L, cell]`` has a bit for each target at most L steps away, ``nearest[cell]`` is the
-    distance to the closest target."""
+    distance to the closest target, ``need[d, cell]`` the moves in direction d a block there
+    needs at least (capped at 1 under full steps)."""
     if kind == 0:
         return 0
     k = 0
@@ -214,26 +213,18 @@ def estimate(
         for i in range(k):
             if nearest[cells[i]] > h:
                 h = nearest[cells[i]]
-    if kind & H_BOTTLENECK and k == target_rows.shape[0] and k <= MATCH_LIMIT:
+    if kind & H_BOTTLENECK and k == target_count and k <= MATCH_LIMIT:
         h = _bottleneck(cells, k, within, h, scratch)
     if not kind & H_DIRECTIONS:
         return h
-    down = up = right = left = 0
-    m = target_rows.shape[0]
-    for i in range(k):
-        r = cells[i] // width
-        c = cells[i] % width
-        best_down = best_up = best_right = best_left = 1 << 20
-        for t in range(m):
-            best_down = min(best_down, max(0, target_rows[t] - r))
-            best_up = min(best_up, max(0, r - target_rows[t]))
-            best_right = min(best_right, max(0, target_cols[t] - c))
-            best_left = min(best_left, max(0, c - target_cols[t]))
-        down = max(down, best_down)
-        up = max(up, best_up)
-        right = max(right, best_right)
-        left = max(left, best_left)
-    return max(h, min(down, cap) + min(up, cap) + min(right, cap) + min(left, cap))
+    total = 0
+    for d in range(4):
+        most = 0
+        for i in range(k):
+            if need[d, cells[i]] > most:
+                most = need[d, cells[i]]
+        total += most
+    return max(h, total)
 
 
 MATCH_LIMIT = 12  # as in heuristics.py
@@ -347,9 +338,7 @@ def astar_slice(
     kind: int,
     nearest: np.ndarray,
     within: np.ndarray,
-    target_rows: np.ndarray,
-    target_cols: np.ndarray,
-    cap: int,
+    need: np.ndarray,
     regs: np.ndarray,
     heap_size: np.ndarray,
     max_expanded: int,
@@ -360,6 +349,7 @@ def astar_slice(
     """A* with the engine's classic order (f, g, state) and its counting; resumable."""
     scratch = np.empty(2 * MATCH_LIMIT + 1, dtype=np.uint64)
     cells = np.empty(64, dtype=np.int64)
+    children = np.empty(4, dtype=np.uint64)
     stop_at = regs[EXPANDED] + slice_expansions
     while heap_size[0] > 0:
         if 2 * (regs[STORED] + 4) > keys.shape[0] or heap_size[0] + 4 > prio.shape[0]:
@@ -383,11 +373,11 @@ def astar_slice(
             regs[GOAL_SLOT] = slot
             return FOUND
         for d in range(4):
-            child = move(state, d, width, masks, blocked, merge, full)
-            if child != state:
+            children[d] = move(state, d, width, masks, blocked, merge, full)
+            if children[d] != state:
                 regs[GENERATED] += 1
         for d in range(4):
-            child = move(state, d, width, masks, blocked, merge, full)
+            child = children[d]
             if child == state:
                 continue
             ng = gs + 1
@@ -404,9 +394,7 @@ def astar_slice(
             parents[cslot] = state
             moves[cslot] = d
             g[cslot] = ng
-            h = estimate(
-                child, kind, width, nearest, within, target_rows, target_cols, cap, scratch, cells
-            )
+            h = estimate(child, kind, nearest, within, target_count, need, scratch, cells)
             heap_size[0] = _heap_push(
                 prio, heap_states, heap_size[0], (np.int64(ng + h) << 8) | ng, child
             )
