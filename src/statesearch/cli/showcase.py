@@ -10,10 +10,22 @@ from ..facade import solve
 from ..maze import LESSON_MAZE, Maze
 from ..npuzzle import NPuzzle, format_board
 from ..result import Limits
+from ..tilt import Tilt
 from .render import verdict
 
 LESSON_BOARD = "7 2 4 5 0 6 8 3 1"
 UNSOLVABLE_BOARD = "2 8 1 4 6 3 0 7 5"
+KORF_2 = (13, 5, 4, 10, 9, 12, 8, 14, 2, 3, 7, 1, 0, 15, 11, 6)  # 55 moves, goal blank-first
+TILT = """\
+o..#....
+..#..o..
+........
+.#..##..
+......x.
+..o..#x.
+.....#x.
+........
+"""
 
 
 def showcase() -> None:
@@ -66,6 +78,19 @@ def showcase() -> None:
         )
     out.print(maze.show(solve(maze, "astar", "manhattan").path))
     out.print(table)
+
+    out.rule("Compiled kernels: a 15-puzzle and a tilt puzzle")
+    korf = NPuzzle(KORF_2, 4, 4, tuple(range(16)))
+    fifteen = solve(korf, "idastar", "manhattan")
+    out.print(format_board(korf.initial, 4))
+    out.print(
+        f"Korf #2, IDA* + Manhattan ({fifteen.engine}): {verdict(fifteen)}, "
+        f"{fifteen.stats.generated:,} generated in {fifteen.stats.elapsed_s:.2f} s"
+    )
+    tilt = Tilt.from_text(TILT)
+    tilted = solve(tilt, "astar")
+    out.print(tilt.show(tilt.initial))
+    out.print(f"tilt, A* + best ({tilted.engine}): {verdict(tilted)}: {tilted.moves}")
 
     out.rule("A problem that is not a board: two water jugs (4 and 3 litres, measure 2)")
     jugs = solve(WaterJugs(4, 3, 2), "bfs")
