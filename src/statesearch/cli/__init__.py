@@ -7,7 +7,7 @@ import sys
 import typer
 
 from ..errors import InputError
-from . import bench, pdb, showcase, solve, tilt
+from . import bench, pdb, serve, showcase, solve, tilt
 
 app = typer.Typer(
     help="State-space search: solve puzzles and mazes, compare algorithms and heuristics.",
@@ -21,6 +21,7 @@ app.add_typer(tilt.app, name="tilt")
 app.add_typer(pdb.app, name="pdb")
 app.add_typer(bench.app, name="bench")
 app.command("showcase")(showcase.showcase)
+app.command("serve")(serve.serve)
 
 
 def main(argv: list[str] | None = None) -> int:

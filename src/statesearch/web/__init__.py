@@ -1,0 +1,1 @@
+"""The local web playground's server: a JSON API over the same facade the CLI uses."""

@@ -1,0 +1,161 @@
+"""The JSON API: validated requests in, ``SearchResult.to_dict()`` (plus what a page draws) out.
+
+Server-side caps hold whatever a client asks: boards, node budgets and time. Searches run in
+worker threads (FastAPI runs plain ``def`` endpoints in its thread pool), at most
+``MAX_CONCURRENT`` at once; a further request gets 503 instead of queueing behind them.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Annotated, Any
+
+from fastapi import APIRouter, HTTPException
+from pydantic import BaseModel, Field
+
+from ..errors import InputError
+from ..facade import solve
+from ..maze import Maze
+from ..npuzzle import NPuzzle, inversions, is_solvable, parity_proof
+from ..result import Limits
+from ..tilt import Tilt
+from .trace import Traced
+
+MAX_NODES = 2_000_000
+MAX_SECONDS = 20.0
+MAX_CONCURRENT = 2
+MAX_TRACE = 20_000
+
+router = APIRouter(prefix="/api")
+_slots = threading.BoundedSemaphore(MAX_CONCURRENT)
+
+
+@contextmanager
+def search_slot() -> Iterator[None]:
+    if not _slots.acquire(blocking=False):
+        raise HTTPException(503, "the server is busy with other searches; try again shortly")
+    try:
+        yield
+    finally:
+        _slots.release()
+
+
+def bad_input(err: InputError) -> HTTPException:
+    return HTTPException(422, str(err))
+
+
+class Budget(BaseModel):
+    max_expanded: Annotated[int, Field(ge=1, le=MAX_NODES)] = 200_000
+    time_limit: Annotated[float, Field(gt=0, le=MAX_SECONDS)] = 10.0
+
+    def limits(self) -> Limits:
+        return Limits(max_expanded=self.max_expanded, time_limit=self.time_limit)
+
+
+class Board(BaseModel):
+    tiles: Annotated[list[int], Field(min_length=4, max_length=25)]
+    rows: Annotated[int, Field(ge=2, le=5)]
+    cols: Annotated[int, Field(ge=2, le=5)]
+    goal: list[int] | None = None
+
+    def puzzle(self) -> NPuzzle:
+        n = self.rows * self.cols
+        if len(self.tiles) != n or (self.goal is not None and len(self.goal) != n):
+            raise InputError(f"a {self.rows}x{self.cols} board has {n} tiles")
+        return NPuzzle(
+            tuple(self.tiles), self.rows, self.cols, tuple(self.goal) if self.goal else None
+        )
+
+
+class SolveBoard(Board, Budget):
+    algorithm: str = "astar"
+    heuristic: str = "manhattan"
+    weight: Annotated[float, Field(ge=0, le=10)] = 1.0
+    precheck: bool = True
+
+
+@router.post("/npuzzle/analyze")
+def analyze(board: Board) -> dict[str, Any]:
+    """The live panel: every heuristic's value, inversions and solvability."""
+    try:
+        puzzle = board.puzzle()
+    except InputError as err:
+        raise bad_input(err) from None
+    tiles = puzzle.initial
+    values = {name: h(tiles) for name, h in puzzle.heuristics.items() if name != "pdb"}
+    return {
+        **values,
+        "inversions": inversions(tiles),
+        "solvable": is_solvable(tiles, puzzle.goal, puzzle.cols),
+        "proof": parity_proof(tiles, puzzle.goal, puzzle.cols),
+    }
+
+
+@router.post("/npuzzle/solve")
+def solve_npuzzle(request: SolveBoard) -> dict[str, Any]:
+    try:
+        puzzle = request.puzzle()
+        with search_slot():
+            result = solve(
+                puzzle,
+                request.algorithm,
+                request.heuristic,
+                weight=request.weight,
+                precheck=request.precheck,
+                limits=request.limits(),
+            )
+    except InputError as err:
+        raise bad_input(err) from None
+    return {**result.to_dict(), "path": [list(s) for s in result.path]}
+
+
+class SolveMaze(Budget):
+    grid: Annotated[list[Annotated[str, Field(max_length=60)]], Field(min_length=1, max_length=60)]
+    algorithm: str = "astar"
+    heuristic: str = "manhattan"
+    weight: Annotated[float, Field(ge=0, le=10)] = 1.0
+
+
+@router.post("/maze/solve")
+def solve_maze(request: SolveMaze) -> dict[str, Any]:
+    """Also returns the cells in the order they were expanded, for the animation."""
+    try:
+        traced = Traced(Maze.parse("\n".join(request.grid)), MAX_TRACE)
+        with search_slot():
+            result = solve(
+                traced,
+                request.algorithm,
+                request.heuristic,
+                weight=request.weight,
+                limits=request.limits(),
+                engine="python",
+            )
+    except InputError as err:
+        raise bad_input(err) from None
+    return {
+        **result.to_dict(),
+        "path": [list(c) for c in result.path],
+        "expanded_order": [list(c) for c in traced.expanded],
+    }
+
+
+class SolveTilt(Budget):
+    board: Annotated[str, Field(max_length=2000)]
+    algorithm: str = "astar"
+    heuristic: str = "best"
+    step: str = "single"
+    collide: str = "block"
+
+
+@router.post("/tilt/solve")
+def solve_tilt(request: SolveTilt) -> dict[str, Any]:
+    try:
+        puzzle = Tilt.from_text(request.board, request.step, request.collide)
+        heuristic = None if request.algorithm == "bfs" else request.heuristic
+        with search_slot():
+            result = solve(puzzle, request.algorithm, heuristic, limits=request.limits())
+    except InputError as err:
+        raise bad_input(err) from None
+    return {**result.to_dict(), "boards": [puzzle.show(s) for s in result.path]}

@@ -1,0 +1,42 @@
+"""Recording the order in which a search expands states, for animations."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+
+class Traced:
+    """Wraps a problem and logs each state whose successors are asked for (an expansion), then
+    the goal when it is recognised; after that nothing more is logged (rebuilding the path also
+    asks for successors).
+
+    Everything else passes through, so the problem keeps its heuristics, goal, prechecks and
+    kernels (kernels do not report expansions: use ``engine="python"`` for a trace).
+    """
+
+    def __init__(self, problem: Any, keep: int) -> None:
+        self._problem = problem
+        self._keep = keep
+        self._done = False
+        self.expanded: list[Any] = []
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._problem, name)
+
+    def is_goal(self, state: Any) -> bool:
+        found = bool(self._problem.is_goal(state))
+        if found and not self._done:
+            self._log(state)
+            self._done = True
+        return found
+
+    def successors(self, state: Any) -> Iterable[tuple[Any, Any, float]]:
+        if not self._done:
+            self._log(state)
+        children: Iterable[tuple[Any, Any, float]] = self._problem.successors(state)
+        return children
+
+    def _log(self, state: Any) -> None:
+        if len(self.expanded) < self._keep:
+            self.expanded.append(state)
