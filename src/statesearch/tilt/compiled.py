@@ -60,7 +60,7 @@ class Store:
         self.keys = np.zeros(capacity, dtype=np.uint64)
         self.parents = np.zeros(capacity, dtype=np.uint64)
         self.moves = np.zeros(capacity, dtype=np.uint8)
-        self.g = np.zeros(capacity, dtype=np.int64)
+        self.g = np.zeros(capacity, dtype=np.uint8)
 
     def add(self, state: int, g: int) -> None:
         slot = k.lookup(self.keys, np.uint64(state))

@@ -92,7 +92,7 @@ def generate(
             breadth_first(Tilt(board), Budgets(Limits(max_states=MAX_STATES)), Stats(), store)
         used = store.keys != 0
         keys, depths = store.keys[used], store.g[used]
-        order = np.argsort(-depths, kind="stable")
+        order = np.argsort(-depths.astype(np.int64), kind="stable")
         for i in order:
             depth = int(depths[i])
             if depth < min_length:
