@@ -76,9 +76,15 @@ function verdict(text, kind) {
 }
 
 async function refreshPanel() {
-  const data = await api("npuzzle/analyze", {
-    tiles: state.tiles, rows: state.rows, cols: state.cols, goal: state.goal,
-  });
+  let data;
+  try {
+    data = await api("npuzzle/analyze", {
+      tiles: state.tiles, rows: state.rows, cols: state.cols, goal: state.goal,
+    });
+  } catch (err) {
+    verdict(t("error", err.message), "bad");
+    return;
+  }
   for (const key of ["misplaced", "manhattan", "rowcol", "linear_conflict", "inversions"]) {
     $(`p-${key}`).textContent = data[key];
   }
@@ -234,5 +240,16 @@ $("size").addEventListener("change", () => {
 });
 $("lang").addEventListener("click", () => setLang(lang() === "en" ? "ko" : "en"));
 
+// A board can be shared as ?board=7,2,4,5,0,6,8,3,1 (3x3 or 4x4).
+const shared = new URLSearchParams(location.search).get("board");
+if (shared) {
+  const tiles = shared.split(",").map(Number);
+  const side = Math.round(Math.sqrt(tiles.length));
+  if (side * side === tiles.length && (side === 3 || side === 4)) {
+    state.rows = state.cols = side;
+    $("size").value = String(side);
+    state.tiles = tiles;
+  }
+}
 setLang(lang());
 render();

@@ -1,0 +1,115 @@
+"""The playground in a real browser: Playwright driving Debian's Chromium (never a downloaded
+one). Screenshots go to artifacts/ for a reviewer; they are not committed."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import uvicorn
+from playwright.sync_api import Page, expect, sync_playwright
+
+from statesearch.web.app import create_app
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
+# This machine has no network: keep Chromium from trying to reach one.
+FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    config = uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning")
+    instance = uvicorn.Server(config)
+    thread = threading.Thread(target=instance.run, daemon=True)
+    thread.start()
+    deadline = time.time() + 20
+    while not instance.started:
+        assert time.time() < deadline, "the server did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    instance.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser():  # type: ignore[no-untyped-def]
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser, server: str, request: pytest.FixtureRequest) -> Iterator[Page]:  # type: ignore[no-untyped-def]
+    context = browser.new_context(viewport={"width": 1100, "height": 800})
+    page = context.new_page()
+    page.goto(server)
+    yield page
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"), full_page=True)
+    context.close()
+
+
+def test_sliding_tiles_updates_the_panel(page: Page) -> None:
+    expect(page.locator("#p-manhattan")).to_have_text("14")
+    page.locator('.tile[data-tile="2"]').click()  # tile 2 sits above the blank
+    expect(page.locator("#p-g")).to_have_text("1")
+    expect(page.locator("#p-manhattan")).to_have_text("15")
+    expect(page.locator("#p-f")).to_have_text("16")
+    page.keyboard.press("ArrowUp")  # the tile below the blank (2 again) slides back up
+    expect(page.locator("#p-manhattan")).to_have_text("14")
+    expect(page.locator("#p-g")).to_have_text("2")
+
+
+def test_solve_lesson_board_with_manhattan_and_play_it_back(page: Page) -> None:
+    page.select_option("#heuristic", "manhattan")
+    page.click("#solve")
+    expect(page.locator("#r-expanded")).to_have_text("283")
+    expect(page.locator("#r-length")).to_have_text("20")
+    page.locator("#speed").fill("20")
+    page.click("#play")
+    expect(page.locator("#playback-pos")).to_have_text("20 / 20", timeout=10_000)
+    expect(page.locator("#p-manhattan")).to_have_text("0")
+    expect(page.locator("#verdict")).to_have_text(re.compile("solved", re.I))
+
+
+def test_unsolvable_board_is_announced_before_any_search(page: Page, server: str) -> None:
+    page.goto(f"{server}/?board=2,8,1,4,6,3,0,7,5")
+    expect(page.locator("#verdict")).to_contain_text("11 inversions")
+    expect(page.locator("#result")).to_be_hidden()
+    page.click("#anyway")
+    expect(page.locator("#verdict")).to_contain_text("181,440", timeout=30_000)
+
+
+def test_compare_shows_the_lesson(page: Page) -> None:
+    page.click("#compare")
+    expect(page.locator('.bar[data-heuristic="zero"]')).to_contain_text("48,390", timeout=30_000)
+    expect(page.locator('.bar[data-heuristic="misplaced"]')).to_contain_text("3,667")
+    expect(page.locator('.bar[data-heuristic="manhattan"]')).to_contain_text("283")
+
+
+def test_korean_toggle_is_remembered(page: Page, server: str) -> None:
+    page.click("#lang")
+    expect(page.locator("#solve")).to_have_text("풀기")
+    page.goto(server)
+    expect(page.locator("#solve")).to_have_text("풀기")
+    page.click("#lang")
+    expect(page.locator("#solve")).to_have_text("Solve")
