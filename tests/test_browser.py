@@ -113,3 +113,49 @@ def test_korean_toggle_is_remembered(page: Page, server: str) -> None:
     expect(page.locator("#solve")).to_have_text("풀기")
     page.click("#lang")
     expect(page.locator("#solve")).to_have_text("Solve")
+
+
+def test_maze_page_reproduces_the_lesson(page: Page) -> None:
+    page.click('.tab[data-tab="maze"]')
+    expect(page.locator("#maze .cell")).to_have_count(7 * 12)
+    page.select_option("#maze-algorithm", "astar")
+    page.locator("#maze-speed").fill("60")
+    page.click("#maze-solve")
+    expect(page.locator("#maze-expanded")).to_have_text("52")
+    expect(page.locator("#maze-length")).to_have_text("17")
+    # The animation colours every expanded cell, then the 18 cells of the path.
+    expect(page.locator("#maze .cell.path")).to_have_count(18, timeout=15_000)
+    expect(page.locator("#maze .cell.expanded")).to_have_count(52)
+
+
+def test_maze_painting_a_wall_changes_the_answer(page: Page) -> None:
+    page.click('.tab[data-tab="maze"]')
+    expect(page.locator("#maze .cell")).to_have_count(7 * 12)
+    page.select_option("#maze-tool", "#")
+    page.locator('#maze .cell[data-r="0"][data-c="1"]').click()  # block the top row
+    page.click("#maze-solve")
+    expect(page.locator("#maze-length")).not_to_have_text("17")
+    expect(page.locator("#maze-length")).not_to_have_text("")
+
+
+def test_tilt_page_plays_and_solves(page: Page) -> None:
+    page.click('.tab[data-tab="tilt"]')
+    expect(page.locator("#tilt .cell.block")).to_have_count(3)
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#tilt-moves")).to_have_text("1")
+    page.click("#tilt-undo")
+    expect(page.locator("#tilt-moves")).to_have_text("0")
+    page.click("#tilt-solve")
+    expect(page.locator("#tilt-verdict")).to_contain_text("13")
+    expect(page.locator("#tilt-layers .bar")).to_have_count(14)
+    # The playback ends with every block on a target.
+    expect(page.locator("#tilt .cell.block.target")).to_have_count(3, timeout=15_000)
+
+
+def test_tilt_generate_by_seed(page: Page) -> None:
+    page.click('.tab[data-tab="tilt"]')
+    page.locator("#tilt-seed").fill("2")
+    page.locator("#tilt-blocks").fill("2")
+    page.locator("#tilt-min").fill("8")
+    page.click("#tilt-generate")
+    expect(page.locator("#tilt .cell.block")).to_have_count(2)

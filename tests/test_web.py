@@ -94,3 +94,17 @@ def test_page_and_modules_are_served(client: TestClient) -> None:
     for name in ("app.js", "i18n.js", "style.css"):
         assert client.get(f"/static/{name}").status_code == 200
     assert "http" not in page.text.replace("http-equiv", "")  # no CDN: everything is local
+
+
+def test_tilt_move_and_generate(client: TestClient) -> None:
+    moved = client.post("/api/tilt/move", json={"board": "o.x\n...", "direction": "R"}).json()
+    assert moved == {"board": ".ox\n...", "moved": True, "solved": False}
+    still = client.post("/api/tilt/move", json={"board": "o.x\n...", "direction": "U"}).json()
+    assert still["moved"] is False
+    assert client.post("/api/tilt/move", json={"board": "o.x", "direction": "Q"}).status_code == 422
+    made = client.post("/api/tilt/generate", json={"seed": 2, "blocks": 2, "min_length": 8}).json()
+    assert made["optimal"] >= 8 and made["board"].count("o") + made["board"].count("@") == 2
+
+
+def test_lesson_maze_endpoint(client: TestClient) -> None:
+    assert client.get("/api/maze/lesson").json()["grid"] == LESSON_MAZE.splitlines()

@@ -17,7 +17,7 @@ from pydantic import BaseModel, Field
 
 from ..errors import InputError
 from ..facade import solve
-from ..maze import Maze
+from ..maze import LESSON_MAZE, Maze
 from ..npuzzle import NPuzzle, inversions, is_solvable, parity_proof
 from ..result import Limits
 from ..tilt import Tilt
@@ -159,3 +159,49 @@ def solve_tilt(request: SolveTilt) -> dict[str, Any]:
     except InputError as err:
         raise bad_input(err) from None
     return {**result.to_dict(), "boards": [puzzle.show(s) for s in result.path]}
+
+
+@router.get("/maze/lesson")
+def lesson_maze() -> dict[str, list[str]]:
+    return {"grid": LESSON_MAZE.splitlines()}
+
+
+class TiltMove(BaseModel):
+    board: Annotated[str, Field(max_length=2000)]
+    direction: Annotated[str, Field(pattern="^[UDLR]$")]
+    step: str = "single"
+    collide: str = "block"
+
+
+@router.post("/tilt/move")
+def tilt_move(request: TiltMove) -> dict[str, Any]:
+    """One move of every block, by the same rules the solvers use."""
+    try:
+        puzzle = Tilt.from_text(request.board, request.step, request.collide)
+    except InputError as err:
+        raise bad_input(err) from None
+    after = puzzle.apply(puzzle.initial, request.direction)
+    return {
+        "board": puzzle.show(after),
+        "moved": after != puzzle.initial,
+        "solved": puzzle.is_goal(after),
+    }
+
+
+class TiltGenerate(BaseModel):
+    seed: Annotated[int, Field(ge=0, le=10**9)] = 1
+    blocks: Annotated[int, Field(ge=1, le=8)] = 3
+    min_length: Annotated[int, Field(ge=1, le=25)] = 12
+
+
+@router.post("/tilt/generate")
+def tilt_generate(request: TiltGenerate) -> dict[str, Any]:
+    from ..tilt import format_tilt
+    from ..tilt.generate import generate
+
+    try:
+        with search_slot():
+            made = generate(request.seed, 8, 8, request.blocks, request.min_length)
+    except InputError as err:
+        raise bad_input(err) from None
+    return {"board": format_tilt(made.board), "optimal": made.optimal}

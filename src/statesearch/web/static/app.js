@@ -209,6 +209,7 @@ async function compare() {
 }
 
 document.addEventListener("keydown", (event) => {
+  if ($("tab-puzzle").hidden) return;
   const blank = state.tiles.indexOf(0);
   const r = Math.floor(blank / state.cols), c = blank % state.cols;
   // Arrow keys move a tile into the blank: "up" slides the tile below the blank upwards.
@@ -239,6 +240,14 @@ $("size").addEventListener("change", () => {
   if (state.rows === 4) scramble();
 });
 $("lang").addEventListener("click", () => setLang(lang() === "en" ? "ko" : "en"));
+for (const tab of document.querySelectorAll(".tab")) {
+  tab.addEventListener("click", () => {
+    for (const other of document.querySelectorAll(".tab")) {
+      other.classList.toggle("active", other === tab);
+      $(`tab-${other.dataset.tab}`).hidden = other !== tab;
+    }
+  });
+}
 
 // A board can be shared as ?board=7,2,4,5,0,6,8,3,1 (3x3 or 4x4).
 const shared = new URLSearchParams(location.search).get("board");

@@ -1,7 +1,14 @@
 // Every label in English and Korean; the choice is remembered in localStorage.
 export const MESSAGES = {
   en: {
-    title: "statesearch playground", panel: "Live panel", moves: "Moves made (g)",
+    title: "statesearch playground", panel: "Live panel", tab_puzzle: "Sliding puzzle",
+    tab_maze: "Maze", tab_tilt: "Tilt", tool: "Paint", wall: "wall", open: "open (1)",
+    sand: "sand (3)", water: "water (5)", start: "start", goal: "goal", target: "target",
+    block: "block", erase: "erase", lesson_maze: "Lesson maze", ucs: "Uniform-cost",
+    cost: "Cost", seed: "Seed", blocks: "Blocks", min_length: "Min. length",
+    generate: "Generate", undo: "Undo",
+    not_found: "No path: every reachable cell was examined.",
+    layers: "New states at each depth (BFS)", moves: "Moves made (g)",
     misplaced: "Misplaced tiles", manhattan: "Manhattan distance", rowcol: "Row/column",
     linear_conflict: "Linear conflict", pdb: "Pattern database", none: "none",
     inversions: "Inversions", solvable: "Solvable", size: "Size", algorithm: "Algorithm",
@@ -21,7 +28,14 @@ export const MESSAGES = {
     error: (m) => `Error: ${m}`,
   },
   ko: {
-    title: "statesearch 놀이터", panel: "실시간 패널", moves: "이동 횟수 (g)",
+    title: "statesearch 놀이터", panel: "실시간 패널", tab_puzzle: "슬라이딩 퍼즐",
+    tab_maze: "미로", tab_tilt: "기울이기 퍼즐", tool: "칠하기", wall: "벽", open: "빈칸 (1)",
+    sand: "모래 (3)", water: "물 (5)", start: "출발", goal: "도착", target: "목표 칸",
+    block: "블록", erase: "지우기", lesson_maze: "수업 미로", ucs: "균일 비용",
+    cost: "비용", seed: "시드", blocks: "블록 수", min_length: "최소 길이",
+    generate: "만들기", undo: "되돌리기",
+    not_found: "경로 없음: 도달 가능한 칸을 모두 살폈습니다.",
+    layers: "깊이별 새 상태 수 (BFS)", moves: "이동 횟수 (g)",
     misplaced: "잘못 놓인 타일 수", manhattan: "맨해튼 거리", rowcol: "행/열",
     linear_conflict: "선형 충돌", pdb: "패턴 데이터베이스", none: "없음",
     inversions: "역순 쌍", solvable: "풀 수 있음", size: "크기", algorithm: "알고리즘",
