@@ -159,3 +159,48 @@ def test_tilt_generate_by_seed(page: Page) -> None:
     page.locator("#tilt-min").fill("8")
     page.click("#tilt-generate")
     expect(page.locator("#tilt .cell.block")).to_have_count(2)
+
+
+def test_a_search_is_cancelled_when_its_client_goes_away(server: str) -> None:
+    """Two long searches fill both slots; their clients hang up; the slots free at once."""
+    import json
+    import urllib.request
+
+    host, port = server.removeprefix("http://").split(":")
+    body = json.dumps(
+        {
+            "tiles": [0, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1],
+            "rows": 4,
+            "cols": 4,
+            "algorithm": "bfs",
+            "max_expanded": 2_000_000,
+            "time_limit": 20,
+        }
+    ).encode()
+    request = (
+        f"POST /api/npuzzle/solve HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\n"
+        f"Content-Length: {len(body)}\r\n\r\n"
+    ).encode() + body
+    clients = []
+    for _ in range(2):
+        client = socket.create_connection((host, int(port)))
+        client.sendall(request)
+        clients.append(client)
+    time.sleep(0.5)
+    for client in clients:
+        client.close()
+    quick = json.dumps({"tiles": [1, 2, 3, 4, 5, 6, 7, 0, 8], "rows": 3, "cols": 3}).encode()
+    deadline = time.time() + 5
+    while True:
+        try:
+            with urllib.request.urlopen(
+                urllib.request.Request(
+                    f"{server}/api/npuzzle/solve", quick, {"Content-Type": "application/json"}
+                )
+            ) as answer:
+                assert json.load(answer)["length"] == 1
+                break
+        except urllib.error.HTTPError as busy:
+            assert busy.code == 503
+            assert time.time() < deadline, "the abandoned searches kept their slots"
+            time.sleep(0.2)

@@ -131,3 +131,16 @@ def test_engine_choice() -> None:
         solve(puzzle, "bfs", engine="compiled")
     with pytest.raises(InputError, match="unknown engine"):
         solve(puzzle, engine="gpu")
+
+
+def test_compiled_search_can_be_cancelled() -> None:
+    import threading
+
+    _, instances = load("korf100")
+    puzzle = NPuzzle(instances[0].tiles, 4, 4, tuple(range(16)))
+    cancel = threading.Event()
+    timer = threading.Timer(0.2, cancel.set)
+    timer.start()
+    result = solve(puzzle, "idastar", "manhattan", cancel=cancel)
+    timer.join()
+    assert result.limit is Budget.CANCELLED and result.stats.elapsed_s < 3

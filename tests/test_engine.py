@@ -183,3 +183,16 @@ def test_to_dict_is_json_ready() -> None:
     assert data["status"] == "solved" and data["cost"] == 4 and isinstance(data["cost"], int)
     assert data["stats"]["layers"][0] == 1
     assert math.isfinite(data["stats"]["elapsed_s"])
+
+
+@pytest.mark.parametrize("algorithm", ["bfs", "astar", "idastar"])
+def test_cancel_from_another_thread(algorithm: str) -> None:
+    import threading
+
+    cancel = threading.Event()
+    timer = threading.Timer(0.1, cancel.set)
+    timer.start()
+    result = solve(Line(), algorithm, limits=Limits(time_limit=30), cancel=cancel)
+    timer.join()
+    assert result.status is Status.LIMIT_REACHED and result.limit is Budget.CANCELLED
+    assert result.stats.elapsed_s < 5

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import gc
 import math
+import threading
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -31,6 +32,7 @@ def solve(
     precheck: bool = True,
     upper_bound: float = math.inf,
     engine: str = "auto",
+    cancel: threading.Event | None = None,
 ) -> SearchResult[Any]:
     """Search ``problem`` with ``algorithm`` and return a :class:`SearchResult`.
 
@@ -44,6 +46,9 @@ def solve(
     this (algorithm, heuristic) and fails if there is none; ``auto`` lets the domain choose (it
     may keep small problems, where loading a kernel costs more than it saves, in Python). Either
     way the result and its counters mean the same.
+
+    Setting ``cancel`` (from another thread) stops the search at its next clock check, reported
+    as ``limit_reached`` with the ``cancelled`` budget.
     """
     if engine not in ENGINES:
         raise InputError(f"unknown engine {engine!r}; choose from {', '.join(ENGINES)}")
@@ -54,7 +59,7 @@ def solve(
     tie_break_policy(tie_break)
     options = Options(weight=weight, tie_break=tie_break, upper_bound=upper_bound)
     stats = Stats()
-    budgets = Budgets(limits or Limits())
+    budgets = Budgets(limits or Limits(), cancel)
     h_name = h.name if algo.uses_heuristic else None
 
     kernel = None

@@ -51,6 +51,7 @@ class Budget(enum.StrEnum):
     MEMORY = "memory"
     DEPTH = "depth"
     COST = "cost"
+    CANCELLED = "cancelled"
 
 
 @dataclass(frozen=True)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import sys
+import threading
 import time
 from collections.abc import Hashable
 from dataclasses import dataclass
@@ -30,8 +31,9 @@ class LimitHit(Exception):
 class Budgets:
     """The limits of one search as plain integers, cheap to compare in a hot loop."""
 
-    def __init__(self, limits: Limits) -> None:
+    def __init__(self, limits: Limits, cancel: threading.Event | None = None) -> None:
         self.limits = limits
+        self.cancel = cancel
         self.max_expanded = _bound(limits.max_expanded)
         self.max_pushed = _bound(limits.max_pushed)
         self.max_states = _bound(limits.max_states)
@@ -47,8 +49,14 @@ class Budgets:
         ``CLOCK_EVERY`` expansions and whenever ``max_expanded`` is reached)."""
         if expanded >= self.max_expanded:
             raise LimitHit(Budget.EXPANDED, f"expanded {expanded:,} states (max_expanded)")
+        self.check_clock()
+
+    def check_clock(self) -> None:
+        """Stop when the time limit has passed or someone cancelled the search."""
         if time.perf_counter() > self.deadline:
             raise LimitHit(Budget.TIME, f"time limit of {self.limits.time_limit} s")
+        if self.cancel is not None and self.cancel.is_set():
+            raise LimitHit(Budget.CANCELLED, "cancelled")
 
     def push(self, pushed: int) -> None:
         """Call before the (pushed+1)-th push."""

@@ -7,7 +7,6 @@ and the expansion budget, so a compiled search is bounded exactly like a Python 
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -85,8 +84,7 @@ def ida_star(
                 raise LimitHit(
                     Budget.EXPANDED, f"expanded {stats.expanded:,} states (max_expanded)"
                 )
-            if time.perf_counter() > budgets.deadline:
-                raise LimitHit(Budget.TIME, f"time limit of {budgets.limits.time_limit} s")
+            budgets.check_clock()
         stats.iterations.append((threshold, stats.expanded - before))
         if status == k.FOUND:
             return _boards(puzzle, path[: regs[k.R_DEPTH]], order)
@@ -222,8 +220,7 @@ def astar(puzzle: NPuzzle, heuristic: str, weight: int, budgets: Budgets, stats:
             raise LimitHit(Budget.PUSHED, f"pushed {stats.pushed:,} states (max_pushed)")
         if stop == k.STOP_MEMORY:
             raise LimitHit(Budget.MEMORY, f"kept {budgets.max_states:,} states (max_states)")
-        if time.perf_counter() > budgets.deadline:
-            raise LimitHit(Budget.TIME, f"time limit of {budgets.limits.time_limit} s")
+        budgets.check_clock()
     # Walk the parent moves back from the goal.
     directions = []
     tiles = goal.copy()

@@ -1,18 +1,19 @@
 """The JSON API: validated requests in, ``SearchResult.to_dict()`` (plus what a page draws) out.
 
 Server-side caps hold whatever a client asks: boards, node budgets and time. Searches run in
-worker threads (FastAPI runs plain ``def`` endpoints in its thread pool), at most
-``MAX_CONCURRENT`` at once; a further request gets 503 instead of queueing behind them.
+worker threads, at most ``MAX_CONCURRENT`` at once (a further request gets 503 instead of
+queueing behind them), and a search whose client disconnects is cancelled.
 """
 
 from __future__ import annotations
 
+import asyncio
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
-from fastapi import APIRouter, HTTPException
+from fastapi import APIRouter, HTTPException, Request
 from pydantic import BaseModel, Field
 
 from ..errors import InputError
@@ -40,6 +41,24 @@ def search_slot() -> Iterator[None]:
         yield
     finally:
         _slots.release()
+
+
+T = TypeVar("T")
+
+
+async def run_search(request: Request, work: Callable[[threading.Event], T]) -> T:
+    """Run ``work(cancel)`` in a worker thread; set ``cancel`` if the client goes away."""
+    cancel = threading.Event()
+    with search_slot():
+        task = asyncio.ensure_future(asyncio.to_thread(work, cancel))
+        while not task.done():
+            await asyncio.wait({task}, timeout=0.1)
+            if not task.done() and await request.is_disconnected():
+                cancel.set()
+        try:
+            return task.result()
+        except InputError as err:
+            raise bad_input(err) from None
 
 
 def bad_input(err: InputError) -> HTTPException:
@@ -94,20 +113,23 @@ def analyze(board: Board) -> dict[str, Any]:
 
 
 @router.post("/npuzzle/solve")
-def solve_npuzzle(request: SolveBoard) -> dict[str, Any]:
+async def solve_npuzzle(request: SolveBoard, http: Request) -> dict[str, Any]:
     try:
         puzzle = request.puzzle()
-        with search_slot():
-            result = solve(
-                puzzle,
-                request.algorithm,
-                request.heuristic,
-                weight=request.weight,
-                precheck=request.precheck,
-                limits=request.limits(),
-            )
     except InputError as err:
         raise bad_input(err) from None
+    result = await run_search(
+        http,
+        lambda cancel: solve(
+            puzzle,
+            request.algorithm,
+            request.heuristic,
+            weight=request.weight,
+            precheck=request.precheck,
+            limits=request.limits(),
+            cancel=cancel,
+        ),
+    )
     return {**result.to_dict(), "path": [list(s) for s in result.path]}
 
 
@@ -119,21 +141,24 @@ class SolveMaze(Budget):
 
 
 @router.post("/maze/solve")
-def solve_maze(request: SolveMaze) -> dict[str, Any]:
+async def solve_maze(request: SolveMaze, http: Request) -> dict[str, Any]:
     """Also returns the cells in the order they were expanded, for the animation."""
     try:
         traced = Traced(Maze.parse("\n".join(request.grid)), MAX_TRACE)
-        with search_slot():
-            result = solve(
-                traced,
-                request.algorithm,
-                request.heuristic,
-                weight=request.weight,
-                limits=request.limits(),
-                engine="python",
-            )
     except InputError as err:
         raise bad_input(err) from None
+    result = await run_search(
+        http,
+        lambda cancel: solve(
+            traced,
+            request.algorithm,
+            request.heuristic,
+            weight=request.weight,
+            limits=request.limits(),
+            engine="python",
+            cancel=cancel,
+        ),
+    )
     return {
         **result.to_dict(),
         "path": [list(c) for c in result.path],
@@ -150,14 +175,18 @@ class SolveTilt(Budget):
 
 
 @router.post("/tilt/solve")
-def solve_tilt(request: SolveTilt) -> dict[str, Any]:
+async def solve_tilt(request: SolveTilt, http: Request) -> dict[str, Any]:
     try:
         puzzle = Tilt.from_text(request.board, request.step, request.collide)
-        heuristic = None if request.algorithm == "bfs" else request.heuristic
-        with search_slot():
-            result = solve(puzzle, request.algorithm, heuristic, limits=request.limits())
     except InputError as err:
         raise bad_input(err) from None
+    heuristic = None if request.algorithm == "bfs" else request.heuristic
+    result = await run_search(
+        http,
+        lambda cancel: solve(
+            puzzle, request.algorithm, heuristic, limits=request.limits(), cancel=cancel
+        ),
+    )
     return {**result.to_dict(), "boards": [puzzle.show(s) for s in result.path]}
 
 
