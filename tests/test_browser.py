@@ -204,3 +204,21 @@ def test_a_search_is_cancelled_when_its_client_goes_away(server: str) -> None:
             assert busy.code == 503
             assert time.time() < deadline, "the abandoned searches kept their slots"
             time.sleep(0.2)
+
+
+def test_editable_goal(page: Page) -> None:
+    expect(page.locator("#p-manhattan")).to_have_text("14")
+    page.locator("#goal").fill("7 2 4 5 0 6 8 3 1")
+    page.locator("#goal").press("Enter")
+    page.locator("#goal").blur()
+    expect(page.locator("#p-manhattan")).to_have_text("0")
+    page.locator("#goal").fill("1 2 3")
+    page.locator("#goal").blur()
+    expect(page.locator("#verdict")).to_contain_text("Error")
+
+
+def test_compare_table_lists_pushed_counts(page: Page) -> None:
+    page.click("#compare")
+    row = page.locator('.compare-table tr[data-heuristic="misplaced"]')
+    expect(row).to_contain_text("3,667", timeout=30_000)
+    expect(row).to_contain_text("5,750")

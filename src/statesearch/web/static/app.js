@@ -233,7 +233,14 @@ $("compare").addEventListener("click", compare);
 $("reset").addEventListener("click", () => reset(state.rows === 3 ? [...LESSON] : goalTiles()));
 $("weight").addEventListener("input", () => { $("weight-out").textContent = $("weight").value; });
 $("scramble-n").addEventListener("input", () => { $("scramble-out").textContent = $("scramble-n").value; });
+$("goal").addEventListener("change", () => {
+  const text = $("goal").value.trim();
+  const tiles = text ? text.split(/[\s,/]+/).map((x) => (x === "_" ? 0 : Number(x))) : null;
+  state.goal = tiles;
+  render();
+});
 $("size").addEventListener("change", () => {
+  $("goal").value = "";
   state.rows = state.cols = Number($("size").value);
   state.goal = null;
   reset(state.rows === 3 ? [...LESSON] : goalTiles());
