@@ -14,14 +14,14 @@ def serve(
     ] = "127.0.0.1",
     port: Annotated[int, typer.Option(min=1, max=65535, help="Port.")] = 8000,
     open_browser: Annotated[
-        bool, typer.Option("--open", help="Open the API docs in a browser.")
+        bool, typer.Option("--open", help="Open the playground in a browser.")
     ] = False,
 ) -> None:
-    """Start the JSON API (documented at /docs)."""
+    """Start the web playground (the JSON API is documented at /docs)."""
     import uvicorn
 
     from ..web.app import create_app
 
     if open_browser:
-        webbrowser.open(f"http://{host}:{port}/docs")
+        webbrowser.open(f"http://{host}:{port}/")
     uvicorn.run(create_app(), host=host, port=port)

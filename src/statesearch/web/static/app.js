@@ -195,6 +195,21 @@ async function compare() {
   const most = Math.max(...rows.map(([, d]) => d.stats.expanded), 10);
   const box = $("comparison");
   box.replaceChildren();
+  const table = document.createElement("table");
+  table.className = "compare-table";
+  const head = table.insertRow();
+  for (const key of ["heuristic", "expanded", "pushed", "length", "time"]) {
+    head.append(Object.assign(document.createElement("th"), { textContent: t(key) }));
+  }
+  for (const [heuristic, data] of rows) {
+    const row = table.insertRow();
+    row.dataset.heuristic = heuristic;
+    for (const value of [t(heuristic === "zero" ? "none" : heuristic), data.stats.expanded.toLocaleString(),
+      data.stats.pushed.toLocaleString(), data.length ?? "–", `${(data.stats.elapsed_s * 1000).toFixed(1)} ms`]) {
+      row.insertCell().textContent = value;
+    }
+  }
+  box.append(table);
   for (const [heuristic, data] of rows) {
     const bar = document.createElement("div");
     bar.className = "bar";
