@@ -126,6 +126,8 @@ def test_maze_page_reproduces_the_lesson(page: Page) -> None:
     # The animation colours every expanded cell, then the 18 cells of the path.
     expect(page.locator("#maze .cell.path")).to_have_count(18, timeout=15_000)
     expect(page.locator("#maze .cell.expanded")).to_have_count(52)
+    # Cells generated but never expanded stay marked as the frontier.
+    expect(page.locator("#maze .cell.frontier")).not_to_have_count(0)
 
 
 def test_maze_painting_a_wall_changes_the_answer(page: Page) -> None:

@@ -75,6 +75,8 @@ def test_maze_trace(client: TestClient) -> None:
     # Every expansion in order, ending with the goal when it is popped (counted, not expanded).
     assert len(data["expanded_order"]) == 52
     assert data["expanded_order"][0] == [0, 0] and data["expanded_order"][-1] == [6, 11]
+    # What each expansion generated, for drawing the frontier: from S, down and right.
+    assert data["children"][0] == [[1, 0], [0, 1]] and data["children"][-1] == []
 
 
 def test_tilt(client: TestClient) -> None:

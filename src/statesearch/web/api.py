@@ -163,6 +163,7 @@ async def solve_maze(request: SolveMaze, http: Request) -> dict[str, Any]:
         **result.to_dict(),
         "path": [list(c) for c in result.path],
         "expanded_order": [list(c) for c in traced.expanded],
+        "children": [[list(c) for c in kids] for kids in traced.children],
     }
 
 

@@ -20,6 +20,7 @@ class Traced:
         self._keep = keep
         self._done = False
         self.expanded: list[Any] = []
+        self.children: list[list[Any]] = []  # children[i]: what expanding expanded[i] produced
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._problem, name)
@@ -27,16 +28,17 @@ class Traced:
     def is_goal(self, state: Any) -> bool:
         found = bool(self._problem.is_goal(state))
         if found and not self._done:
-            self._log(state)
+            self._log(state, [])
             self._done = True
         return found
 
     def successors(self, state: Any) -> Iterable[tuple[Any, Any, float]]:
+        children = list(self._problem.successors(state))
         if not self._done:
-            self._log(state)
-        children: Iterable[tuple[Any, Any, float]] = self._problem.successors(state)
+            self._log(state, [child for _, child, _ in children])
         return children
 
-    def _log(self, state: Any) -> None:
+    def _log(self, state: Any, children: list[Any]) -> None:
         if len(self.expanded) < self._keep:
             self.expanded.append(state)
+            self.children.append(children)

@@ -60,8 +60,16 @@ async function solve() {
     const order = data.expanded_order;
     timer = setInterval(() => {
       if (i < order.length) {
-        const [r, c] = order[i++];
-        cellAt(r, c).classList.add("expanded");
+        // Expand one cell; what it generated joins the frontier unless already expanded.
+        const [r, c] = order[i];
+        const cell = cellAt(r, c);
+        cell.classList.remove("frontier");
+        cell.classList.add("expanded");
+        for (const [y, x] of data.children[i]) {
+          const child = cellAt(y, x);
+          if (!child.classList.contains("expanded")) child.classList.add("frontier");
+        }
+        i += 1;
         return;
       }
       clearInterval(timer);
