@@ -21,13 +21,17 @@ lint: $(VENV)/.installed
 	$(BIN)/ruff format --check src tests benchmarks
 	$(BIN)/mypy
 
-# Browser tests drive Debian's Chromium through Playwright; never a downloaded browser.
+# Browser tests drive Debian's Chromium through Playwright; never a downloaded browser. The CJK
+# fonts let the Korean labels show in the test screenshots.
+BROWSER_PACKAGES := chromium fonts-noto-cjk
+
 browser:
-	@command -v chromium >/dev/null 2>&1 || { \
-		echo "installing Debian's chromium for the browser tests (apt-get)"; \
+	@if ! command -v chromium >/dev/null 2>&1 || ! fc-list 2>/dev/null | grep -qi "noto sans cjk"; then \
+		echo "installing $(BROWSER_PACKAGES) from Debian for the browser tests (apt-get)"; \
 		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
-		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium; \
-	}
+		$$SUDO apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(BROWSER_PACKAGES); \
+	fi
 
 test: lint browser
 	$(BIN)/pytest src tests

@@ -109,6 +109,9 @@ def test_compare_shows_the_lesson(page: Page) -> None:
 def test_korean_toggle_is_remembered(page: Page, server: str) -> None:
     page.click("#lang")
     expect(page.locator("#solve")).to_have_text("풀기")
+    expect(page.locator("#p-solvable")).to_have_text("예")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "korean.png"))
     page.goto(server)
     expect(page.locator("#solve")).to_have_text("풀기")
     page.click("#lang")

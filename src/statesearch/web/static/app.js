@@ -261,7 +261,7 @@ $("size").addEventListener("change", () => {
   reset(state.rows === 3 ? [...LESSON] : goalTiles());
   if (state.rows === 4) scramble();
 });
-$("lang").addEventListener("click", () => setLang(lang() === "en" ? "ko" : "en"));
+$("lang").addEventListener("click", () => { setLang(lang() === "en" ? "ko" : "en"); refreshPanel(); });
 for (const tab of document.querySelectorAll(".tab")) {
   tab.addEventListener("click", () => {
     for (const other of document.querySelectorAll(".tab")) {
