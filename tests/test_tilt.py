@@ -171,6 +171,19 @@ def test_compiled_kernels_count_like_the_engine(text: str, step: str, collide: s
             t.max_frontier,
             t.layers,
         ), (algorithm, heuristic)
+    # IDA* too, where it can finish (it cannot prove unsolvability in useful time).
+    if solve(puzzle, "bfs").solved:
+        python = solve(puzzle, "idastar", "best", engine="python")
+        compiled = solve(puzzle, "idastar", "best", engine="compiled")
+        assert compiled.engine == "compiled" and compiled.moves == python.moves
+        s, t = python.stats, compiled.stats
+        assert (s.expanded, s.pushed, s.generated, s.max_frontier, s.iterations) == (
+            t.expanded,
+            t.pushed,
+            t.generated,
+            t.max_frontier,
+            t.iterations,
+        )
 
 
 def test_bottleneck_is_stronger_than_nearest() -> None:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..algorithms._common import Budgets, Exhausted, Found, LimitHit, Outcome
+from ..algorithms._common import Budgets, Exhausted, Found, LimitHit, Outcome, along
 from ..result import Budget, Stats
 from . import kernels as k
 from .board import cells_of
@@ -240,3 +240,71 @@ def astar(puzzle: Tilt, kind: int, budgets: Budgets, stats: Stats) -> Outcome:
         if status == k.EXHAUSTED:
             return Exhausted()
         _stop(regs, budgets, stats)
+
+
+BIG = 1 << 40
+
+
+def ida_star(puzzle: Tilt, kind: int, budgets: Budgets, stats: Stats) -> Outcome:
+    """The iteration loop around ``ida_slice``, with the engine IDA*'s counting and budgets."""
+    t = Tables(puzzle)
+    scratch = np.empty(2 * k.MATCH_LIMIT + 1, dtype=np.uint64)
+    cells = np.empty(64, dtype=np.int64)
+    start = np.uint64(puzzle.initial)
+    threshold = int(
+        k.estimate(start, kind, t.nearest, t.within, t.target_count, t.need, scratch, cells)
+    )
+    depth_cap = min(budgets.max_depth, 10_000)
+    path = np.zeros(depth_cap + 2, dtype=np.uint64)
+    next_dir = np.zeros(depth_cap + 2, dtype=np.int64)
+    regs = np.zeros(k.I_REGISTERS, dtype=np.int64)
+    while True:
+        before = stats.expanded
+        budgets.expand(stats.expanded)
+        stats.expanded += 1  # the root, once per iteration
+        if puzzle.is_goal(puzzle.initial):
+            stats.iterations.append((threshold, 1))
+            return Found([puzzle.initial], [], 0)
+        path[0] = start
+        next_dir[0] = 0
+        regs[:] = 0
+        regs[k.I_THRESHOLD] = threshold
+        regs[k.I_NEXT] = BIG
+        regs[k.I_MAX_PATH] = stats.max_frontier
+        while True:
+            regs[k.I_EXPANDED], regs[k.I_PUSHED] = stats.expanded, stats.pushed
+            regs[k.I_GENERATED] = stats.generated
+            room = max(min(SLICE, budgets.max_expanded - stats.expanded), 0)
+            status = k.ida_slice(
+                path,
+                next_dir,
+                t.targets,
+                t.target_count,
+                t.width,
+                t.masks,
+                t.blocked,
+                t.merge,
+                t.full,
+                kind,
+                t.nearest,
+                t.within,
+                t.need,
+                depth_cap,
+                regs,
+                room,
+            )
+            stats.expanded, stats.pushed = int(regs[k.I_EXPANDED]), int(regs[k.I_PUSHED])
+            stats.generated, stats.max_frontier = int(regs[k.I_GENERATED]), int(regs[k.I_MAX_PATH])
+            if status != k.PAUSED:
+                break
+            if stats.expanded >= budgets.max_expanded:
+                raise LimitHit(
+                    Budget.EXPANDED, f"expanded {stats.expanded:,} states (max_expanded)"
+                )
+            budgets.check_clock()
+        stats.iterations.append((threshold, stats.expanded - before))
+        if status == k.FOUND:
+            return along(puzzle, [int(b) for b in path[: regs[k.I_DEPTH] + 1]])
+        if regs[k.I_NEXT] >= BIG:
+            return Exhausted(Budget.DEPTH if regs[k.I_CUT] else None)
+        threshold = int(regs[k.I_NEXT])

@@ -404,3 +404,79 @@ def astar_slice(
         if heap_size[0] > regs[MAX_FRONTIER]:
             regs[MAX_FRONTIER] = heap_size[0]
     return EXHAUSTED
+
+
+# Registers of the resumable IDA* (separate from the BFS/A* ones above).
+I_DEPTH, I_THRESHOLD, I_NEXT, I_EXPANDED, I_PUSHED, I_GENERATED, I_MAX_PATH, I_CUT = range(8)
+I_REGISTERS = 8
+
+
+@njit(cache=True)
+def ida_slice(
+    path: np.ndarray,
+    next_dir: np.ndarray,
+    targets: np.uint64,
+    target_count: int,
+    width: int,
+    masks: np.ndarray,
+    blocked: np.ndarray,
+    merge: bool,
+    full: bool,
+    kind: int,
+    nearest: np.ndarray,
+    within: np.ndarray,
+    need: np.ndarray,
+    max_depth: int,
+    regs: np.ndarray,
+    slice_expansions: int,
+) -> int:
+    """One IDA* iteration (bound ``regs[I_THRESHOLD]``), resumable, counting as the engine's
+    IDA*: ``path[0..depth]`` holds the boards of the current path (a child already on it is
+    generated but skipped), the root is counted by the caller once per iteration."""
+    scratch = np.empty(2 * MATCH_LIMIT + 1, dtype=np.uint64)
+    cells = np.empty(64, dtype=np.int64)
+    depth = regs[I_DEPTH]
+    threshold = regs[I_THRESHOLD]
+    stop_at = regs[I_EXPANDED] + slice_expansions
+    while True:
+        d = next_dir[depth]
+        if d == 4:
+            if depth == 0:
+                regs[I_DEPTH] = depth
+                return EXHAUSTED
+            depth -= 1
+            continue
+        next_dir[depth] = d + 1
+        state = path[depth]
+        child = move(state, d, width, masks, blocked, merge, full)
+        if child == state:
+            continue
+        regs[I_GENERATED] += 1
+        seen = False
+        for i in range(depth + 1):
+            if path[i] == child:
+                seen = True
+                break
+        if seen:
+            continue
+        f = depth + 1 + estimate(child, kind, nearest, within, target_count, need, scratch, cells)
+        if f > threshold:
+            if f < regs[I_NEXT]:
+                regs[I_NEXT] = f
+            continue
+        if depth + 1 > max_depth:
+            regs[I_CUT] = 1
+            continue
+        regs[I_PUSHED] += 1
+        regs[I_EXPANDED] += 1
+        depth += 1
+        path[depth] = child
+        next_dir[depth] = 0
+        if _is_goal(child, targets, target_count):
+            regs[I_DEPTH] = depth
+            return FOUND
+        if depth + 1 > regs[I_MAX_PATH]:
+            regs[I_MAX_PATH] = depth + 1
+        if regs[I_EXPANDED] >= stop_at:
+            regs[I_DEPTH] = depth
+            return PAUSED

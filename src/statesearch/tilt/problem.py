@@ -70,8 +70,8 @@ class Tilt:
     def compiled(
         self, algorithm: str, heuristic: str, weight: float, required: bool
     ) -> Kernel | None:
-        """A numba kernel for BFS, or A* (weight 1) with a built-in heuristic, on boards of at
-        most 64 cells; ``None`` otherwise (the facade then runs the Python engine)."""
+        """A numba kernel for BFS, or A* (weight 1) or IDA* with a built-in heuristic, on boards
+        of at most 64 cells; ``None`` otherwise (the facade then runs the Python engine)."""
         from . import compiled
         from .kernels import H_BOTTLENECK, H_DIRECTIONS, H_NEAREST
 
@@ -79,7 +79,7 @@ class Tilt:
             return None
         if algorithm == "bfs":
             return lambda budgets, stats: compiled.breadth_first(self, budgets, stats)
-        if algorithm not in ("astar", "ucs") or (algorithm == "astar" and weight != 1):
+        if algorithm not in ("astar", "ucs", "idastar") or (algorithm == "astar" and weight != 1):
             return None
         distance = H_BOTTLENECK if self.rules.collide == "block" else H_NEAREST
         kinds = {
@@ -92,6 +92,8 @@ class Tilt:
         kind = 0 if algorithm == "ucs" else kinds.get(heuristic)
         if kind is None:
             return None
+        if algorithm == "idastar":
+            return lambda budgets, stats: compiled.ida_star(self, kind, budgets, stats)
         return lambda budgets, stats: compiled.astar(self, kind, budgets, stats)
 
     def show(self, blocks: int) -> str:
