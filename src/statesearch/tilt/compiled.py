@@ -53,13 +53,15 @@ class Tables:
 
 
 class Store:
-    """The visited-state hash table (keys, parent, move, g), grown by rehashing."""
+    """The visited-state hash table (keys, parent, move, g), grown by rehashing.
+
+    The four columns are views of one (capacity, 4) array, so a slot's key, g and parent share
+    a cache line: a probe costs one miss instead of three.
+    """
 
     def __init__(self, capacity: int = 1 << 16) -> None:
-        self.keys = np.zeros(capacity, dtype=np.uint64)
-        self.parents = np.zeros(capacity, dtype=np.uint64)
-        self.moves = np.zeros(capacity, dtype=np.uint8)
-        self.g = np.zeros(capacity, dtype=np.uint8)
+        self.rows = np.zeros((capacity, 4), dtype=np.uint64)
+        self.keys, self.parents, self.moves, self.g = (self.rows[:, i] for i in range(4))
 
     def add(self, state: int, g: int) -> None:
         slot = k.lookup(self.keys, np.uint64(state))
@@ -79,16 +81,13 @@ class Store:
             bigger.moves,
             bigger.g,
         )
+        self.rows = bigger.rows
         self.keys, self.parents, self.moves, self.g = (
             bigger.keys,
             bigger.parents,
             bigger.moves,
             bigger.g,
         )
-
-    @property
-    def bytes(self) -> int:
-        return self.keys.nbytes + self.parents.nbytes + self.moves.nbytes + self.g.nbytes
 
     def path_to(self, puzzle: Tilt, slot: int) -> Found:
         directions = []
@@ -187,15 +186,13 @@ def astar(puzzle: Tilt, kind: int, budgets: Budgets, stats: Stats) -> Outcome:
     t = Tables(puzzle)
     store = Store()
     store.add(puzzle.initial, 0)
-    prio = np.zeros(1 << 14, dtype=np.int64)
-    states = np.zeros(1 << 14, dtype=np.uint64)
+    heap = np.zeros((1 << 14, 2), dtype=np.uint64)
     scratch = np.empty(2 * k.MATCH_LIMIT + 1, dtype=np.uint64)
     cells = np.empty(64, dtype=np.int64)
     h0 = k.estimate(
         np.uint64(puzzle.initial), kind, t.nearest, t.within, t.target_count, t.need, scratch, cells
     )
-    prio[0] = h0 << 8
-    states[0] = puzzle.initial
+    heap[0] = (h0 << 8, puzzle.initial)
     heap_size = np.ones(1, dtype=np.int64)
     regs = np.zeros(k.REGISTERS, dtype=np.int64)
     regs[k.STORED] = regs[k.MAX_FRONTIER] = 1
@@ -203,8 +200,7 @@ def astar(puzzle: Tilt, kind: int, budgets: Budgets, stats: Stats) -> Outcome:
         raise LimitHit(Budget.DEPTH, "the compiled tilt A* has no depth bound; use --engine python")
     while True:
         status = k.astar_slice(
-            prio,
-            states,
+            heap,
             store.keys,
             store.parents,
             store.moves,
@@ -231,9 +227,8 @@ def astar(puzzle: Tilt, kind: int, budgets: Budgets, stats: Stats) -> Outcome:
         if status == k.NEED_ROOM:
             if 2 * (regs[k.STORED] + 4) > len(store.keys):
                 store.grow()
-            if heap_size[0] + 4 > len(prio):
-                prio = np.concatenate([prio, np.zeros_like(prio)])
-                states = np.concatenate([states, np.zeros_like(states)])
+            if heap_size[0] + 4 > len(heap):
+                heap = np.concatenate([heap, np.zeros_like(heap)])
             continue
         if status == k.FOUND:
             return store.path_to(puzzle, int(regs[k.GOAL_SLOT]))

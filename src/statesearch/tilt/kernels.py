@@ -280,50 +280,53 @@ def _bottleneck(
     return limit
 
 
+# The open list: a 4-ary min-heap of (priority, state) rows in one (n, 2) uint64 array, so an
+# entry's two words share a cache line and the tree is half as deep as a binary heap's. Keys are
+# unique, so any correct heap pops the same sequence as the engine's heapq.
 @njit(cache=True)
-def _heap_push(prio: np.ndarray, state: np.ndarray, size: int, p: np.int64, s: np.uint64) -> int:
+def _heap_push(heap: np.ndarray, size: int, p: np.uint64, s: np.uint64) -> int:
     i = size
     while i > 0:
-        parent = (i - 1) >> 1
-        if prio[parent] < p or (prio[parent] == p and state[parent] <= s):
+        parent = (i - 1) >> 2
+        if heap[parent, 0] < p or (heap[parent, 0] == p and heap[parent, 1] <= s):
             break
-        prio[i] = prio[parent]
-        state[i] = state[parent]
+        heap[i, 0] = heap[parent, 0]
+        heap[i, 1] = heap[parent, 1]
         i = parent
-    prio[i] = p
-    state[i] = s
+    heap[i, 0] = p
+    heap[i, 1] = s
     return size + 1
 
 
 @njit(cache=True)
-def _heap_pop(prio: np.ndarray, state: np.ndarray, size: int) -> int:
+def _heap_pop(heap: np.ndarray, size: int) -> int:
     size -= 1
-    p, s = prio[size], state[size]
+    p, s = heap[size, 0], heap[size, 1]
     i = 0
     while True:
-        child = 2 * i + 1
-        if child >= size:
+        first = 4 * i + 1
+        if first >= size:
             break
-        if child + 1 < size and (
-            prio[child + 1] < prio[child]
-            or (prio[child + 1] == prio[child] and state[child + 1] < state[child])
-        ):
-            child += 1
-        if prio[child] > p or (prio[child] == p and state[child] >= s):
+        best = first
+        for child in range(first + 1, min(first + 4, size)):
+            if heap[child, 0] < heap[best, 0] or (
+                heap[child, 0] == heap[best, 0] and heap[child, 1] < heap[best, 1]
+            ):
+                best = child
+        if heap[best, 0] > p or (heap[best, 0] == p and heap[best, 1] >= s):
             break
-        prio[i] = prio[child]
-        state[i] = state[child]
-        i = child
+        heap[i, 0] = heap[best, 0]
+        heap[i, 1] = heap[best, 1]
+        i = best
     if size > 0:
-        prio[i] = p
-        state[i] = s
+        heap[i, 0] = p
+        heap[i, 1] = s
     return size
 
 
 @njit(cache=True)
 def astar_slice(
-    prio: np.ndarray,
-    heap_states: np.ndarray,
+    heap: np.ndarray,
     keys: np.ndarray,
     parents: np.ndarray,
     moves: np.ndarray,
@@ -352,14 +355,13 @@ def astar_slice(
     children = np.empty(4, dtype=np.uint64)
     stop_at = regs[EXPANDED] + slice_expansions
     while heap_size[0] > 0:
-        if 2 * (regs[STORED] + 4) > keys.shape[0] or heap_size[0] + 4 > prio.shape[0]:
+        if 2 * (regs[STORED] + 4) > keys.shape[0] or heap_size[0] + 4 > heap.shape[0]:
             return NEED_ROOM
-        p = prio[0]
-        state = heap_states[0]
-        gs = p & 255
+        state = heap[0, 1]
+        gs = int(heap[0, 0] & np.uint64(255))
         slot = _slot(keys, state)
-        if gs > g[slot]:
-            heap_size[0] = _heap_pop(prio, heap_states, heap_size[0])
+        if gs > np.int64(g[slot]):
+            heap_size[0] = _heap_pop(heap, heap_size[0])
             continue  # stale
         if regs[EXPANDED] >= max_expanded:
             regs[STOP] = STOP_EXPANDED
@@ -367,7 +369,7 @@ def astar_slice(
         if regs[EXPANDED] >= stop_at:
             regs[STOP] = STOP_SLICE
             return PAUSED
-        heap_size[0] = _heap_pop(prio, heap_states, heap_size[0])
+        heap_size[0] = _heap_pop(heap, heap_size[0])
         regs[EXPANDED] += 1
         if _is_goal(state, targets, target_count):
             regs[GOAL_SLOT] = slot
@@ -382,7 +384,7 @@ def astar_slice(
                 continue
             ng = gs + 1
             cslot = _slot(keys, child)
-            if keys[cslot] != 0 and ng >= g[cslot]:
+            if keys[cslot] != 0 and ng >= np.int64(g[cslot]):
                 continue
             if regs[PUSHED] >= max_pushed:
                 regs[STOP] = STOP_PUSHED
@@ -395,9 +397,7 @@ def astar_slice(
             moves[cslot] = d
             g[cslot] = ng
             h = estimate(child, kind, nearest, within, target_count, need, scratch, cells)
-            heap_size[0] = _heap_push(
-                prio, heap_states, heap_size[0], (np.int64(ng + h) << 8) | ng, child
-            )
+            heap_size[0] = _heap_push(heap, heap_size[0], np.uint64((ng + h) << 8 | ng), child)
         if regs[STORED] > max_stored:
             regs[STOP] = STOP_MEMORY
             return PAUSED
