@@ -256,9 +256,18 @@ def _matches(
     owner = scratch[k : 2 * k].view(np.int64)
     visited = scratch[2 * k : 2 * k + 1]
     row = min(limit, within.shape[0] - 1)
+    taken = np.uint64(0)
+    greedy = True
     for b in range(k):
         adj[b] = within[row, cells[b]]
         owner[b] = -1
+        free = adj[b] & ~taken
+        if free:
+            taken |= free & (~free + np.uint64(1))
+        else:
+            greedy = False
+    if greedy:
+        return True  # every block took a target of its own at the first try: no search needed
     for b in range(k):
         visited[0] = 0
         if not _augment(b, adj, owner, visited):
