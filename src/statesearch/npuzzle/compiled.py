@@ -80,11 +80,7 @@ def ida_star(
             stats.max_frontier = max(stats.max_frontier, int(regs[k.R_DEPTH]))
             if status != k.PAUSED:
                 break
-            if stats.expanded >= budgets.max_expanded:
-                raise LimitHit(
-                    Budget.EXPANDED, f"expanded {stats.expanded:,} states (max_expanded)"
-                )
-            budgets.check_clock()
+            budgets.expand(stats.expanded)  # the expansion budget, then the clock
         stats.iterations.append((threshold, stats.expanded - before))
         if status == k.FOUND:
             return _boards(puzzle, path[: regs[k.R_DEPTH]], order)

@@ -290,11 +290,7 @@ def ida_star(puzzle: Tilt, kind: int, budgets: Budgets, stats: Stats) -> Outcome
             stats.generated, stats.max_frontier = int(regs[k.I_GENERATED]), int(regs[k.I_MAX_PATH])
             if status != k.PAUSED:
                 break
-            if stats.expanded >= budgets.max_expanded:
-                raise LimitHit(
-                    Budget.EXPANDED, f"expanded {stats.expanded:,} states (max_expanded)"
-                )
-            budgets.check_clock()
+            budgets.expand(stats.expanded)  # the expansion budget, then the clock
         stats.iterations.append((threshold, stats.expanded - before))
         if status == k.FOUND:
             return along(puzzle, [int(b) for b in path[: regs[k.I_DEPTH] + 1]])
