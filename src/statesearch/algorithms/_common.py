@@ -68,6 +68,22 @@ class Budgets:
         if states > self.max_states:
             raise LimitHit(Budget.MEMORY, f"kept {self.max_states:,} states (max_states)")
 
+    def after_pause(self, reason: Budget | None, expanded: int, pushed: int, stored: int) -> None:
+        """A kernel paused: raise for the budget that made it stop (``None``: only its slice
+        ended), then look at the clock. The checks are the ones the Python loops make, so both
+        stop at the same count with the same message."""
+        if reason is Budget.EXPANDED:
+            self.expand(expanded)
+        elif reason is Budget.PUSHED:
+            self.push(pushed)
+        elif reason is Budget.MEMORY:
+            self.store(stored)
+        self.check_clock()
+
+
+# A kernel's stop code (slice, expanded, pushed, memory) as the budget it stands for.
+KERNEL_STOPS = (None, Budget.EXPANDED, Budget.PUSHED, Budget.MEMORY)
+
 
 def _bound(value: int | None) -> int:
     return UNBOUNDED if value is None else value

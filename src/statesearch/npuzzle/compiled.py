@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..algorithms._common import Budgets, Exhausted, Found, LimitHit, Outcome
+from ..algorithms._common import KERNEL_STOPS, Budgets, Exhausted, Found, Outcome
 from ..result import Budget, Stats
 from . import kernels as k
 
@@ -209,14 +209,9 @@ def astar(puzzle: NPuzzle, heuristic: str, weight: int, budgets: Budgets, stats:
             break
         if status == k.EXHAUSTED:
             return Exhausted(Budget.DEPTH if regs[k.A_CUT] else None)
-        stop = regs[k.A_STOP]
-        if stop == k.STOP_EXPANDED:
-            raise LimitHit(Budget.EXPANDED, f"expanded {stats.expanded:,} states (max_expanded)")
-        if stop == k.STOP_PUSHED:
-            raise LimitHit(Budget.PUSHED, f"pushed {stats.pushed:,} states (max_pushed)")
-        if stop == k.STOP_MEMORY:
-            raise LimitHit(Budget.MEMORY, f"kept {budgets.max_states:,} states (max_states)")
-        budgets.check_clock()
+        budgets.after_pause(
+            KERNEL_STOPS[regs[k.A_STOP]], stats.expanded, stats.pushed, int(regs[k.A_SEEN])
+        )
     # Walk the parent moves back from the goal.
     directions = []
     tiles = goal.copy()

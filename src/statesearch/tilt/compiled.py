@@ -7,7 +7,15 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..algorithms._common import Budgets, Exhausted, Found, LimitHit, Outcome, along
+from ..algorithms._common import (
+    KERNEL_STOPS,
+    Budgets,
+    Exhausted,
+    Found,
+    LimitHit,
+    Outcome,
+    along,
+)
 from ..result import Budget, Stats
 from . import kernels as k
 from .board import cells_of
@@ -102,15 +110,8 @@ class Store:
 
 
 def _stop(regs: np.ndarray, budgets: Budgets, stats: Stats) -> None:
-    """Turn a paused kernel into LimitHit when a budget (not just a slice) ended it."""
-    stop = regs[k.STOP]
-    if stop == k.STOP_EXPANDED and stats.expanded >= budgets.max_expanded:
-        raise LimitHit(Budget.EXPANDED, f"expanded {stats.expanded:,} states (max_expanded)")
-    if stop == k.STOP_PUSHED:
-        raise LimitHit(Budget.PUSHED, f"pushed {stats.pushed:,} states (max_pushed)")
-    if stop == k.STOP_MEMORY:
-        raise LimitHit(Budget.MEMORY, f"kept {budgets.max_states:,} states (max_states)")
-    budgets.check_clock()
+    reason = KERNEL_STOPS[regs[k.STOP]]
+    budgets.after_pause(reason, stats.expanded, stats.pushed, int(regs[k.STORED]))
 
 
 def _copy(regs: np.ndarray, stats: Stats) -> None:
