@@ -83,6 +83,12 @@ def test_solve_maze(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
         ["solve", "maze", "/no/such/file"],
         ["solve", "npuzzle"],
         ["nope"],
+        ["pdb", "build", "15", "--partition", "1,2"],
+        ["pdb", "build", "15", "--partition", "7-8"],
+        ["bench", "korf100", "--ids", "x"],
+        ["tilt", "generate", "--size", "9x9"],
+        ["solve", "tilt", "/no/such/file"],
+        ["solve", "npuzzle", "724506831", "-a", "bfs", "--engine", "compiled"],
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(
