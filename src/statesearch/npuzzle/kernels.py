@@ -18,8 +18,8 @@ from numba import njit
 # Status codes returned by the kernels.
 FOUND, EXHAUSTED, PAUSED = 0, 1, 2
 # Registers of a resumable IDA* search (an int64 array owned by the caller).
-R_DEPTH, R_BLANK, R_THRESHOLD, R_NEXT, R_EXPANDED, R_GENERATED, R_H, R_CUT = range(8)
-REGISTERS = 8
+R_DEPTH, R_BLANK, R_THRESHOLD, R_NEXT, R_EXPANDED, R_GENERATED, R_H = range(7)
+REGISTERS = 7
 U = np.uint32  # unsigned index type for the hot loops
 
 
