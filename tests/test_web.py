@@ -93,7 +93,7 @@ def test_openapi_page(client: TestClient) -> None:
 def test_page_and_modules_are_served(client: TestClient) -> None:
     page = client.get("/")
     assert page.status_code == 200 and 'src="/static/app.js"' in page.text
-    for name in ("app.js", "i18n.js", "style.css"):
+    for name in ("app.js", "api.js", "i18n.js", "maze.js", "tilt.js", "style.css"):
         assert client.get(f"/static/{name}").status_code == 200
     assert "http" not in page.text.replace("http-equiv", "")  # no CDN: everything is local
 

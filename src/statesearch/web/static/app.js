@@ -1,4 +1,5 @@
 // The sliding-puzzle page: every number it shows comes from the statesearch API.
+import { api } from "./api.js";
 import { lang, setLang, t } from "./i18n.js";
 
 const LESSON = [7, 2, 4, 5, 0, 6, 8, 3, 1];
@@ -9,15 +10,6 @@ const state = { rows: 3, cols: 3, tiles: [...LESSON], goal: null, g: 0, path: []
 function goalTiles() {
   const n = state.rows * state.cols;
   return state.goal ?? [...Array(n - 1).keys()].map((i) => i + 1).concat([0]);
-}
-
-async function api(path, body) {
-  const response = await fetch(`/api/${path}`, {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
-  });
-  const data = await response.json();
-  if (!response.ok) throw new Error(data.detail);
-  return data;
 }
 
 function neighbours(cell) {

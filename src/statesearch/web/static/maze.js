@@ -1,19 +1,11 @@
 // The maze page: paint a grid, pick a search, and watch it expand cells in order.
+import { api } from "./api.js";
 import { t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 let grid = [];
 let painting = false;
 let timer = null;
-
-async function api(path, body) {
-  const response = await fetch(`/api/${path}`, body === undefined ? {} : {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
-  });
-  const data = await response.json();
-  if (!response.ok) throw new Error(data.detail);
-  return data;
-}
 
 function cellAt(r, c) { return $("maze").children[r * grid[0].length + c]; }
 

@@ -1,19 +1,11 @@
 // The tilt page: edit a board, play it with the arrow keys (every block moves), and solve it.
+import { api } from "./api.js";
 import { t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const START = "o..#....\n..#..o..\n........\n.#..##..\n......x.\n..o..#x.\n.....#x.\n........";
 let board = START;
 let history = [];
-
-async function api(path, body) {
-  const response = await fetch(`/api/${path}`, {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
-  });
-  const data = await response.json();
-  if (!response.ok) throw new Error(data.detail);
-  return data;
-}
 
 function render() {
   const rows = board.split("\n");
