@@ -58,6 +58,18 @@ class Tables:
                     row <= limit, np.uint64(1) << np.uint64(t), 0
                 ).astype(np.uint64)
         self.need = np.array(direction_needs(board, rules), dtype=np.int64).reshape(4, n)
+        # The kernels' leading arguments, in their order: the board and its rules, and what
+        # the heuristics read.
+        self.board = (
+            self.targets,
+            self.target_count,
+            self.width,
+            self.masks,
+            self.blocked,
+            self.merge,
+            self.full,
+        )
+        self.bounds = (self.nearest, self.within, self.need)
 
 
 class Store:
@@ -148,13 +160,7 @@ def breadth_first(
                 store.moves,
                 store.g,
                 depth,
-                t.targets,
-                t.target_count,
-                t.width,
-                t.masks,
-                t.blocked,
-                t.merge,
-                t.full,
+                *t.board,
                 regs,
                 cap,
                 budgets.max_pushed,
@@ -204,17 +210,9 @@ def astar(puzzle: Tilt, kind: int, budgets: Budgets, stats: Stats) -> Outcome:
             store.parents,
             store.moves,
             store.g,
-            t.targets,
-            t.target_count,
-            t.width,
-            t.masks,
-            t.blocked,
-            t.merge,
-            t.full,
+            *t.board,
             kind,
-            t.nearest,
-            t.within,
-            t.need,
+            *t.bounds,
             regs,
             heap_size,
             budgets.max_expanded,
@@ -272,17 +270,9 @@ def ida_star(puzzle: Tilt, kind: int, budgets: Budgets, stats: Stats) -> Outcome
             status = k.ida_slice(
                 path,
                 next_dir,
-                t.targets,
-                t.target_count,
-                t.width,
-                t.masks,
-                t.blocked,
-                t.merge,
-                t.full,
+                *t.board,
                 kind,
-                t.nearest,
-                t.within,
-                t.need,
+                *t.bounds,
                 depth_cap,
                 regs,
                 room,
