@@ -118,6 +118,23 @@ def test_korean_toggle_is_remembered(page: Page, server: str) -> None:
     expect(page.locator("#solve")).to_have_text("Solve")
 
 
+def test_server_errors_follow_the_language(page: Page) -> None:
+    """A message only the server knows (a bad board) comes back in the page's language."""
+    page.click("#lang")
+    page.click('.tab[data-tab="tilt"]')
+    page.select_option("#tilt-tool", ".")
+    page.locator("#tilt .cell").nth(4 * 8 + 6).click()  # erase one of the three targets
+    page.click("#tilt-solve")
+    expect(page.locator("#tilt-verdict")).to_have_text(
+        "오류: 블록은 3개인데 목표 칸은 2개뿐입니다: 블록마다 목표 칸이 필요합니다"
+    )
+    page.click("#lang")
+    page.click("#tilt-solve")
+    expect(page.locator("#tilt-verdict")).to_have_text(
+        "Error: 3 blocks but only 2 targets: every block needs a target"
+    )
+
+
 def test_maze_page_reproduces_the_lesson(page: Page) -> None:
     page.click('.tab[data-tab="maze"]')
     expect(page.locator("#maze .cell")).to_have_count(7 * 12)

@@ -1,9 +1,21 @@
 """The one exception a user can cause."""
 
+from __future__ import annotations
+
 
 class InputError(ValueError):
     """Bad input from a user: a malformed board or file, an unknown option, an impossible request.
 
     The message is a single line meant to be shown as is; the CLI prints it and exits 2, the web
-    API answers 422 with it.
+    API answers 422 with it. It is built from an English ``template`` with ``{name}`` fields and
+    the ``params`` that fill them, so the template can serve as the key of a translation (as
+    gettext's message ids do; see ``statesearch.web.translations``).
+
+    >>> str(InputError("duplicate tiles: {tiles}", tiles="1, 2"))
+    'duplicate tiles: 1, 2'
     """
+
+    def __init__(self, template: str, **params: object) -> None:
+        self.template = template
+        self.params = params
+        super().__init__(template.format(**params))

@@ -51,11 +51,15 @@ def solve(
     as ``limit_reached`` with the ``cancelled`` budget.
     """
     if engine not in ENGINES:
-        raise InputError(f"unknown engine {engine!r}; choose from {', '.join(ENGINES)}")
+        raise InputError(
+            "unknown engine {engine!r}; choose from {choices}",
+            engine=engine,
+            choices=", ".join(ENGINES),
+        )
     algo = get_algorithm(algorithm)
     h = resolve_heuristic(problem, heuristic)
     if not weight >= 0:
-        raise InputError(f"weight must be >= 0, got {weight}")
+        raise InputError("weight must be >= 0, got {weight}", weight=weight)
     tie_break_policy(tie_break)
     options = Options(weight=weight, tie_break=tie_break, upper_bound=upper_bound)
     stats = Stats()
@@ -69,7 +73,11 @@ def solve(
             find_kernel(algo.name, h.name, weight, engine == "compiled") if find_kernel else None
         )
         if kernel is None and engine == "compiled":
-            raise InputError(f"no compiled kernel for {algo.name} with {h.name} on this problem")
+            raise InputError(
+                "no compiled kernel for {algorithm} with {heuristic} on this problem",
+                algorithm=algo.name,
+                heuristic=h.name,
+            )
     engine_used = "compiled" if kernel else "python"
 
     def result(status: Status, **fields: Any) -> SearchResult[Any]:
@@ -135,8 +143,12 @@ def resolve_heuristic(problem: object, spec: HeuristicSpec) -> Heuristic:
         key = spec.lower()
         key = getattr(problem, "heuristic_aliases", {}).get(key, key)
         if key not in table:
-            raise InputError(f"unknown heuristic {spec!r}; choose from {', '.join(table)}")
+            raise InputError(
+                "unknown heuristic {name!r}; choose from {choices}",
+                name=spec,
+                choices=", ".join(table),
+            )
         return table[key]
     if callable(spec):
         return Heuristic(getattr(spec, "__name__", "heuristic"), spec)
-    raise InputError(f"a heuristic is a name or a function, not {type(spec).__name__}")
+    raise InputError("a heuristic is a name or a function, not {kind}", kind=type(spec).__name__)

@@ -75,9 +75,9 @@ class Limits:
         for name in ("max_expanded", "max_pushed", "max_states", "max_depth"):
             value = getattr(self, name)
             if value is not None and value < 0:
-                raise InputError(f"{name} must be >= 0, got {value}")
+                raise InputError("{name} must be >= 0, got {value}", name=name, value=value)
         if self.time_limit is not None and not self.time_limit > 0:
-            raise InputError(f"time_limit must be > 0 seconds, got {self.time_limit}")
+            raise InputError("time_limit must be > 0 seconds, got {value}", value=self.time_limit)
 
 
 @dataclass

@@ -143,7 +143,9 @@ def get_algorithm(name: str) -> Algorithm:
         return ALGORITHMS[key]
     except KeyError:
         raise InputError(
-            f"unknown algorithm {name!r}; choose from {', '.join(ALGORITHMS)}"
+            "unknown algorithm {name!r}; choose from {choices}",
+            name=name,
+            choices=", ".join(ALGORITHMS),
         ) from None
 
 

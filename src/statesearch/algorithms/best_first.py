@@ -39,7 +39,9 @@ def tie_break_policy(name: str) -> TieBreak:
         return TIE_BREAKS[name]
     except KeyError:
         raise InputError(
-            f"unknown tie-break {name!r}; choose from {', '.join(TIE_BREAKS)}"
+            "unknown tie-break {name!r}; choose from {choices}",
+            name=name,
+            choices=", ".join(TIE_BREAKS),
         ) from None
 
 

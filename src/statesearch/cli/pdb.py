@@ -24,7 +24,9 @@ def board_shape(size: str) -> tuple[int, int]:
         return SIZES[size]
     rows, _, cols = size.lower().partition("x")
     if not (rows.isdigit() and cols.isdigit()) or int(rows) < 2 or int(cols) < 2:
-        raise InputError(f"cannot read board size {size!r}: use 8, 15, 24 or RxC like 2x4")
+        raise InputError(
+            "cannot read board size {size!r}: use 8, 15, 24 or RxC like 2x4", size=size
+        )
     return int(rows), int(cols)
 
 

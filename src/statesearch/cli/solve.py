@@ -128,4 +128,6 @@ def read_text(file: Path) -> str:
     try:
         return file.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as err:
-        raise InputError(f"cannot read {file}: {getattr(err, 'strerror', None) or err}") from None
+        raise InputError(
+            "cannot read {file}: {why}", file=file, why=getattr(err, "strerror", None) or err
+        ) from None

@@ -94,7 +94,7 @@ def generate_cmd(
 
     height, _, width = size.lower().partition("x")
     if not (height.isdigit() and width.isdigit()):
-        raise InputError(f"cannot read size {size!r}: use HxW like 8x8")
+        raise InputError("cannot read size {size!r}: use HxW like 8x8", size=size)
     for s in range(seed, seed + count):
         made = generate(s, int(height), int(width), blocks, min_length, max_length=max_length)
         if out is None:

@@ -66,13 +66,18 @@ class Maze:
             raise InputError("empty maze")
         widths = sorted({len(line) for line in lines})
         if len(widths) > 1:
-            raise InputError(f"ragged maze: rows are {', '.join(map(str, widths))} cells wide")
+            raise InputError(
+                "ragged maze: rows are {widths} cells wide", widths=", ".join(map(str, widths))
+            )
         for r, line in enumerate(lines, 1):
             for c, ch in enumerate(line, 1):
                 if ch != WALL and ch not in TERRAIN:
                     raise InputError(
-                        f"unknown maze character {ch!r} at row {r}, column {c}; "
-                        "use S G # . or a digit 1-9"
+                        "unknown maze character {char!r} at row {row}, column {col}; "
+                        "use S G # . or a digit 1-9",
+                        char=ch,
+                        row=r,
+                        col=c,
                     )
         return cls(lines)
 
@@ -116,5 +121,7 @@ class Maze:
 def _only(rows: list[str], mark: str) -> Cell:
     found = [(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == mark]
     if len(found) != 1:
-        raise InputError(f"a maze needs exactly one {mark!r}, found {len(found)}")
+        raise InputError(
+            "a maze needs exactly one {mark!r}, found {count}", mark=mark, count=len(found)
+        )
     return found[0]

@@ -21,7 +21,11 @@ class Instance:
 def load(name: str) -> tuple[int, list[Instance]]:
     """(side, instances) of a named set; the goal is blank-first (Korf's convention)."""
     if name not in SETS:
-        raise InputError(f"unknown instance set {name!r}; choose from {', '.join(SETS)}")
+        raise InputError(
+            "unknown instance set {name!r}; choose from {choices}",
+            name=name,
+            choices=", ".join(SETS),
+        )
     file, side = SETS[name]
     text = resources.files("statesearch.data").joinpath(file).read_text()
     out = []
@@ -42,8 +46,8 @@ def select(instances: list[Instance], ids: str | None) -> list[Instance]:
             low, _, high = part.partition("-")
             wanted.update(range(int(low), int(high or low) + 1))
     except ValueError:
-        raise InputError(f"cannot read ids {ids!r}: use a list like 1-10,15") from None
+        raise InputError("cannot read ids {ids!r}: use a list like 1-10,15", ids=ids) from None
     chosen = [i for i in instances if i.id in wanted]
     if not chosen:
-        raise InputError(f"no instance has an id in {ids!r}")
+        raise InputError("no instance has an id in {ids!r}", ids=ids)
     return chosen

@@ -43,22 +43,28 @@ def parse_board(text: str, rows: int | None = None, cols: int | None = None) -> 
     if len(grid) > 1:
         widths = {len(row) for row in grid}
         if len(widths) != 1:
-            raise InputError(f"ragged board: rows have {sorted(widths)} tiles")
+            raise InputError("ragged board: rows have {widths} tiles", widths=sorted(widths))
         shape = (len(grid), len(grid[0]))
         if (rows or shape[0]) != shape[0] or (cols or shape[1]) != shape[1]:
-            raise InputError(f"board is {shape[0]}x{shape[1]} but {rows}x{cols} was asked for")
+            raise InputError(
+                "board is {rows}x{cols} but {asked_rows}x{asked_cols} was asked for",
+                rows=shape[0],
+                cols=shape[1],
+                asked_rows=rows,
+                asked_cols=cols,
+            )
         rows, cols = shape
     flat = [token for row in grid for token in row]
     rows, cols = _shape(len(flat), rows, cols)
     tiles = tuple(_tile(token) for token in flat)
-    _check_permutation(tiles)
+    check_permutation(tiles)
     return Board(tiles, rows, cols)
 
 
 def _tokens(line: str) -> list[str]:
     tokens = [t for t in TILE_SEPARATORS.split(line) if t]
     if len(tokens) == 1 and len(tokens[0]) > 1 and not tokens[0].isdigit():
-        raise InputError(f"cannot read tile {tokens[0]!r}")
+        raise InputError("cannot read tile {token!r}", token=tokens[0])
     if len(tokens) == 1 and len(tokens[0]) > 2:
         # "724506831": one digit per tile, which only spells boards up to 3x3.
         return list(tokens[0])
@@ -69,7 +75,9 @@ def _tile(token: str) -> int:
     if token in BLANK_TOKENS:
         return 0
     if not token.isdigit():
-        raise InputError(f"cannot read tile {token!r}: tiles are numbers, the blank is 0 or _")
+        raise InputError(
+            "cannot read tile {token!r}: tiles are numbers, the blank is 0 or _", token=token
+        )
     return int(token)
 
 
@@ -78,7 +86,8 @@ def _shape(count: int, rows: int | None, cols: int | None) -> tuple[int, int]:
         side = math.isqrt(count)
         if side * side != count:
             raise InputError(
-                f"{count} tiles do not make a square board; give the shape (rows and cols)"
+                "{count} tiles do not make a square board; give the shape (rows and cols)",
+                count=count,
             )
         rows = cols = side
     elif rows is None:
@@ -87,25 +96,36 @@ def _shape(count: int, rows: int | None, cols: int | None) -> tuple[int, int]:
     elif cols is None:
         cols = count // rows if rows > 0 else 0
     if rows < 2 or cols < 2:
-        raise InputError(f"a board needs at least 2 rows and 2 columns, got {rows}x{cols}")
+        raise InputError(
+            "a board needs at least 2 rows and 2 columns, got {rows}x{cols}", rows=rows, cols=cols
+        )
     if rows * cols != count:
-        raise InputError(f"a {rows}x{cols} board has {rows * cols} tiles, got {count}")
+        raise InputError(
+            "a {rows}x{cols} board has {tiles} tiles, got {count}",
+            rows=rows,
+            cols=cols,
+            tiles=rows * cols,
+            count=count,
+        )
     return rows, cols
 
 
-def _check_permutation(tiles: Tiles) -> None:
+def check_permutation(tiles: Tiles) -> None:
     n = len(tiles)
     counts = Counter(tiles)
     seen = set(counts)
     duplicates = sorted(t for t, k in counts.items() if k > 1)
     if duplicates:
-        raise InputError(f"duplicate tiles: {', '.join(map(str, duplicates))}")
+        raise InputError("duplicate tiles: {tiles}", tiles=", ".join(map(str, duplicates)))
     missing = sorted(set(range(n)) - seen)
     if missing:
         extra = sorted(seen - set(range(n)))
         raise InputError(
-            f"missing tiles: {', '.join(map(str, missing))}"
-            + (f"; out of range: {', '.join(map(str, extra))}" if extra else "")
+            "missing tiles: {missing}; out of range: {extra}"
+            if extra
+            else "missing tiles: {missing}",
+            missing=", ".join(map(str, missing)),
+            extra=", ".join(map(str, extra)),
         )
 
 

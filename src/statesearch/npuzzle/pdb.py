@@ -85,13 +85,24 @@ def partition_groups(rows: int, cols: int, spec: str | None) -> tuple[tuple[int,
             starts = [1 + sum(sizes[:i]) for i in range(len(sizes))]
             groups = tuple(tuple(range(a, a + size)) for a, size in zip(starts, sizes, strict=True))
     except ValueError:
+        if named:
+            raise InputError(
+                "cannot read partition {spec!r}: use a name ({names}), "
+                "sizes like 4-3, or groups like 1,2,3/4,5,6,7",
+                spec=spec,
+                names=", ".join(named),
+            ) from None
         raise InputError(
-            f"cannot read partition {spec!r}: use a name ({', '.join(named) or 'none here'}), "
-            "sizes like 4-3, or groups like 1,2,3/4,5,6,7"
+            "cannot read partition {spec!r}: use sizes like 4-3, or groups like 1,2,3/4,5,6,7",
+            spec=spec,
         ) from None
     flat = sorted(t for g in groups for t in g)
     if flat != list(range(1, n)) or any(not g for g in groups):
-        raise InputError(f"partition {spec!r} must put each tile 1..{n - 1} in exactly one group")
+        raise InputError(
+            "partition {spec!r} must put each tile 1..{last} in exactly one group",
+            spec=spec,
+            last=n - 1,
+        )
     return groups
 
 
@@ -255,15 +266,22 @@ class PatternDatabase:
             missing = [k for k in too_big if check(k, cache_dir()) is not None]
             if missing:
                 raise InputError(
-                    f"partition {self.partition} needs a table of {missing[0].entries:,} entries; "
-                    f"build it once with: statesearch pdb build {rows}x{cols} "
-                    f"--partition {self.partition}"
+                    "partition {partition} needs a table of {entries:,} entries; "
+                    "build it once with: "
+                    "statesearch pdb build {rows}x{cols} --partition {partition}",
+                    partition=self.partition,
+                    entries=missing[0].entries,
+                    rows=rows,
+                    cols=cols,
                 )
         for key in keys:
             if n ** len(key.group) > MAX_SPREAD:
                 raise InputError(
-                    f"a group of {len(key.group)} tiles on {n} cells is too large for the "
-                    f"compiled lookups ({n ** len(key.group):,} entries); use a smaller partition"
+                    "a group of {size} tiles on {cells} cells is too large for the "
+                    "compiled lookups ({entries:,} entries); use a smaller partition",
+                    size=len(key.group),
+                    cells=n,
+                    entries=n ** len(key.group),
                 )
         from .kernels import spread_table
 

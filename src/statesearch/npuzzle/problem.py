@@ -11,7 +11,7 @@ from ..algorithms._common import Budgets, Outcome
 from ..errors import InputError
 from ..problem import Heuristic
 from ..result import Stats
-from .board import Board, Tiles, format_board, parse_board, parse_goal
+from .board import Board, Tiles, check_permutation, format_board, parse_board, parse_goal
 from .heuristics import make_linear_conflict, make_manhattan, make_misplaced, make_rowcol
 from .solvability import is_solvable, parity_proof
 
@@ -53,9 +53,16 @@ class NPuzzle:
         self.rows, self.cols = rows, cols
         n = rows * cols
         goal = goal if goal is not None else (*range(1, n), 0)
-        for name, tiles in (("start", start), ("goal", goal)):
-            if sorted(tiles) != list(range(n)):
-                raise InputError(f"{name} is not a {rows}x{cols} board")
+        for tiles in (start, goal):
+            if len(tiles) != n:
+                raise InputError(
+                    "a {rows}x{cols} board has {tiles} tiles, got {count}",
+                    rows=rows,
+                    cols=cols,
+                    tiles=n,
+                    count=len(tiles),
+                )
+            check_permutation(tiles)
         self.initial: Tiles = tuple(start)
         self.goal: Tiles = tuple(goal)
         self._moves = [_moves_from(cell, rows, cols) for cell in range(n)]
@@ -147,7 +154,7 @@ class NPuzzle:
         for name, child, _ in self.successors(state):
             if name == action:
                 return child
-        raise InputError(f"the blank cannot move {action!r} here")
+        raise InputError("the blank cannot move {move!r} here", move=action)
 
     def show(self, state: Tiles) -> str:
         return format_board(state, self.cols)

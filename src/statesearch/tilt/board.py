@@ -43,14 +43,19 @@ def parse_tilt(text: str) -> TiltBoard:
         raise InputError("empty tilt board")
     widths = sorted({len(r) for r in rows})
     if len(widths) > 1:
-        raise InputError(f"ragged tilt board: rows are {', '.join(map(str, widths))} cells wide")
+        raise InputError(
+            "ragged tilt board: rows are {widths} cells wide", widths=", ".join(map(str, widths))
+        )
     walls = targets = blocks = 0
     width = widths[0]
     for r, row in enumerate(rows):
         for c, ch in enumerate(row):
             if ch not in SYMBOLS:
                 raise InputError(
-                    f"unknown tilt character {ch!r} at row {r + 1}, column {c + 1}; use . # o x @"
+                    "unknown tilt character {char!r} at row {row}, column {col}; use . # o x @",
+                    char=ch,
+                    row=r + 1,
+                    col=c + 1,
                 )
             wall, block, target = SYMBOLS[ch]
             bit = 1 << (r * width + c)
@@ -62,8 +67,9 @@ def parse_tilt(text: str) -> TiltBoard:
         raise InputError("a tilt board needs at least one block (o or @)")
     if targets.bit_count() < blocks.bit_count():
         raise InputError(
-            f"{blocks.bit_count()} blocks but only {targets.bit_count()} targets: "
-            "every block needs a target"
+            "{blocks} blocks but only {targets} targets: every block needs a target",
+            blocks=blocks.bit_count(),
+            targets=targets.bit_count(),
         )
     return board
 

@@ -73,11 +73,13 @@ def generate(
     from .problem import Tilt
 
     if height * width > MAX_CELLS:
-        raise InputError(f"the generator works on boards of at most {MAX_CELLS} cells")
+        raise InputError("the generator works on boards of at most {cells} cells", cells=MAX_CELLS)
     if max_length is not None and max_length < min_length:
-        raise InputError(f"max length {max_length} is below the min length {min_length}")
+        raise InputError(
+            "max length {max} is below the min length {min}", max=max_length, min=min_length
+        )
     if not 1 <= blocks <= height * width // 4:
-        raise InputError(f"blocks must be between 1 and {height * width // 4}")
+        raise InputError("blocks must be between 1 and {most}", most=height * width // 4)
     rng = random.Random(seed)
     for _ in range(attempts):
         cells = list(range(height * width))
@@ -104,6 +106,8 @@ def generate(
                 target = TiltBoard(height, width, wall_mask, arrangement, start)
                 return Generated(target, depth, seed)
     raise InputError(
-        f"no puzzle with an optimal length of {min_length} or more after {attempts} attempts; "
-        "lower --min-length, raise --max-length, or change the size or block count"
+        "no puzzle with an optimal length of {min} or more after {attempts} attempts; "
+        "lower --min-length, raise --max-length, or change the size or block count",
+        min=min_length,
+        attempts=attempts,
     )

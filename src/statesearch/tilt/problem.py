@@ -49,7 +49,7 @@ class Tilt:
 
     def apply(self, blocks: int, direction: str) -> int:
         if direction not in DIRECTIONS:
-            raise InputError(f"unknown move {direction!r}; use U D L R")
+            raise InputError("unknown move {move!r}; use U D L R", move=direction)
         return self.rules.move(blocks, direction, self._blocked[direction])
 
     @cached_property

@@ -32,10 +32,16 @@ class Rules:
 
     def __post_init__(self) -> None:
         if self.step not in STEPS:
-            raise InputError(f"unknown step {self.step!r}; choose from {', '.join(STEPS)}")
+            raise InputError(
+                "unknown step {step!r}; choose from {choices}",
+                step=self.step,
+                choices=", ".join(STEPS),
+            )
         if self.collide not in COLLISIONS:
             raise InputError(
-                f"unknown collide {self.collide!r}; choose from {', '.join(COLLISIONS)}"
+                "unknown collide {collide!r}; choose from {choices}",
+                collide=self.collide,
+                choices=", ".join(COLLISIONS),
             )
 
     @property

@@ -2,7 +2,8 @@
 
 Server-side caps hold whatever a client asks: boards, node budgets and time. Searches run in
 worker threads, at most ``MAX_CONCURRENT`` at once (a further request gets 503 instead of
-queueing behind them), and a search whose client disconnects is cancelled.
+queueing behind them), and a search whose client disconnects is cancelled. An ``InputError``
+raised anywhere below becomes a 422 in the client's language (see app.py).
 """
 
 from __future__ import annotations
@@ -13,10 +14,9 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Annotated, Any, TypeVar
 
-from fastapi import APIRouter, HTTPException, Request
+from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
 
-from ..errors import InputError
 from ..facade import solve
 from ..maze import LESSON_MAZE, Maze
 from ..npuzzle import NPuzzle, inversions, is_solvable, parity_proof
@@ -33,10 +33,14 @@ router = APIRouter(prefix="/api")
 _slots = threading.BoundedSemaphore(MAX_CONCURRENT)
 
 
+class ServerBusy(Exception):
+    """Every search slot is taken; answered with 503."""
+
+
 @contextmanager
 def search_slot() -> Iterator[None]:
     if not _slots.acquire(blocking=False):
-        raise HTTPException(503, "the server is busy with other searches; try again shortly")
+        raise ServerBusy
     try:
         yield
     finally:
@@ -55,14 +59,7 @@ async def run_search(request: Request, work: Callable[[threading.Event], T]) -> 
             await asyncio.wait({task}, timeout=0.1)
             if not task.done() and await request.is_disconnected():
                 cancel.set()
-        try:
-            return task.result()
-        except InputError as err:
-            raise bad_input(err) from None
-
-
-def bad_input(err: InputError) -> HTTPException:
-    return HTTPException(422, str(err))
+        return task.result()
 
 
 class Budget(BaseModel):
@@ -80,9 +77,6 @@ class Board(BaseModel):
     goal: list[int] | None = None
 
     def puzzle(self) -> NPuzzle:
-        n = self.rows * self.cols
-        if len(self.tiles) != n or (self.goal is not None and len(self.goal) != n):
-            raise InputError(f"a {self.rows}x{self.cols} board has {n} tiles")
         return NPuzzle(
             tuple(self.tiles), self.rows, self.cols, tuple(self.goal) if self.goal else None
         )
@@ -98,10 +92,7 @@ class SolveBoard(Board, Budget):
 @router.post("/npuzzle/analyze")
 def analyze(board: Board) -> dict[str, Any]:
     """The live panel: every heuristic's value, inversions and solvability."""
-    try:
-        puzzle = board.puzzle()
-    except InputError as err:
-        raise bad_input(err) from None
+    puzzle = board.puzzle()
     tiles = puzzle.initial
     values = {name: h(tiles) for name, h in puzzle.heuristics.items() if name != "pdb"}
     return {
@@ -114,10 +105,7 @@ def analyze(board: Board) -> dict[str, Any]:
 
 @router.post("/npuzzle/solve")
 async def solve_npuzzle(request: SolveBoard, http: Request) -> dict[str, Any]:
-    try:
-        puzzle = request.puzzle()
-    except InputError as err:
-        raise bad_input(err) from None
+    puzzle = request.puzzle()
     result = await run_search(
         http,
         lambda cancel: solve(
@@ -143,10 +131,7 @@ class SolveMaze(Budget):
 @router.post("/maze/solve")
 async def solve_maze(request: SolveMaze, http: Request) -> dict[str, Any]:
     """Also returns the cells in the order they were expanded, for the animation."""
-    try:
-        traced = Traced(Maze.parse("\n".join(request.grid)), MAX_TRACE)
-    except InputError as err:
-        raise bad_input(err) from None
+    traced = Traced(Maze.parse("\n".join(request.grid)), MAX_TRACE)
     result = await run_search(
         http,
         lambda cancel: solve(
@@ -177,10 +162,7 @@ class SolveTilt(Budget):
 
 @router.post("/tilt/solve")
 async def solve_tilt(request: SolveTilt, http: Request) -> dict[str, Any]:
-    try:
-        puzzle = Tilt.from_text(request.board, request.step, request.collide)
-    except InputError as err:
-        raise bad_input(err) from None
+    puzzle = Tilt.from_text(request.board, request.step, request.collide)
     heuristic = None if request.algorithm == "bfs" else request.heuristic
     result = await run_search(
         http,
@@ -206,10 +188,7 @@ class TiltMove(BaseModel):
 @router.post("/tilt/move")
 def tilt_move(request: TiltMove) -> dict[str, Any]:
     """One move of every block, by the same rules the solvers use."""
-    try:
-        puzzle = Tilt.from_text(request.board, request.step, request.collide)
-    except InputError as err:
-        raise bad_input(err) from None
+    puzzle = Tilt.from_text(request.board, request.step, request.collide)
     after = puzzle.apply(puzzle.initial, request.direction)
     return {
         "board": puzzle.show(after),
@@ -229,9 +208,6 @@ def tilt_generate(request: TiltGenerate) -> dict[str, Any]:
     from ..tilt import format_tilt
     from ..tilt.generate import generate
 
-    try:
-        with search_slot():
-            made = generate(request.seed, 8, 8, request.blocks, request.min_length)
-    except InputError as err:
-        raise bad_input(err) from None
+    with search_slot():
+        made = generate(request.seed, 8, 8, request.blocks, request.min_length)
     return {"board": format_tilt(made.board), "optimal": made.optimal}

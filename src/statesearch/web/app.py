@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from fastapi import FastAPI, Request
@@ -9,7 +10,9 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
-from .api import router
+from ..errors import InputError
+from .api import ServerBusy, router
+from .translations import BUSY, input_error, language, message, validation_error
 
 STATIC = Path(__file__).parent / "static"
 
@@ -27,13 +30,25 @@ def create_app() -> FastAPI:
     def index() -> FileResponse:
         return FileResponse(STATIC / "index.html")
 
+    # Every error is one readable line (``{"detail": ...}``) in the client's language.
+    def answer(request: Request, status: int, explain: Callable[[str], str]) -> JSONResponse:
+        lang = language(request.headers.get("accept-language"))
+        return JSONResponse(
+            {"detail": explain(lang)}, status_code=status, headers={"content-language": lang}
+        )
+
     @app.exception_handler(RequestValidationError)
     async def readable_422(request: Request, err: RequestValidationError) -> JSONResponse:
-        # One readable line (``field: problem; ...``) instead of pydantic's nested list.
-        parts = []
-        for problem in err.errors():
-            where = ".".join(str(p) for p in problem.get("loc", ()) if p != "body")
-            parts.append(f"{where}: {problem.get('msg')}" if where else str(problem.get("msg")))
-        return JSONResponse({"detail": "; ".join(parts)}, status_code=422)
+        return answer(
+            request, 422, lambda lang: "; ".join(validation_error(p, lang) for p in err.errors())
+        )
+
+    @app.exception_handler(InputError)
+    async def bad_input(request: Request, err: InputError) -> JSONResponse:
+        return answer(request, 422, lambda lang: input_error(err, lang))
+
+    @app.exception_handler(ServerBusy)
+    async def busy(request: Request, err: ServerBusy) -> JSONResponse:
+        return answer(request, 503, lambda lang: message(BUSY, {}, lang))
 
     return app
