@@ -219,3 +219,55 @@ def test_compiled_budgets() -> None:
     assert result.status is Status.LIMIT_REACHED and result.stats.expanded == 500
     result = solve(puzzle, "astar", "zero", limits=Limits(max_states=1000))
     assert result.status is Status.LIMIT_REACHED and result.limit.value == "memory"
+
+
+@st.composite
+def boards_with_block_sets(draw: st.DrawFn) -> tuple[str, list[int]]:
+    """An 8x8 board with up to 8 targets, and a few block arrangements to estimate."""
+    cells = draw(st.lists(st.sampled_from("....#"), min_size=64, max_size=64))
+    free = [i for i, ch in enumerate(cells) if ch == "."]
+    k = draw(st.integers(1, min(8, len(free) // 2)))
+    order = draw(st.permutations(free))
+    for i in order[:k]:
+        cells[i] = "o"
+    for i in order[k : 2 * k]:
+        cells[i] = "x"
+    arrangements = draw(
+        st.lists(st.lists(st.sampled_from(free), min_size=k, max_size=k, unique=True), max_size=8)
+    )
+    text = "\n".join("".join(cells[r * 8 : (r + 1) * 8]) for r in range(8))
+    return text, [sum(1 << c for c in a) for a in arrangements]
+
+
+@settings(max_examples=60, deadline=None)
+@given(boards_with_block_sets())
+def test_kernel_estimates_equal_the_python_heuristics(case: tuple[str, list[int]]) -> None:
+    import numpy as np
+
+    from statesearch.tilt import kernels as k
+    from statesearch.tilt.compiled import Tables
+
+    text, arrangements = case
+    puzzle = Tilt.from_text(text)
+    tables = Tables(puzzle)
+    scratch = np.empty(k.SCRATCH, dtype=np.uint64)
+    cells = np.empty(64, dtype=np.int64)
+    kinds = {
+        "nearest": k.H_NEAREST,
+        "bottleneck": k.H_BOTTLENECK,
+        "directions": k.H_DIRECTIONS,
+        "best": k.H_BOTTLENECK | k.H_DIRECTIONS,
+    }
+    for blocks in [puzzle.initial, *arrangements]:
+        for name, kind in kinds.items():
+            expected = puzzle.heuristics[name](blocks)
+            found = k.estimate(
+                np.uint64(blocks),
+                kind,
+                *tables.bounds[:2],
+                tables.target_count,
+                tables.need,
+                scratch,
+                cells,
+            )
+            assert found == expected, (name, format_tilt(puzzle.board, blocks))

@@ -73,47 +73,39 @@ class Tables:
 
 
 class Store:
-    """The visited-state hash table (keys, parent, move, g), grown by rehashing. Keys have an
-    array of their own: probing touches only them, eight to a cache line."""
+    """The visited-state hash table of the kernels: ``table[slot] = (board, parent)`` rows (one
+    cache line serves a probe and an insert) and ``info[slot] = g << 2 | move``; grown by
+    rehashing."""
 
     def __init__(self, capacity: int = 1 << 16) -> None:
-        self.keys = np.zeros(capacity, dtype=np.uint64)
-        self.parents = np.zeros(capacity, dtype=np.uint64)
-        self.moves = np.zeros(capacity, dtype=np.uint8)
-        self.g = np.zeros(capacity, dtype=np.uint8)
+        self.table = np.zeros((capacity, 2), dtype=np.uint64)
+        self.info = np.zeros(capacity, dtype=np.uint16)
+
+    @property
+    def keys(self) -> np.ndarray:
+        return self.table[:, 0]
+
+    @property
+    def g(self) -> np.ndarray:
+        return self.info >> 2
 
     def add(self, state: int, g: int) -> None:
-        slot = k.lookup(self.keys, np.uint64(state))
-        slot = slot if slot >= 0 else k._slot(self.keys, np.uint64(state))
-        self.keys[slot] = state
-        self.g[slot] = g
+        slot = k._slot(self.table, np.uint64(state))
+        self.table[slot, 0] = state
+        self.info[slot] = g << 2
 
     def grow(self) -> None:
-        bigger = Store(2 * len(self.keys))
-        k.rehash(
-            self.keys,
-            self.parents,
-            self.moves,
-            self.g,
-            bigger.keys,
-            bigger.parents,
-            bigger.moves,
-            bigger.g,
-        )
-        self.keys, self.parents, self.moves, self.g = (
-            bigger.keys,
-            bigger.parents,
-            bigger.moves,
-            bigger.g,
-        )
+        bigger = Store(2 * len(self.table))
+        k.rehash(self.table, self.info, bigger.table, bigger.info)
+        self.table, self.info = bigger.table, bigger.info
 
     def path_to(self, puzzle: Tilt, slot: int) -> Found:
         directions = []
-        state = int(self.keys[slot])
+        state = int(self.table[slot, 0])
         while state != puzzle.initial:
-            directions.append(DIRECTIONS[int(self.moves[slot])])
-            state = int(self.parents[slot])
-            slot = k.lookup(self.keys, np.uint64(state))
+            directions.append(DIRECTIONS[int(self.info[slot]) & 3])
+            state = int(self.table[slot, 1])
+            slot = k.lookup(self.table, np.uint64(state))
         actions = directions[::-1]
         path = [puzzle.initial]
         for a in actions:
@@ -145,7 +137,7 @@ def breadth_first(
     layer = np.array([puzzle.initial], dtype=np.uint64)
     depth = 0
     while len(layer):
-        if depth >= budgets.max_depth:
+        if depth >= min(budgets.max_depth, k.MAX_G):
             return Exhausted(Budget.DEPTH)
         following = np.zeros(max(64, 2 * len(layer)), dtype=np.uint64)
         regs[k.CURSOR] = regs[k.FILL] = 0
@@ -155,10 +147,8 @@ def breadth_first(
                 layer,
                 len(layer),
                 following,
-                store.keys,
-                store.parents,
-                store.moves,
-                store.g,
+                store.table,
+                store.info,
                 depth,
                 *t.board,
                 regs,
@@ -168,7 +158,7 @@ def breadth_first(
             )
             _copy(regs, stats)
             if status == k.NEED_ROOM:
-                if 2 * (regs[k.STORED] + 4) > len(store.keys):
+                if 2 * (regs[k.STORED] + 4) > len(store.table):
                     store.grow()
                 if regs[k.FILL] + 4 > len(following):
                     following = np.concatenate([following, np.zeros_like(following)])
@@ -192,12 +182,12 @@ def astar(puzzle: Tilt, kind: int, budgets: Budgets, stats: Stats) -> Outcome:
     store = Store()
     store.add(puzzle.initial, 0)
     heap = np.zeros((1 << 14, 2), dtype=np.uint64)
-    scratch = np.empty(2 * k.MATCH_LIMIT + 1, dtype=np.uint64)
+    scratch = np.empty(k.SCRATCH, dtype=np.uint64)
     cells = np.empty(64, dtype=np.int64)
     h0 = k.estimate(
         np.uint64(puzzle.initial), kind, t.nearest, t.within, t.target_count, t.need, scratch, cells
     )
-    heap[0] = (h0 << 8, puzzle.initial)
+    heap[0] = (h0 << k.G_BITS, puzzle.initial)
     heap_size = np.ones(1, dtype=np.int64)
     regs = np.zeros(k.REGISTERS, dtype=np.int64)
     regs[k.STORED] = regs[k.MAX_FRONTIER] = 1
@@ -206,10 +196,8 @@ def astar(puzzle: Tilt, kind: int, budgets: Budgets, stats: Stats) -> Outcome:
     while True:
         status = k.astar_slice(
             heap,
-            store.keys,
-            store.parents,
-            store.moves,
-            store.g,
+            store.table,
+            store.info,
             *t.board,
             kind,
             *t.bounds,
@@ -222,7 +210,7 @@ def astar(puzzle: Tilt, kind: int, budgets: Budgets, stats: Stats) -> Outcome:
         )
         _copy(regs, stats)
         if status == k.NEED_ROOM:
-            if 2 * (regs[k.STORED] + 4) > len(store.keys):
+            if 2 * (regs[k.STORED] + 4) > len(store.table):
                 store.grow()
             if heap_size[0] + 4 > len(heap):
                 heap = np.concatenate([heap, np.zeros_like(heap)])
@@ -231,6 +219,8 @@ def astar(puzzle: Tilt, kind: int, budgets: Budgets, stats: Stats) -> Outcome:
             return store.path_to(puzzle, int(regs[k.GOAL_SLOT]))
         if status == k.EXHAUSTED:
             return Exhausted()
+        if status == k.TOO_DEEP:
+            raise LimitHit(Budget.DEPTH, f"the compiled tilt A* stops at depth {k.MAX_G}")
         _stop(regs, budgets, stats)
 
 
@@ -240,7 +230,7 @@ BIG = 1 << 40
 def ida_star(puzzle: Tilt, kind: int, budgets: Budgets, stats: Stats) -> Outcome:
     """The iteration loop around ``ida_slice``, with the engine IDA*'s counting and budgets."""
     t = Tables(puzzle)
-    scratch = np.empty(2 * k.MATCH_LIMIT + 1, dtype=np.uint64)
+    scratch = np.empty(k.SCRATCH, dtype=np.uint64)
     cells = np.empty(64, dtype=np.int64)
     start = np.uint64(puzzle.initial)
     threshold = int(

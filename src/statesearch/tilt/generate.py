@@ -94,7 +94,8 @@ def generate(
             breadth_first(Tilt(board), Budgets(Limits(max_states=MAX_STATES)), Stats(), store)
         used = store.keys != 0
         keys, depths = store.keys[used], store.g[used]
-        order = np.argsort(-depths.astype(np.int64), kind="stable")
+        # Deepest first, ties by board: the choice must not depend on the table's layout.
+        order = np.lexsort((keys, -depths.astype(np.int64)))
         for i in order:
             depth = int(depths[i])
             if depth < min_length:

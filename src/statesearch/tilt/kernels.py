@@ -1,8 +1,9 @@
 """numba kernels for tilt boards of at most 64 cells: a state is one uint64 bitboard.
 
-Moves are shifts and masks (``move``); visited states live in an open-addressing hash table of
-uint64 keys (0 is "empty": a board always has a block) with the parent and the move beside each
-key, so paths can be walked back. Directions are numbered U, D, L, R (0-3); ``d ^ 1`` is the
+Moves are shifts and masks (``move``); visited states live in an open-addressing hash table:
+``table[slot] = (board, parent board)`` (a board of 0 marks an empty slot: a board always has a
+block), so a probe and an insert touch one 16-byte row, and ``info[slot] = g << 2 | move``, so
+paths can be walked back. Directions are numbered U, D, L, R (0-3); ``d ^ 1`` is the
 opposite. Like the n-puzzle kernels they know nothing of the engine (``compiled.py`` adapts).
 """
 
@@ -12,15 +13,22 @@ import numpy as np
 from numba import njit
 
 from ..bits import bit_index
+from ..intrinsics import prefetch
 
-FOUND, EXHAUSTED, PAUSED, NEED_ROOM = 0, 1, 2, 3
+FOUND, EXHAUSTED, PAUSED, NEED_ROOM, TOO_DEEP = 0, 1, 2, 3, 4
 # Heuristic kinds are bit sets: a distance part (none, nearest, bottleneck) and directions.
 H_NEAREST, H_BOTTLENECK, H_DIRECTIONS = 1, 2, 4
 # Registers shared by the kernels (an int64 array owned by the caller).
 EXPANDED, PUSHED, GENERATED, STORED, MAX_FRONTIER, GOAL_SLOT, STOP, CURSOR, FILL = range(9)
 REGISTERS = 9
+AHEAD = 8  # states whose table rows are fetched ahead of their expansion
 STOP_SLICE, STOP_EXPANDED, STOP_PUSHED, STOP_MEMORY = range(4)
 HASH_MULTIPLIER = np.uint64(0x9E3779B97F4A7C15)
+# A* open-list priorities are f << G_BITS | g (ties on f go to the smaller g, as the engine's
+# classic order); info keeps g in 14 bits.
+G_BITS = 16
+G_MASK = np.uint64((1 << G_BITS) - 1)
+MAX_G = (1 << 14) - 1
 
 
 @njit(cache=True)
@@ -61,39 +69,41 @@ def move(
 
 
 @njit(cache=True)
-def _slot(keys: np.ndarray, key: np.uint64) -> int:
+def _home(key: np.uint64, mask: int) -> int:
+    h = key * HASH_MULTIPLIER
+    # The high half depends on every bit of the board (the low half only on the low cells).
+    return int(h ^ (h >> np.uint64(32))) & mask
+
+
+@njit(cache=True)
+def _slot(table: np.ndarray, key: np.uint64) -> int:
     """Where ``key`` is, or the empty slot where it would go (linear probing)."""
-    mask = keys.shape[0] - 1
-    i = int((key * HASH_MULTIPLIER) >> np.uint64(40)) & mask
-    while keys[i] != 0 and keys[i] != key:
+    mask = table.shape[0] - 1
+    i = _home(key, mask)
+    while table[i, 0] != 0 and table[i, 0] != key:
         i = (i + 1) & mask
     return i
 
 
 @njit(cache=True)
 def rehash(
-    keys: np.ndarray,
-    parents: np.ndarray,
-    moves: np.ndarray,
-    g: np.ndarray,
-    new_keys: np.ndarray,
-    new_parents: np.ndarray,
-    new_moves: np.ndarray,
-    new_g: np.ndarray,
+    table: np.ndarray, info: np.ndarray, new_table: np.ndarray, new_info: np.ndarray
 ) -> None:
-    for i in range(keys.shape[0]):
-        if keys[i] != 0:
-            j = _slot(new_keys, keys[i])
-            new_keys[j] = keys[i]
-            new_parents[j] = parents[i]
-            new_moves[j] = moves[i]
-            new_g[j] = g[i]
+    mask = new_table.shape[0] - 1
+    for i in range(table.shape[0]):
+        if i + AHEAD < table.shape[0] and table[i + AHEAD, 0] != 0:
+            prefetch(new_table, _home(table[i + AHEAD, 0], mask))
+        if table[i, 0] != 0:
+            j = _slot(new_table, table[i, 0])
+            new_table[j, 0] = table[i, 0]
+            new_table[j, 1] = table[i, 1]
+            new_info[j] = info[i]
 
 
 @njit(cache=True)
-def lookup(keys: np.ndarray, key: np.uint64) -> int:
-    i = _slot(keys, key)
-    return i if keys[i] == key else -1
+def lookup(table: np.ndarray, key: np.uint64) -> int:
+    i = _slot(table, key)
+    return i if table[i, 0] == key else -1
 
 
 @njit(cache=True)
@@ -115,10 +125,8 @@ def bfs_layer(
     layer: np.ndarray,
     count: int,
     following: np.ndarray,
-    keys: np.ndarray,
-    parents: np.ndarray,
-    moves: np.ndarray,
-    g: np.ndarray,
+    table: np.ndarray,
+    info: np.ndarray,
     depth: int,
     targets: np.uint64,
     target_count: int,
@@ -139,10 +147,17 @@ def bfs_layer(
     (``regs[GOAL_SLOT]``), EXHAUSTED (layer done), PAUSED (a budget: ``regs[STOP]``) or
     NEED_ROOM (grow the table or ``following`` and call again).
     """
+    mask = table.shape[0] - 1
     for i in range(regs[CURSOR], count):
-        if 2 * (regs[STORED] + 4) > keys.shape[0] or regs[FILL] + 4 > following.shape[0]:
+        if 2 * (regs[STORED] + 4) > table.shape[0] or regs[FILL] + 4 > following.shape[0]:
             regs[CURSOR] = i
             return NEED_ROOM
+        if i + AHEAD < count:
+            # Ask for the table rows of a later state's children now, so that the cache misses
+            # (what this loop mostly waits on) overlap instead of coming one after another.
+            ahead = layer[i + AHEAD]
+            for d in range(4):
+                prefetch(table, _home(move(ahead, d, width, masks, blocked, merge, full), mask))
         if regs[EXPANDED] >= max_expanded:
             regs[CURSOR] = i
             regs[STOP] = STOP_EXPANDED
@@ -154,18 +169,17 @@ def bfs_layer(
             if child == state:
                 continue
             regs[GENERATED] += 1
-            slot = _slot(keys, child)
-            if keys[slot] != 0:
+            slot = _slot(table, child)
+            if table[slot, 0] != 0:
                 continue
             if regs[PUSHED] >= max_pushed:
                 regs[CURSOR] = i
                 regs[STOP] = STOP_PUSHED
                 return PAUSED
             regs[PUSHED] += 1
-            keys[slot] = child
-            parents[slot] = state
-            moves[slot] = d
-            g[slot] = depth + 1
+            table[slot, 0] = child
+            table[slot, 1] = state
+            info[slot] = (depth + 1) << 2 | d
             regs[STORED] += 1
             if _is_goal(child, targets, target_count):
                 regs[GOAL_SLOT] = slot
@@ -212,80 +226,86 @@ def estimate(
         for i in range(k):
             if nearest[cells[i]] > h:
                 h = nearest[cells[i]]
+    if kind & H_DIRECTIONS:
+        total = 0
+        for d in range(4):
+            most = 0
+            for i in range(k):
+                if need[d, cells[i]] > most:
+                    most = need[d, cells[i]]
+            total += most
+        h = max(h, total)
     if kind & H_BOTTLENECK and k == target_count and k <= MATCH_LIMIT:
+        # The bottleneck is at least the nearest-target bound; it only matters where it exceeds
+        # h, so the search for it starts there: one matching usually settles it.
         h = _bottleneck(cells, k, within, h, scratch)
-    if not kind & H_DIRECTIONS:
-        return h
-    total = 0
-    for d in range(4):
-        most = 0
-        for i in range(k):
-            if need[d, cells[i]] > most:
-                most = need[d, cells[i]]
-        total += most
-    return max(h, total)
+    return h
 
 
 MATCH_LIMIT = 12  # as in heuristics.py
 UNREACHABLE = 1 << 20
 
 
+# The matching's scratch: adjacency bitmasks of the blocks, then for each target 1 + the block
+# that owns it (0: free), then the targets visited by the current augmenting path.
+OWNER, VISITED = MATCH_LIMIT, 2 * MATCH_LIMIT
+SCRATCH = 2 * MATCH_LIMIT + 1
+
+
 @njit(cache=True)
-def _augment(b: int, adj: np.ndarray, owner: np.ndarray, visited: np.ndarray) -> bool:
+def _augment(b: int, scratch: np.ndarray) -> bool:
     """Kuhn's augmenting path from block b over targets not yet visited (bitmasks)."""
-    avail = adj[b] & ~visited[0]
+    avail = scratch[b] & ~scratch[VISITED]
     while avail:
         low = avail & (~avail + np.uint64(1))
         t = bit_index(low)
-        visited[0] |= low
-        if owner[t] < 0 or _augment(owner[t], adj, owner, visited):
-            owner[t] = b
+        scratch[VISITED] |= low
+        owner = int(scratch[OWNER + t])
+        if owner == 0 or _augment(owner - 1, scratch):
+            scratch[OWNER + t] = b + 1
             return True
-        avail = adj[b] & ~visited[0]
+        avail = scratch[b] & ~scratch[VISITED]
     return False
-
-
-@njit(cache=True)
-def _matches(
-    cells: np.ndarray, k: int, within: np.ndarray, limit: int, scratch: np.ndarray
-) -> bool:
-    """Can every block take its own target within ``limit`` steps? ``within[L, cell]`` is the
-    bitmask of targets at most L steps from cell."""
-    adj = scratch[:k]
-    owner = scratch[k : 2 * k].view(np.int64)
-    visited = scratch[2 * k : 2 * k + 1]
-    row = min(limit, within.shape[0] - 1)
-    taken = np.uint64(0)
-    greedy = True
-    for b in range(k):
-        adj[b] = within[row, cells[b]]
-        owner[b] = -1
-        free = adj[b] & ~taken
-        if free:
-            taken |= free & (~free + np.uint64(1))
-        else:
-            greedy = False
-    if greedy:
-        return True  # every block took a target of its own at the first try: no search needed
-    for b in range(k):
-        visited[0] = 0
-        if not _augment(b, adj, owner, visited):
-            return False
-    return True
 
 
 @njit(cache=True)
 def _bottleneck(
     cells: np.ndarray, k: int, within: np.ndarray, low: int, scratch: np.ndarray
 ) -> int:
-    """The smallest limit L such that every block can take its own target within L steps,
-    searched upward from ``low`` (the nearest-target bound, usually the answer already)."""
-    limit = low
-    while not _matches(cells, k, within, limit, scratch):
+    """The larger of ``low`` (a lower bound, such as the nearest-target one) and the smallest
+    limit L such that every block can take its own target within L steps (``within[L, cell]``
+    is the bitmask of targets at most L steps from cell).
+
+    Greedy first: each block takes its lowest free target at ``low``. Kuhn's augmenting paths
+    then place the blocks greedy left over (usually none), raising the limit while one cannot
+    be placed; a matching stays valid as the limit rises, so nothing is redone."""
+    limit = min(low, within.shape[0] - 1)
+    taken = np.uint64(0)
+    left_over = 0
+    for b in range(k):
+        scratch[OWNER + b] = 0
+    for b in range(k):
+        options = within[limit, cells[b]]
+        scratch[b] = options
+        free = options & ~taken
+        if free:
+            first = free & (~free + np.uint64(1))
+            taken |= first
+            scratch[OWNER + bit_index(first)] = b + 1
+        else:
+            left_over |= 1 << b
+    while left_over:
+        b = bit_index(np.uint64(left_over & -left_over))
+        scratch[VISITED] = 0
+        if _augment(b, scratch):
+            left_over &= left_over - 1
+            continue
         limit += 1
         if limit >= within.shape[0]:
             return UNREACHABLE  # some block can reach no target of its own: a dead end
-    return limit
+        for i in range(k):
+            scratch[i] = within[limit, cells[i]]
+    return max(limit, low)
 
 
 # The open list: a 4-ary min-heap of (priority, state) rows in one (n, 2) uint64 array, so an
@@ -335,10 +355,8 @@ def _heap_pop(heap: np.ndarray, size: int) -> int:
 @njit(cache=True)
 def astar_slice(
     heap: np.ndarray,
-    keys: np.ndarray,
-    parents: np.ndarray,
-    moves: np.ndarray,
-    g: np.ndarray,
+    table: np.ndarray,
+    info: np.ndarray,
     targets: np.uint64,
     target_count: int,
     width: int,
@@ -358,26 +376,26 @@ def astar_slice(
     slice_expansions: int,
 ) -> int:
     """A* with the engine's classic order (f, g, state) and its counting; resumable."""
-    scratch = np.empty(2 * MATCH_LIMIT + 1, dtype=np.uint64)
+    scratch = np.empty(SCRATCH, dtype=np.uint64)
     cells = np.empty(64, dtype=np.int64)
     children = np.empty(4, dtype=np.uint64)
+    mask = table.shape[0] - 1
     stop_at = regs[EXPANDED] + slice_expansions
     while heap_size[0] > 0:
-        if 2 * (regs[STORED] + 4) > keys.shape[0] or heap_size[0] + 4 > heap.shape[0]:
+        if 2 * (regs[STORED] + 4) > table.shape[0] or heap_size[0] + 4 > heap.shape[0]:
             return NEED_ROOM
-        state = heap[0, 1]
-        gs = int(heap[0, 0] & np.uint64(255))
-        slot = _slot(keys, state)
-        if gs > np.int64(g[slot]):
-            heap_size[0] = _heap_pop(heap, heap_size[0])
-            continue  # stale
-        if regs[EXPANDED] >= max_expanded:
-            regs[STOP] = STOP_EXPANDED
-            return PAUSED
-        if regs[EXPANDED] >= stop_at:
-            regs[STOP] = STOP_SLICE
-            return PAUSED
+        priority, state = heap[0, 0], heap[0, 1]
+        # The state's row is needed next: ask for it, and pop while it comes.
+        prefetch(table, _home(state, mask))
         heap_size[0] = _heap_pop(heap, heap_size[0])
+        gs = int(priority & G_MASK)
+        slot = _slot(table, state)
+        if gs > np.int64(info[slot] >> 2):
+            continue  # stale
+        if regs[EXPANDED] >= max_expanded or regs[EXPANDED] >= stop_at:
+            regs[STOP] = STOP_EXPANDED if regs[EXPANDED] >= max_expanded else STOP_SLICE
+            heap_size[0] = _heap_push(heap, heap_size[0], priority, state)  # not expanded yet
+            return PAUSED
         regs[EXPANDED] += 1
         if _is_goal(state, targets, target_count):
             regs[GOAL_SLOT] = slot
@@ -386,26 +404,29 @@ def astar_slice(
             children[d] = move(state, d, width, masks, blocked, merge, full)
             if children[d] != state:
                 regs[GENERATED] += 1
+                prefetch(table, _home(children[d], mask))
         for d in range(4):
             child = children[d]
             if child == state:
                 continue
             ng = gs + 1
-            cslot = _slot(keys, child)
-            if keys[cslot] != 0 and ng >= np.int64(g[cslot]):
+            if ng > MAX_G:
+                return TOO_DEEP  # info keeps g in 14 bits
+            cslot = _slot(table, child)
+            fresh = table[cslot, 0] == 0
+            if not fresh and ng >= np.int64(info[cslot] >> 2):
                 continue
             if regs[PUSHED] >= max_pushed:
                 regs[STOP] = STOP_PUSHED
                 return PAUSED
             regs[PUSHED] += 1
-            if keys[cslot] == 0:
+            if fresh:
                 regs[STORED] += 1
-            keys[cslot] = child
-            parents[cslot] = state
-            moves[cslot] = d
-            g[cslot] = ng
+            table[cslot, 0] = child
+            table[cslot, 1] = state
+            info[cslot] = ng << 2 | d
             h = estimate(child, kind, nearest, within, target_count, need, scratch, cells)
-            heap_size[0] = _heap_push(heap, heap_size[0], np.uint64((ng + h) << 8 | ng), child)
+            heap_size[0] = _heap_push(heap, heap_size[0], np.uint64((ng + h) << G_BITS | ng), child)
         if regs[STORED] > max_stored:
             regs[STOP] = STOP_MEMORY
             return PAUSED
@@ -441,7 +462,7 @@ def ida_slice(
     """One IDA* iteration (bound ``regs[I_THRESHOLD]``), resumable, counting as the engine's
     IDA*: ``path[0..depth]`` holds the boards of the current path (a child already on it is
     generated but skipped), the root is counted by the caller once per iteration."""
-    scratch = np.empty(2 * MATCH_LIMIT + 1, dtype=np.uint64)
+    scratch = np.empty(SCRATCH, dtype=np.uint64)
     cells = np.empty(64, dtype=np.int64)
     depth = regs[I_DEPTH]
     threshold = regs[I_THRESHOLD]

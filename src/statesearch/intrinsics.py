@@ -1,0 +1,47 @@
+"""LLVM instructions numba does not offer as functions, for the kernels."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, cast
+
+import numpy as np
+from llvmlite import ir
+from numba import types
+from numba.core import cgutils
+from numba.extending import intrinsic
+
+
+@intrinsic
+def _prefetch(typingctx: Any, array: Any, index: Any) -> Any:
+    """Start loading the cache line of ``array[index]`` (of its row ``index`` for a 2-D array)
+    without waiting for it. Hash-table searches spend most of their time waiting on such loads;
+    asking for the rows of the next few states early lets the waits overlap."""
+    if not isinstance(array, types.Array) or not isinstance(index, types.Integer):
+        return None
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        array_type = signature.args[0]
+        data = context.make_array(array_type)(context, builder, args[0])
+        zero = context.get_constant(types.intp, 0)
+        position = [args[1]] + [zero] * (array_type.ndim - 1)
+        pointer = cgutils.get_item_pointer(context, builder, array_type, data, position)
+        byte_pointer = ir.IntType(8).as_pointer()
+        i32 = ir.IntType(32)
+        llvm_prefetch = builder.module.declare_intrinsic(
+            "llvm.prefetch",
+            [byte_pointer],
+            ir.FunctionType(ir.VoidType(), [byte_pointer, i32, i32, i32]),
+        )
+        # read (0), high temporal locality (3), data cache (1)
+        builder.call(
+            llvm_prefetch,
+            [builder.bitcast(pointer, byte_pointer), i32(0), i32(3), i32(1)],
+        )
+        return context.get_dummy_value()
+
+    return types.void(array, index), codegen
+
+
+# What kernels call: numba hides the typing context argument.
+prefetch = cast(Callable[[np.ndarray, int], None], _prefetch)
