@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
 SLICE = 1 << 21  # expansions between clock checks: ~20-40 ms of kernel time
 BIG = 1 << 40
+LC_MAX_SIDE = k.ConflictTables.MAX_SIDE
 
 
 def _boards(puzzle: NPuzzle, directions: np.ndarray, order: str) -> Found:
@@ -61,7 +62,6 @@ def ida_star(
         regs[k.R_BLANK] = puzzle.initial.index(0)
         regs[k.R_THRESHOLD] = threshold
         regs[k.R_NEXT] = BIG
-        regs[k.R_H] = start_h
         next_k[0] = 0
         budgets.expand(stats.expanded)
         stats.expanded += 1  # the root, once per iteration
@@ -89,11 +89,25 @@ def ida_star(
         threshold = int(regs[k.R_NEXT])
 
 
-def ida_manhattan(puzzle: NPuzzle, budgets: Budgets, stats: Stats) -> Outcome:
+def ida_manhattan(
+    puzzle: NPuzzle, budgets: Budgets, stats: Stats, with_conflicts: bool = False
+) -> Outcome:
+    """IDA* with Manhattan distance, or with linear conflicts added."""
     tables = k.MoveTables(puzzle.rows, puzzle.cols)
     goal = np.array(puzzle.goal, dtype=np.int64)
     delta = k.manhattan_deltas(goal, puzzle.cols, tables)
-    h0 = int(puzzle.heuristics["manhattan"](puzzle.initial))
+    h0 = int(
+        puzzle.heuristics["linear_conflict" if with_conflicts else "manhattan"](puzzle.initial)
+    )
+    h_at = np.zeros(min(budgets.max_depth, 1000) + 2, dtype=np.int64)
+    unused = np.zeros(1, dtype=np.int64)
+    lines = k.ConflictTables(goal, puzzle.rows, puzzle.cols, tables) if with_conflicts else None
+    root = lines.codes(np.array(puzzle.initial)) if lines else np.zeros(0, dtype=np.int64)
+    codes = root.copy()
+
+    def reset() -> None:
+        h_at[0] = h0
+        codes[:] = root
 
     def run(
         tiles: np.ndarray, regs: np.ndarray, path: np.ndarray, nk: np.ndarray, budget: int
@@ -109,11 +123,15 @@ def ida_manhattan(puzzle: NPuzzle, budgets: Budgets, stats: Stats) -> Outcome:
                 regs,
                 path,
                 nk,
+                h_at,
                 budget,
+                lines is not None,
+                codes,
+                *(lines.arrays if lines else (unused,) * 8),
             )
         )
 
-    return ida_star(puzzle, budgets, stats, h0, run, lambda: None, tables.order)
+    return ida_star(puzzle, budgets, stats, h0, run, reset, tables.order)
 
 
 def ida_pdb(puzzle: NPuzzle, pdb: PatternDatabase, budgets: Budgets, stats: Stats) -> Outcome:

@@ -18,8 +18,8 @@ from numba import njit
 # Status codes returned by the kernels.
 FOUND, EXHAUSTED, PAUSED = 0, 1, 2
 # Registers of a resumable IDA* search (an int64 array owned by the caller).
-R_DEPTH, R_BLANK, R_THRESHOLD, R_NEXT, R_EXPANDED, R_GENERATED, R_H = range(7)
-REGISTERS = 7
+R_DEPTH, R_BLANK, R_THRESHOLD, R_NEXT, R_EXPANDED, R_GENERATED = range(6)
+REGISTERS = 6
 U = np.uint32  # unsigned index type for the hot loops
 
 
@@ -98,6 +98,98 @@ def manhattan_deltas(goal: np.ndarray, cols: int, tables: MoveTables) -> np.ndar
     return delta
 
 
+class ConflictTables:
+    """What the IDA* kernel needs to keep linear conflicts up to date move by move.
+
+    Each line (rows first, then columns) has a code: digit p (base ``length + 1``) is 1 + the
+    goal position along the line of the tile on the line's p-th cell if that tile belongs to
+    the line, else 0. ``conflicts[base[line] + code]`` is the number of tiles that must leave
+    the line (count minus the longest increasing run, as ``heuristics.make_linear_conflict``).
+    A move takes one tile out of a line and into a parallel one at the same position:
+    ``leave[m]``, ``enter[m]`` and ``place[m]`` (the position's weight) for ``m = blank * 4 + d``;
+    and it moves the tile one position along the line it moves in, ``along[m]``, whose code
+    changes by the tile's digit times ``shift[m]`` (its conflicts do not: the order stays).
+    ``digit[tile * lines + line]`` is the tile's digit on that line.
+    """
+
+    MAX_SIDE = 6  # 7^6 codes per line: the tables stay small
+
+    def __init__(self, goal: np.ndarray, rows: int, cols: int, moves: MoveTables) -> None:
+        n = rows * cols
+        self.lines = rows + cols
+        cells = [[r * cols + c for c in range(cols)] for r in range(rows)]
+        cells += [[r * cols + c for r in range(rows)] for c in range(cols)]
+        self.cells = cells
+        self.digit = np.zeros(n * self.lines, dtype=np.int64)
+        for line, members in enumerate(cells):
+            for position, cell in enumerate(members):
+                if goal[cell]:
+                    self.digit[int(goal[cell]) * self.lines + line] = position + 1
+        # One table for the rows (cols cells long), one for the columns.
+        along_row, along_column = _conflict_table(cols), _conflict_table(rows)
+        self.conflicts = np.concatenate([along_row, along_column]).astype(np.int64)
+        self.base = np.array([0] * rows + [len(along_row)] * cols, dtype=np.int64)
+        self.leave = np.zeros(n * 4, dtype=np.int64)
+        self.enter = np.zeros(n * 4, dtype=np.int64)
+        self.place = np.zeros(n * 4, dtype=np.int64)
+        self.along = np.zeros(n * 4, dtype=np.int64)
+        self.shift = np.zeros(n * 4, dtype=np.int64)
+        for blank in range(n):
+            for d in range(4):
+                cell = int(moves.cell_after[blank * 4 + d])
+                if cell < 0:
+                    continue
+                (br, bc), (cr, cc) = divmod(blank, cols), divmod(cell, cols)
+                m = blank * 4 + d
+                if bc == cc:  # vertical: the tile leaves the cell's row for the blank's
+                    self.leave[m], self.enter[m] = cr, br
+                    self.place[m] = (cols + 1) ** cc
+                    self.along[m] = rows + cc
+                    self.shift[m] = (rows + 1) ** br - (rows + 1) ** cr
+                else:  # horizontal: from the cell's column into the blank's
+                    self.leave[m], self.enter[m] = rows + cc, rows + bc
+                    self.place[m] = (rows + 1) ** cr
+                    self.along[m] = cr
+                    self.shift[m] = (cols + 1) ** bc - (cols + 1) ** cc
+
+    @property
+    def arrays(self) -> tuple[np.ndarray, ...]:
+        """The kernel's arguments after ``codes``."""
+        return (
+            self.digit,
+            self.conflicts,
+            self.base,
+            self.leave,
+            self.enter,
+            self.place,
+            self.along,
+            self.shift,
+        )
+
+    def codes(self, tiles: np.ndarray) -> np.ndarray:
+        out = np.zeros(self.lines, dtype=np.int64)
+        for line, members in enumerate(self.cells):
+            base = len(members) + 1
+            for position, cell in enumerate(members):
+                out[line] += int(self.digit[int(tiles[cell]) * self.lines + line]) * base**position
+        return out
+
+
+def _conflict_table(length: int) -> np.ndarray:
+    base = length + 1
+    table = np.zeros(base**length, dtype=np.int8)
+    for code in range(base**length):
+        seq = [(code // base**p) % base for p in range(length)]
+        seq = [v for v in seq if v]
+        best = [1] * len(seq)
+        for i in range(len(seq)):
+            for j in range(i):
+                if seq[j] < seq[i]:
+                    best[i] = max(best[i], best[j] + 1)
+        table[code] = len(seq) - max(best, default=0)
+    return table
+
+
 @njit(cache=True)
 def ida_manhattan_slice(
     tiles: np.ndarray,
@@ -109,27 +201,41 @@ def ida_manhattan_slice(
     regs: np.ndarray,
     path: np.ndarray,
     next_k: np.ndarray,
+    h_at: np.ndarray,
     slice_expansions: int,
+    with_conflicts: bool,
+    codes: np.ndarray,
+    digit: np.ndarray,
+    conflicts: np.ndarray,
+    base: np.ndarray,
+    leave: np.ndarray,
+    enter: np.ndarray,
+    place: np.ndarray,
+    along: np.ndarray,
+    shift: np.ndarray,
 ) -> int:
-    """Run one IDA* iteration (bound ``regs[R_THRESHOLD]``) for up to ``slice_expansions``.
+    """Run one IDA* iteration (bound ``regs[R_THRESHOLD]``) for up to ``slice_expansions``,
+    with Manhattan distance, plus linear conflicts ``with_conflicts`` (``ConflictTables``; the
+    line ``codes`` are kept current).
 
-    ``path[d]`` is the direction taken from depth d, ``next_k[d]`` the next choice to try there.
-    Counting: a node is expanded when it is visited within the bound (the caller counts the root
-    once per iteration); generated counts the children produced, never the move that undoes the
-    last one. Returns FOUND (``regs[R_DEPTH]`` moves in ``path``), EXHAUSTED (``regs[R_NEXT]``
-    holds the smallest f over the bound) or PAUSED.
+    ``path[d]`` is the direction taken from depth d, ``next_k[d]`` the next choice to try there,
+    ``h_at[d]`` the estimate there. Counting: a node is expanded when it is visited within the
+    bound (the caller counts the root once per iteration); generated counts the children
+    produced, never the move that undoes the last one. Returns FOUND (``regs[R_DEPTH]`` moves
+    in ``path``), EXHAUSTED (``regs[R_NEXT]`` holds the smallest f over the bound) or PAUSED.
 
     Indices are unsigned (``U``) so numba can skip its negative-index wraparound checks: that
     alone is worth a third of the node rate.
     """
     n = U(tiles.shape[0])
+    lines = U(codes.shape[0])
     depth = regs[R_DEPTH]
     blank = U(regs[R_BLANK])
     threshold = regs[R_THRESHOLD]
     smallest = regs[R_NEXT]
     expanded = regs[R_EXPANDED]
     generated = regs[R_GENERATED]
-    h = regs[R_H]
+    h = h_at[depth]
     stop_at = expanded + slice_expansions
     status = EXHAUSTED
     key = blank * U(5) + (U(path[depth - 1]) + U(1) if depth > 0 else U(0))
@@ -146,7 +252,13 @@ def ida_manhattan_slice(
             tile = U(tiles[back])
             tiles[blank] = tile
             tiles[back] = 0
-            h -= delta[(tile * n + back) * U(4) + d]
+            if with_conflicts:
+                m = back * U(4) + d
+                a, b = U(leave[m]), U(enter[m])
+                codes[a] += digit[tile * lines + a] * place[m]
+                codes[b] -= digit[tile * lines + b] * place[m]
+                codes[along[m]] -= digit[tile * lines + U(along[m])] * shift[m]
+            h = h_at[depth]
             blank = back
             key = blank * U(5) + (U(path[depth - 1]) + U(1) if depth > 0 else U(0))
             continue
@@ -156,11 +268,27 @@ def ida_manhattan_slice(
         tile = U(tiles[cell])
         generated += 1
         h2 = h + delta[(tile * n + blank) * U(4) + d]
+        if with_conflicts:
+            m = blank * U(4) + d
+            a, b = U(leave[m]), U(enter[m])
+            was_a, was_b = codes[a], codes[b]
+            now_a = was_a - digit[tile * lines + a] * place[m]
+            now_b = was_b + digit[tile * lines + b] * place[m]
+            h2 += 2 * (
+                conflicts[base[a] + now_a]
+                - conflicts[base[a] + was_a]
+                + conflicts[base[b] + now_b]
+                - conflicts[base[b] + was_b]
+            )
         f = depth + 1 + h2
         if f > threshold:
             if f < smallest:
                 smallest = f
             continue
+        if with_conflicts:
+            codes[a] = now_a
+            codes[b] = now_b
+            codes[along[m]] += digit[tile * lines + U(along[m])] * shift[m]
         tiles[blank] = tile
         tiles[cell] = 0
         blank = cell
@@ -168,6 +296,7 @@ def ida_manhattan_slice(
         path[depth] = d
         depth += 1
         next_k[depth] = 0
+        h_at[depth] = h
         key = blank * U(5) + d + U(1)
         expanded += 1
         if h == 0:
@@ -181,7 +310,6 @@ def ida_manhattan_slice(
     regs[R_NEXT] = smallest
     regs[R_EXPANDED] = expanded
     regs[R_GENERATED] = generated
-    regs[R_H] = h
     return status
 
 

@@ -143,6 +143,12 @@ class NPuzzle:
                 return lambda budgets, stats: compiled.astar(self, name, w, budgets, stats)
         if algorithm == "idastar" and heuristic == "manhattan":
             return lambda budgets, stats: compiled.ida_manhattan(self, budgets, stats)
+        if (
+            algorithm == "idastar"
+            and heuristic == "linear_conflict"
+            and max(self.rows, self.cols) <= compiled.LC_MAX_SIDE
+        ):
+            return lambda budgets, stats: compiled.ida_manhattan(self, budgets, stats, True)
         if algorithm == "idastar" and heuristic == "pdb":
             return lambda budgets, stats: compiled.ida_pdb(
                 self, self.pattern_database, budgets, stats
