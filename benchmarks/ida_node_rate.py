@@ -1,4 +1,5 @@
-"""Node rate of the compiled IDA* + Manhattan kernel, and its ratio to the Python engine.
+"""Node rate of the compiled IDA* + Manhattan kernel, its ratio to the Python engine, and what
+linear conflicts buy.
 
     python benchmarks/ida_node_rate.py
 
@@ -34,6 +35,14 @@ def main() -> None:
     print(
         f"Korf #1: {result.length} moves, {result.stats.generated:,} generated in "
         f"{seconds:.2f} CPU s = {result.stats.generated / seconds / 1e6:.1f} M generated/CPU s"
+    )
+    lc_seconds, lc = cpu(lambda: solve(korf1, "idastar", "linear_conflict", engine="compiled"))
+    assert lc.length == result.length
+    print(
+        f"Korf #1 with linear conflicts: {lc.stats.generated:,} generated in {lc_seconds:.2f} "
+        f"CPU s ({lc.stats.generated / lc_seconds / 1e6:.1f} M/s): "
+        f"x{result.stats.generated / lc.stats.generated:.1f} fewer nodes, "
+        f"x{seconds / lc_seconds:.1f} less time than Manhattan"
     )
     board = NPuzzle(scramble(goal, 4, 4, 60, seed=3), 4, 4, goal)
     t_python, python = cpu(lambda: solve(board, "idastar", "manhattan", engine="python"))

@@ -118,7 +118,9 @@ def run(
         raise typer.Exit(4)
 
 
-Heuristic = Annotated[str, typer.Option("--heuristic", "-H", help="manhattan or pdb.")]
+Heuristic = Annotated[
+    str, typer.Option("--heuristic", "-H", help="manhattan, linear_conflict or pdb.")
+]
 Partition = Annotated[str | None, typer.Option(help="PDB partition (default 6-6-3 / 6-6-6-6).")]
 Ids = Annotated[str | None, typer.Option(help="Instance ids, e.g. 1-10,15.")]
 Workers = Annotated[int, typer.Option(min=1, help="Worker processes.")]
