@@ -179,3 +179,29 @@ def test_pdb_cli(capsys: pytest.CaptureFixture[str]) -> None:
     assert "2x4" in capsys.readouterr().out
     assert main(["pdb", "build", "nine"]) == 2
     assert "cannot read board size" in capsys.readouterr().err
+
+
+def test_compact_lookups_equal_spread_ones(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Groups too big to spread (the 8 tiles of 7-8) are read at the rank of their packed cells.
+    Forcing every group of 5-5-5 that way must change nothing: not an estimate, not a count."""
+    from statesearch.npuzzle import pdb as pdb_module
+    from statesearch.npuzzle import scramble
+
+    goal = tuple(range(16))
+    boards = [scramble(goal, 4, 4, 50, seed) for seed in range(4)]
+
+    def solve_all() -> tuple[list[float], list[tuple[object, ...]]]:
+        pdb_module.shared.cache_clear()
+        puzzles = [NPuzzle(b, 4, 4, goal, "5-5-5") for b in boards]
+        values = [p.pattern_database.value(p.initial) for p in puzzles]
+        results = [solve(p, "idastar", "pdb", engine="compiled") for p in puzzles]
+        assert all(bool(p.pattern_database.packed.any()) == compact for p in puzzles)
+        return values, [(r.length, r.stats.expanded, r.stats.generated) for r in results]
+
+    compact = False
+    spread = solve_all()
+    monkeypatch.setattr(pdb_module, "MAX_SPREAD", 1)
+    compact = True
+    packed = solve_all()
+    pdb_module.shared.cache_clear()
+    assert packed == spread

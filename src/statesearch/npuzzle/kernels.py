@@ -15,6 +15,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..intrinsics import popcount
+
 # Status codes returned by the kernels.
 FOUND, EXHAUSTED, PAUSED = 0, 1, 2
 # Registers of a resumable IDA* search (an int64 array owned by the caller).
@@ -350,22 +352,47 @@ def pdb_indices(
     transpose: np.ndarray,
     group_tiles: np.ndarray,
     group_size: np.ndarray,
+    weight: np.ndarray,
     index_n: np.ndarray,
     index_r: np.ndarray,
 ) -> None:
-    """Spread-table indices of every group, for the board and for its mirror image."""
-    n = pos.shape[0]
+    """Each group's index (``sum(cell of tile * weight[tile])``), for the board and for its
+    mirror image."""
     for g in range(group_size.shape[0]):
         a = 0
         b = 0
-        scale = 1
         for i in range(group_size[g]):
             u = group_tiles[g, i]
-            a += pos[u] * scale
-            b += transpose[pos[sigma_inv[u]]] * scale
-            scale *= n
+            a += pos[u] * weight[u]
+            b += transpose[pos[sigma_inv[u]]] * weight[u]
         index_n[g] = a
         index_r[g] = b
+
+
+@njit(cache=True)
+def pdb_entry(
+    tables: np.ndarray,
+    offsets: np.ndarray,
+    packed: np.ndarray,
+    group_size: np.ndarray,
+    n: int,
+    g: int,
+    index: int,
+) -> int:
+    """Group g's value at ``index``. A spread table (``packed[g] == 0``) is read at the index;
+    a compact one (its spread layout would be too big) stores the group's cells packed in
+    ``packed[g]`` bits each, and is read at their rank (as ``pdb_build.rank_cells``)."""
+    bits = packed[g]
+    if bits == 0:
+        return tables[offsets[g] + index]
+    mask = (1 << bits) - 1
+    occupied = 0
+    rank = 0
+    for i in range(group_size[g]):
+        c = (index >> (bits * i)) & mask
+        rank = rank * (n - i) + c - popcount(occupied & ((1 << c) - 1))
+        occupied |= 1 << c
+    return tables[offsets[g] + rank]
 
 
 @njit(cache=True)
@@ -381,6 +408,8 @@ def ida_pdb_slice(
     weight: np.ndarray,
     offsets: np.ndarray,
     tables: np.ndarray,
+    packed: np.ndarray,
+    group_size: np.ndarray,
     reflect: bool,
     index_n: np.ndarray,
     index_r: np.ndarray,
@@ -393,23 +422,29 @@ def ida_pdb_slice(
     """IDA* on additive pattern databases; same contract and counting as
     ``ida_manhattan_slice``.
 
-    ``index_n[g]``/``index_r[g]`` are group g's indices into its spread table for the board and
-    for its mirror image. Sliding tile t from ``cell`` to ``blank`` moves t's digit in its group
-    (weight ``weight[t]``) and the digit of ``sigma[t]`` in the mirrored board, so each child
-    costs two adds and two lookups. ``saved[depth]`` keeps the sums a move replaced.
+    ``index_n[g]``/``index_r[g]`` are group g's indices (``pdb_entry``) for the board and for its
+    mirror image. Sliding tile t from ``cell`` to ``blank`` moves t's digit in its group (weight
+    ``weight[t]``) and the digit of ``sigma[t]`` in the mirrored board, so each child costs two
+    adds and two lookups. ``saved[depth]`` keeps the sums and the group values a move replaced.
     """
     groups = offsets.shape[0]
+    n = tiles.shape[0]
     depth = regs[R_DEPTH]
     blank = U(regs[R_BLANK])
     threshold = regs[R_THRESHOLD]
     smallest = regs[R_NEXT]
     expanded = regs[R_EXPANDED]
     generated = regs[R_GENERATED]
+    # Each group's current value, so a child needs only its new one.
+    value_n = np.empty(groups, dtype=np.int64)
+    value_r = np.empty(groups, dtype=np.int64)
     sum_n = 0
     sum_r = 0
     for g in range(groups):
-        sum_n += tables[offsets[g] + index_n[g]]
-        sum_r += tables[offsets[g] + index_r[g]]
+        value_n[g] = pdb_entry(tables, offsets, packed, group_size, n, g, index_n[g])
+        value_r[g] = pdb_entry(tables, offsets, packed, group_size, n, g, index_r[g])
+        sum_n += value_n[g]
+        sum_r += value_r[g]
     stop_at = expanded + slice_expansions
     status = EXHAUSTED
     key = blank * U(5) + (U(path[depth - 1]) + U(1) if depth > 0 else U(0))
@@ -432,6 +467,8 @@ def ida_pdb_slice(
             index_r[gr] += (transpose[blank] - transpose[back]) * weight[mirror]
             sum_n = saved[depth, 0]
             sum_r = saved[depth, 1]
+            value_n[gn] = saved[depth, 2]
+            value_r[gr] = saved[depth, 3]
             blank = back
             key = blank * U(5) + (U(path[depth - 1]) + U(1) if depth > 0 else U(0))
             continue
@@ -442,14 +479,24 @@ def ida_pdb_slice(
         generated += 1
         gn = group_of[tile]
         new_index_n = index_n[gn] + (np.int64(blank) - np.int64(cell)) * weight[tile]
-        new_n = sum_n - tables[offsets[gn] + index_n[gn]] + tables[offsets[gn] + new_index_n]
+        # Spread tables are read in place; only packed groups pay for a call and a rank.
+        if packed[gn] == 0:
+            new_value_n = int(tables[offsets[gn] + new_index_n])
+        else:
+            new_value_n = pdb_entry(tables, offsets, packed, group_size, n, gn, new_index_n)
+        new_n = sum_n - value_n[gn] + new_value_n
         h2 = new_n
         mirror = sigma[tile]
         gr = group_of[mirror]
         new_index_r = index_r[gr] + (transpose[blank] - transpose[cell]) * weight[mirror]
+        new_value_r = value_r[gr]
         new_r = sum_r
         if reflect:
-            new_r = sum_r - tables[offsets[gr] + index_r[gr]] + tables[offsets[gr] + new_index_r]
+            if packed[gr] == 0:
+                new_value_r = int(tables[offsets[gr] + new_index_r])
+            else:
+                new_value_r = pdb_entry(tables, offsets, packed, group_size, n, gr, new_index_r)
+            new_r = sum_r - value_r[gr] + new_value_r
             if new_r > h2:
                 h2 = new_r
         f = depth + 1 + h2
@@ -461,8 +508,12 @@ def ida_pdb_slice(
         tiles[cell] = 0
         saved[depth, 0] = sum_n
         saved[depth, 1] = sum_r
+        saved[depth, 2] = value_n[gn]
+        saved[depth, 3] = value_r[gr]
         index_n[gn] = new_index_n
         index_r[gr] = new_index_r
+        value_n[gn] = new_value_n
+        value_r[gr] = new_value_r
         sum_n = new_n
         sum_r = new_r
         blank = cell

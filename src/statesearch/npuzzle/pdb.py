@@ -55,7 +55,9 @@ NAMED: dict[tuple[int, int], dict[str, tuple[tuple[int, ...], ...]]] = {
 DEFAULT = {(3, 3): "exact", (2, 4): "exact", (4, 4): "6-6-3", (5, 5): "6-6-6-6"}
 # Groups this large take minutes and gigabytes to build; `pdb build` does it, a search will not.
 ON_DEMAND_MAX_PLACEMENTS = 60_000_000
-# Lookups use tables spread to n**k entries (see kernels.spread_table); cap their size.
+# Lookups use tables spread to n**k entries where that fits (see kernels.spread_table): an index
+# is updated by one add. Bigger groups (the 8 tiles of 7-8) keep the compact table and rank the
+# group's packed cells at each lookup (kernels.pdb_entry).
 MAX_SPREAD = 1 << 28
 
 Progress = Callable[[int, int], None]
@@ -274,32 +276,31 @@ class PatternDatabase:
                     rows=rows,
                     cols=cols,
                 )
-        for key in keys:
-            if n ** len(key.group) > MAX_SPREAD:
-                raise InputError(
-                    "a group of {size} tiles on {cells} cells is too large for the "
-                    "compiled lookups ({entries:,} entries); use a smaller partition",
-                    size=len(key.group),
-                    cells=n,
-                    entries=n ** len(key.group),
-                )
         from .kernels import spread_table
 
-        spread = [
-            spread_table(load_or_build(key, progress, log), len(key.group), n) for key in keys
-        ]
-        self.offsets = np.cumsum([0] + [len(t) for t in spread[:-1]]).astype(np.int64)
-        self.tables = np.concatenate(spread)
+        bits = (n - 1).bit_length()
+        # packed[g]: bits per cell in group g's index if its table stays compact, else 0.
+        self.packed = np.array(
+            [bits if n ** len(k.group) > MAX_SPREAD else 0 for k in keys], dtype=np.int64
+        )
+        laid_out = []
+        for key, packed in zip(keys, self.packed, strict=True):
+            table = load_or_build(key, progress, log)
+            laid_out.append(table if packed else spread_table(table, len(key.group), n))
+        self.offsets = np.cumsum([0] + [len(t) for t in laid_out[:-1]]).astype(np.int64)
+        self.tables = np.concatenate(laid_out)
         kmax = max(len(g) for g in self.groups)
         self.group_tiles = np.zeros((len(self.groups), kmax), dtype=np.int64)
         self.group_size = np.array([len(g) for g in self.groups], dtype=np.int64)
         self.group_of = np.zeros(n, dtype=np.int64)
-        self.weight = np.zeros(n, dtype=np.int64)  # n ** (the tile's place in its group)
+        # The weight of a tile's cell in its group's index: n ** (its place in the group) for a
+        # spread table, 2 ** (bits * place) for a packed one.
+        self.weight = np.zeros(n, dtype=np.int64)
         for gi, group in enumerate(self.groups):
             self.group_tiles[gi, : len(group)] = group
             for i, t in enumerate(group):
                 self.group_of[t] = gi
-                self.weight[t] = n**i
+                self.weight[t] = 1 << (self.packed[gi] * i) if self.packed[gi] else n**i
         # Reflection: cell (r, c) <-> (c, r); tile t of a board maps to the goal's tile on the
         # mirrored cell of t's goal cell, so the goal maps to itself and distances are kept.
         self.transpose = np.array([(c % cols) * cols + c // cols for c in range(n)], dtype=np.int64)
@@ -326,31 +327,33 @@ class PatternDatabase:
         index_n = np.zeros(len(self.groups), dtype=np.int64)
         index_r = np.zeros(len(self.groups), dtype=np.int64)
         pdb_indices(
-            pos, self.sigma_inv, self.transpose, self.group_tiles, self.group_size, index_n, index_r
+            pos,
+            self.sigma_inv,
+            self.transpose,
+            self.group_tiles,
+            self.group_size,
+            self.weight,
+            index_n,
+            index_r,
         )
         return index_n, index_r
 
-    @cached_property
-    def _python_lookup(self) -> tuple[list[list[tuple[int, int]]], list[int], list[int]]:
-        """Per group, (tile, weight) pairs for the normal and mirrored index, as plain lists."""
-        terms = [[(int(t), int(self.weight[t])) for t in group] for group in self.groups]
-        return terms, self.transpose.tolist(), self.sigma_inv.tolist()
-
     def value(self, tiles: Tiles) -> float:
         """h for one board (the Python engine's path; the kernels update it incrementally)."""
-        terms, transpose, sigma_inv = self._python_lookup
-        pos = [0] * len(tiles)
-        for cell, tile in enumerate(tiles):
-            pos[tile] = cell
-        tables, offsets = self.tables, self.offsets
+        from .kernels import pdb_entry
+
+        index_n, index_r = self.indices(tiles)
+        n = len(tiles)
         normal = mirrored = 0
-        for g, group in enumerate(terms):
-            a = sum(pos[t] * w for t, w in group)
-            value = int(tables[offsets[g] + a])
+        for g in range(len(self.groups)):
+            value = pdb_entry(
+                self.tables, self.offsets, self.packed, self.group_size, n, g, index_n[g]
+            )
             if value == UNSET:
                 return float("inf")  # only an exact table has unreachable entries: wrong parity
             normal += value
             if self.reflect:
-                b = sum(transpose[pos[sigma_inv[t]]] * w for t, w in group)
-                mirrored += int(tables[offsets[g] + b])
+                mirrored += pdb_entry(
+                    self.tables, self.offsets, self.packed, self.group_size, n, g, index_r[g]
+                )
         return max(normal, mirrored)

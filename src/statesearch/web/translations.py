@@ -116,11 +116,6 @@ KOREAN: Mapping[str, str] = {
         "분할 {partition}에는 항목 {entries:,}개짜리 표가 필요합니다; 한 번 만들어 두세요: "
         "statesearch pdb build {rows}x{cols} --partition {partition}"
     ),
-    "a group of {size} tiles on {cells} cells is too large for the "
-    "compiled lookups ({entries:,} entries); use a smaller partition": (
-        "{cells}칸 위의 타일 {size}개 묶음은 컴파일된 조회에 너무 큽니다 "
-        "(항목 {entries:,}개); 더 작은 분할을 쓰세요"
-    ),
     # tilt
     "empty tilt board": "빈 기울이기 판입니다",
     "ragged tilt board: rows are {widths} cells wide": (
