@@ -88,21 +88,27 @@ def test_format_round_trips_with_comments_and_blank_lines() -> None:
     assert parse_tilt(format_tilt(board)) == board
 
 
-@st.composite
-def small_boards(draw: st.DrawFn) -> str:
-    h, w = draw(st.integers(2, 5)), draw(st.integers(2, 5))
-    cells = draw(st.lists(st.sampled_from("...#"), min_size=h * w, max_size=h * w))
+def _board(
+    draw: st.DrawFn, h: int, w: int, cells_from: str, most: int
+) -> tuple[str, list[int], int]:
+    """A random h x w board with k <= ``most`` blocks and as many targets: (text, free cells, k)."""
+    cells = draw(st.lists(st.sampled_from(cells_from), min_size=h * w, max_size=h * w))
     free = [i for i, ch in enumerate(cells) if ch == "."]
     if len(free) < 2:
         cells[0], cells[1] = ".", "."
         free = [0, 1]
-    k = draw(st.integers(1, min(3, len(free) // 2)))
+    k = draw(st.integers(1, min(most, len(free) // 2)))
     chosen = draw(st.permutations(free))
     for i in chosen[:k]:
         cells[i] = "o"
     for i in chosen[k : 2 * k]:
         cells[i] = "x"
-    return "\n".join("".join(cells[r * w : (r + 1) * w]) for r in range(h))
+    return "\n".join("".join(cells[r * w : (r + 1) * w]) for r in range(h)), free, k
+
+
+@st.composite
+def small_boards(draw: st.DrawFn) -> str:
+    return _board(draw, draw(st.integers(2, 5)), draw(st.integers(2, 5)), "...#", 3)[0]
 
 
 @settings(max_examples=60, deadline=None)
@@ -224,18 +230,10 @@ def test_compiled_budgets() -> None:
 @st.composite
 def boards_with_block_sets(draw: st.DrawFn) -> tuple[str, list[int]]:
     """An 8x8 board with up to 8 targets, and a few block arrangements to estimate."""
-    cells = draw(st.lists(st.sampled_from("....#"), min_size=64, max_size=64))
-    free = [i for i, ch in enumerate(cells) if ch == "."]
-    k = draw(st.integers(1, min(8, len(free) // 2)))
-    order = draw(st.permutations(free))
-    for i in order[:k]:
-        cells[i] = "o"
-    for i in order[k : 2 * k]:
-        cells[i] = "x"
+    text, free, k = _board(draw, 8, 8, "....#", 8)
     arrangements = draw(
         st.lists(st.lists(st.sampled_from(free), min_size=k, max_size=k, unique=True), max_size=8)
     )
-    text = "\n".join("".join(cells[r * 8 : (r + 1) * 8]) for r in range(8))
     return text, [sum(1 << c for c in a) for a in arrangements]
 
 

@@ -16,6 +16,7 @@ import numpy as np
 from numba import njit
 
 from ..intrinsics import popcount
+from .pdb_build import rank_cells
 
 # Status codes returned by the kernels.
 FOUND, EXHAUSTED, PAUSED = 0, 1, 2
@@ -332,16 +333,8 @@ def spread_table(compact: np.ndarray, k: int, n: int) -> np.ndarray:
             for j in range(i):
                 if cells[j] == cells[i]:
                     ok = False
-        if not ok:
-            continue
-        r = 0
-        for i in range(k):
-            smaller = 0
-            for j in range(i):
-                if cells[j] < cells[i]:
-                    smaller += 1
-            r = r * (n - i) + (cells[i] - smaller)
-        spread[index] = compact[r]
+        if ok:
+            spread[index] = compact[rank_cells(cells, k, n)]
     return spread
 
 
