@@ -84,7 +84,7 @@ def test_solve_maze(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
         ["solve", "npuzzle"],
         ["nope"],
         ["pdb", "build", "15", "--partition", "1,2"],
-        ["pdb", "build", "15", "--partition", "7-8"],
+        ["pdb", "build", "15", "--partition", "8-8"],
         ["bench", "korf100", "--ids", "x"],
         ["tilt", "generate", "--size", "9x9"],
         ["solve", "tilt", "/no/such/file"],
