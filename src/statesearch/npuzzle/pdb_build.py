@@ -20,6 +20,7 @@ import numpy as np
 from numba import njit
 
 from ..bits import bit_index
+from ..intrinsics import prefetch
 
 UNSET = 255
 CHUNK = 1 << 22  # entries per frontier chunk (32 MiB)
@@ -98,6 +99,11 @@ def expand_layer(
     """
     everything = (np.int64(1) << n) - 1
     cells = np.empty(k, dtype=np.int64)
+    # A state's children, gathered before any is looked up: their visited bits and table bytes
+    # are asked for together (``prefetch``), so the cache misses overlap instead of queueing.
+    child_index = np.empty(4 * k, dtype=np.int64)
+    child_rank = np.empty(4 * k, dtype=np.int64)
+    child_packed = np.empty(4 * k, dtype=np.int64)
     written = 0
     new_ranks = 0
     i = begin
@@ -111,6 +117,7 @@ def expand_layer(
             occupied |= np.int64(1) << cells[t]
         blank = (packed >> (5 * k)) & 31
         region = _region(blank, everything & ~occupied, neighbours)
+        children = 0
         for t in range(k):
             source = cells[t]
             for a in range(4):
@@ -122,16 +129,24 @@ def expand_layer(
                 now_occupied = occupied ^ (np.int64(1) << source) ^ (np.int64(1) << target)
                 canonical = _lowest(_region(source, everything & ~now_occupied, neighbours))
                 r = rank_cells(cells, k, n)
-                index = r * n + canonical
-                byte, bit = index >> 3, index & 7
-                if not (visited[byte] >> bit) & 1:
-                    visited[byte] |= np.uint8(1 << bit)
-                    if table[r] == UNSET:
-                        table[r] = depth + 1
-                        new_ranks += 1
-                    out[written] = _pack(cells, k, canonical)
-                    written += 1
+                child_rank[children] = r
+                child_index[children] = r * n + canonical
+                child_packed[children] = _pack(cells, k, canonical)
+                prefetch(visited, child_index[children] >> 3)
+                prefetch(table, r)
+                children += 1
                 cells[t] = source
+        for c in range(children):
+            index = child_index[c]
+            byte, bit = index >> 3, index & 7
+            if not (visited[byte] >> bit) & 1:
+                visited[byte] |= np.uint8(1 << bit)
+                r = child_rank[c]
+                if table[r] == UNSET:
+                    table[r] = depth + 1
+                    new_ranks += 1
+                out[written] = child_packed[c]
+                written += 1
         i += 1
     return i, written, new_ranks
 
