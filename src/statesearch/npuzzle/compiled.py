@@ -137,7 +137,7 @@ def ida_manhattan(
 def ida_pdb(puzzle: NPuzzle, pdb: PatternDatabase, budgets: Budgets, stats: Stats) -> Outcome:
     tables = k.MoveTables(puzzle.rows, puzzle.cols)
     index_n, index_r = pdb.indices(puzzle.initial)
-    saved = np.zeros((min(budgets.max_depth, 1000) + 2, 4), dtype=np.int64)
+    saved = np.zeros((min(budgets.max_depth, 1000) + 2, 2), dtype=np.int64)
 
     def reset() -> None:
         index_n[:], index_r[:] = pdb.indices(puzzle.initial)

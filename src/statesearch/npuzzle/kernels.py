@@ -418,7 +418,7 @@ def ida_pdb_slice(
     ``index_n[g]``/``index_r[g]`` are group g's indices (``pdb_entry``) for the board and for its
     mirror image. Sliding tile t from ``cell`` to ``blank`` moves t's digit in its group (weight
     ``weight[t]``) and the digit of ``sigma[t]`` in the mirrored board, so each child costs two
-    adds and two lookups. ``saved[depth]`` keeps the sums and the group values a move replaced.
+    adds and two lookups. ``saved[depth]`` keeps the sums a move replaced.
     """
     groups = offsets.shape[0]
     n = tiles.shape[0]
@@ -428,16 +428,11 @@ def ida_pdb_slice(
     smallest = regs[R_NEXT]
     expanded = regs[R_EXPANDED]
     generated = regs[R_GENERATED]
-    # Each group's current value, so a child needs only its new one.
-    value_n = np.empty(groups, dtype=np.int64)
-    value_r = np.empty(groups, dtype=np.int64)
     sum_n = 0
     sum_r = 0
     for g in range(groups):
-        value_n[g] = pdb_entry(tables, offsets, packed, group_size, n, g, index_n[g])
-        value_r[g] = pdb_entry(tables, offsets, packed, group_size, n, g, index_r[g])
-        sum_n += value_n[g]
-        sum_r += value_r[g]
+        sum_n += pdb_entry(tables, offsets, packed, group_size, n, g, index_n[g])
+        sum_r += pdb_entry(tables, offsets, packed, group_size, n, g, index_r[g])
     stop_at = expanded + slice_expansions
     status = EXHAUSTED
     key = blank * U(5) + (U(path[depth - 1]) + U(1) if depth > 0 else U(0))
@@ -460,8 +455,6 @@ def ida_pdb_slice(
             index_r[gr] += (transpose[blank] - transpose[back]) * weight[mirror]
             sum_n = saved[depth, 0]
             sum_r = saved[depth, 1]
-            value_n[gn] = saved[depth, 2]
-            value_r[gr] = saved[depth, 3]
             blank = back
             key = blank * U(5) + (U(path[depth - 1]) + U(1) if depth > 0 else U(0))
             continue
@@ -472,24 +465,31 @@ def ida_pdb_slice(
         generated += 1
         gn = group_of[tile]
         new_index_n = index_n[gn] + (np.int64(blank) - np.int64(cell)) * weight[tile]
-        # Spread tables are read in place; only packed groups pay for a call and a rank.
+        # Spread tables are read in place; only packed groups pay for calls and ranks.
         if packed[gn] == 0:
-            new_value_n = int(tables[offsets[gn] + new_index_n])
+            new_n = sum_n - tables[offsets[gn] + index_n[gn]] + tables[offsets[gn] + new_index_n]
         else:
-            new_value_n = pdb_entry(tables, offsets, packed, group_size, n, gn, new_index_n)
-        new_n = sum_n - value_n[gn] + new_value_n
+            new_n = (
+                sum_n
+                - pdb_entry(tables, offsets, packed, group_size, n, gn, index_n[gn])
+                + pdb_entry(tables, offsets, packed, group_size, n, gn, new_index_n)
+            )
         h2 = new_n
         mirror = sigma[tile]
         gr = group_of[mirror]
         new_index_r = index_r[gr] + (transpose[blank] - transpose[cell]) * weight[mirror]
-        new_value_r = value_r[gr]
         new_r = sum_r
         if reflect:
             if packed[gr] == 0:
-                new_value_r = int(tables[offsets[gr] + new_index_r])
+                new_r = (
+                    sum_r - tables[offsets[gr] + index_r[gr]] + tables[offsets[gr] + new_index_r]
+                )
             else:
-                new_value_r = pdb_entry(tables, offsets, packed, group_size, n, gr, new_index_r)
-            new_r = sum_r - value_r[gr] + new_value_r
+                new_r = (
+                    sum_r
+                    - pdb_entry(tables, offsets, packed, group_size, n, gr, index_r[gr])
+                    + pdb_entry(tables, offsets, packed, group_size, n, gr, new_index_r)
+                )
             if new_r > h2:
                 h2 = new_r
         f = depth + 1 + h2
@@ -501,12 +501,8 @@ def ida_pdb_slice(
         tiles[cell] = 0
         saved[depth, 0] = sum_n
         saved[depth, 1] = sum_r
-        saved[depth, 2] = value_n[gn]
-        saved[depth, 3] = value_r[gr]
         index_n[gn] = new_index_n
         index_r[gr] = new_index_r
-        value_n[gn] = new_value_n
-        value_r[gr] = new_value_r
         sum_n = new_n
         sum_r = new_r
         blank = cell
