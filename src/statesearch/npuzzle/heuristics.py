@@ -77,8 +77,7 @@ def make_linear_conflict(goal: Tiles, cols: int) -> Estimate:
     manhattan = make_manhattan(goal, cols)
     n = len(goal)
     rows = n // cols
-    lines = [[r * cols + c for c in range(cols)] for r in range(rows)]
-    lines += [[r * cols + c for r in range(rows)] for c in range(cols)]
+    lines = board_lines(rows, cols)
     # For each line, the tile -> goal position along the line, for tiles whose goal is in it.
     keys: list[dict[int, int]] = []
     for line in lines:
@@ -89,13 +88,19 @@ def make_linear_conflict(goal: Tiles, cols: int) -> Estimate:
         for line, key in zip(lines, keys, strict=True):
             seq = [key[t] for t in (tiles[cell] for cell in line) if t in key]
             if len(seq) > 1:
-                extra += len(seq) - _longest_increasing(seq)
+                extra += len(seq) - longest_increasing(seq)
         return manhattan(tiles) + 2 * extra
 
     return linear_conflict
 
 
-def _longest_increasing(seq: list[int]) -> int:
+def board_lines(rows: int, cols: int) -> list[list[int]]:
+    """The cells of every row, then of every column, in order along the line."""
+    lines = [[r * cols + c for c in range(cols)] for r in range(rows)]
+    return lines + [[r * cols + c for r in range(rows)] for c in range(cols)]
+
+
+def longest_increasing(seq: list[int]) -> int:
     best = [1] * len(seq)
     for i in range(1, len(seq)):
         for j in range(i):

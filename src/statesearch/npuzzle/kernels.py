@@ -16,6 +16,7 @@ import numpy as np
 from numba import njit
 
 from ..intrinsics import popcount
+from .heuristics import board_lines, longest_increasing
 from .pdb_build import rank_cells
 
 # Status codes returned by the kernels.
@@ -120,9 +121,7 @@ class ConflictTables:
     def __init__(self, goal: np.ndarray, rows: int, cols: int, moves: MoveTables) -> None:
         n = rows * cols
         self.lines = rows + cols
-        cells = [[r * cols + c for c in range(cols)] for r in range(rows)]
-        cells += [[r * cols + c for r in range(rows)] for c in range(cols)]
-        self.cells = cells
+        self.cells = cells = board_lines(rows, cols)
         self.digit = np.zeros(n * self.lines, dtype=np.int64)
         for line, members in enumerate(cells):
             for position, cell in enumerate(members):
@@ -182,14 +181,9 @@ def _conflict_table(length: int) -> np.ndarray:
     base = length + 1
     table = np.zeros(base**length, dtype=np.int8)
     for code in range(base**length):
-        seq = [(code // base**p) % base for p in range(length)]
-        seq = [v for v in seq if v]
-        best = [1] * len(seq)
-        for i in range(len(seq)):
-            for j in range(i):
-                if seq[j] < seq[i]:
-                    best[i] = max(best[i], best[j] + 1)
-        table[code] = len(seq) - max(best, default=0)
+        digits = [(code // base**p) % base for p in range(length)]
+        seq = [v for v in digits if v]
+        table[code] = len(seq) - longest_increasing(seq) if seq else 0
     return table
 
 
