@@ -169,3 +169,32 @@ def test_compiled_search_can_be_cancelled() -> None:
     result = solve(puzzle, "idastar", "manhattan", cancel=cancel)
     timer.join()
     assert result.limit is Budget.CANCELLED and result.stats.elapsed_s < 3
+
+
+@pytest.mark.parametrize(
+    ("heuristic", "partition"), [("manhattan", None), ("linear_conflict", None), ("pdb", "5-5-5")]
+)
+def test_kernels_resume_exactly_between_slices(
+    heuristic: str, partition: str | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A search cut into slices of 997 expansions (paused and resumed from its frames
+    hundreds of times) finds the same path with the same counters as one that runs through."""
+    from statesearch.npuzzle import compiled
+
+    _, instances = load("korf100")
+    puzzle = NPuzzle(instances[1].tiles, 4, 4, tuple(range(16)), partition)
+    whole = solve(puzzle, "idastar", heuristic, engine="compiled")
+    monkeypatch.setattr(compiled, "SLICE", 997)
+    sliced = solve(puzzle, "idastar", heuristic, engine="compiled")
+    assert whole.stats.expanded > 100 * 997
+    assert counters(sliced) == counters(whole) and sliced.moves == whole.moves
+    assert sliced.stats.iterations == whole.stats.iterations
+    replay(puzzle, sliced)
+
+
+def test_boards_too_big_for_a_frame_stay_in_python() -> None:
+    side = 17  # 289 cells: a frame keeps the blank's cell in a byte
+    puzzle = NPuzzle(tuple(range(side * side)), side, side, tuple(range(side * side)))
+    assert puzzle.compiled("idastar", "manhattan", 1, required=True) is None
+    small = NPuzzle(tuple(range(16 * 16)), 16, 16, tuple(range(16 * 16)))
+    assert small.compiled("idastar", "manhattan", 1, required=True) is not None

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 SLICE = 1 << 21  # expansions between clock checks: ~20-40 ms of kernel time
 BIG = 1 << 40
 LC_MAX_SIDE = k.ConflictTables.MAX_SIDE
+IDA_MAX_CELLS = k.IDA_MAX_CELLS  # a frame keeps the blank's cell in a byte
 
 
 def _boards(puzzle: NPuzzle, directions: np.ndarray, order: str) -> Found:
@@ -38,20 +39,21 @@ def ida_star(
     budgets: Budgets,
     stats: Stats,
     start_h: int,
+    root: np.uint64,
     slice_fn: Callable[[np.ndarray, np.ndarray, np.ndarray, np.ndarray, int], int],
     reset: Callable[[], None],
     order: str,
 ) -> Outcome:
     """The iteration loop around a resumable IDA* slice kernel.
 
-    ``slice_fn(tiles, regs, path, next_k, budget)`` runs the kernel; ``reset()`` restores the
-    kernel's own heuristic state to the root before each iteration.
+    ``slice_fn(tiles, regs, frames, path, budget)`` runs the kernel from ``frames[0] = root``;
+    ``reset()`` restores the kernel's own heuristic state to the root before each iteration.
     """
     start = np.array(puzzle.initial, dtype=np.uint8)
     regs = np.zeros(k.REGISTERS, dtype=np.int64)
     depth_cap = min(budgets.max_depth, 1000)
+    frames = np.zeros(depth_cap + 2, dtype=np.uint64)
     path = np.zeros(depth_cap + 2, dtype=np.uint8)
-    next_k = np.zeros(depth_cap + 2, dtype=np.uint8)
     threshold = start_h
     while True:
         if threshold > depth_cap:
@@ -59,10 +61,9 @@ def ida_star(
         tiles = start.copy()
         reset()
         regs[:] = 0
-        regs[k.R_BLANK] = puzzle.initial.index(0)
         regs[k.R_THRESHOLD] = threshold
         regs[k.R_NEXT] = BIG
-        next_k[0] = 0
+        frames[0] = root
         budgets.expand(stats.expanded)
         stats.expanded += 1  # the root, once per iteration
         before = stats.expanded - 1
@@ -73,7 +74,7 @@ def ida_star(
             room = budgets.max_expanded - stats.expanded
             regs[k.R_EXPANDED] = stats.expanded
             regs[k.R_GENERATED] = stats.generated
-            status = slice_fn(tiles, regs, path, next_k, min(SLICE, max(room, 0)))
+            status = slice_fn(tiles, regs, frames, path, min(SLICE, max(room, 0)))
             stats.expanded = int(regs[k.R_EXPANDED])
             stats.generated = int(regs[k.R_GENERATED])
             stats.pushed = stats.expanded - len(stats.iterations) - 1
@@ -99,61 +100,56 @@ def ida_manhattan(
     h0 = int(
         puzzle.heuristics["linear_conflict" if with_conflicts else "manhattan"](puzzle.initial)
     )
-    h_at = np.zeros(min(budgets.max_depth, 1000) + 2, dtype=np.int64)
     unused = np.zeros(1, dtype=np.int64)
     lines = k.ConflictTables(goal, puzzle.rows, puzzle.cols, tables) if with_conflicts else None
     root = lines.codes(np.array(puzzle.initial)) if lines else np.zeros(0, dtype=np.int64)
     codes = root.copy()
 
     def reset() -> None:
-        h_at[0] = h0
         codes[:] = root
 
     def run(
-        tiles: np.ndarray, regs: np.ndarray, path: np.ndarray, nk: np.ndarray, budget: int
+        tiles: np.ndarray, regs: np.ndarray, frames: np.ndarray, path: np.ndarray, budget: int
     ) -> int:
+        kernel = k.ida_conflicts_slice if with_conflicts else k.ida_manhattan_slice
         return int(
-            k.ida_manhattan_slice(
+            kernel(
                 tiles,
                 tables.cell_after,
                 tables.opposite,
-                tables.choices,
-                tables.choice_count,
                 delta,
                 regs,
+                frames,
                 path,
-                nk,
-                h_at,
                 budget,
-                lines is not None,
                 codes,
                 *(lines.arrays if lines else (unused,) * 8),
             )
         )
 
-    return ida_star(puzzle, budgets, stats, h0, run, reset, tables.order)
+    frame = k.root_frame(puzzle.initial.index(0), h0)
+    return ida_star(puzzle, budgets, stats, h0, frame, run, reset, tables.order)
 
 
 def ida_pdb(puzzle: NPuzzle, pdb: PatternDatabase, budgets: Budgets, stats: Stats) -> Outcome:
     tables = k.MoveTables(puzzle.rows, puzzle.cols)
     index_n, index_r = pdb.indices(puzzle.initial)
-    saved = np.zeros((min(budgets.max_depth, 1000) + 2, 2), dtype=np.int64)
 
     def reset() -> None:
         index_n[:], index_r[:] = pdb.indices(puzzle.initial)
 
-    h0 = int(pdb.value(puzzle.initial))
+    h_normal, h_mirror = pdb.sums(puzzle.initial)
+    h0 = max(h_normal, h_mirror)
+    frame = k.root_frame(puzzle.initial.index(0), h_normal, h_mirror)
 
     def run(
-        tiles: np.ndarray, regs: np.ndarray, path: np.ndarray, nk: np.ndarray, budget: int
+        tiles: np.ndarray, regs: np.ndarray, frames: np.ndarray, path: np.ndarray, budget: int
     ) -> int:
         return int(
             k.ida_pdb_slice(
                 tiles,
                 tables.cell_after,
                 tables.opposite,
-                tables.choices,
-                tables.choice_count,
                 pdb.sigma,
                 pdb.transpose,
                 pdb.group_of,
@@ -165,15 +161,14 @@ def ida_pdb(puzzle: NPuzzle, pdb: PatternDatabase, budgets: Budgets, stats: Stat
                 pdb.reflect,
                 index_n,
                 index_r,
-                saved,
                 regs,
+                frames,
                 path,
-                nk,
                 budget,
             )
         )
 
-    return ida_star(puzzle, budgets, stats, h0, run, reset, tables.order)
+    return ida_star(puzzle, budgets, stats, h0, frame, run, reset, tables.order)
 
 
 A_STAR_HEURISTICS = {"zero": k.H_ZERO, "misplaced": k.H_MISPLACED, "manhattan": k.H_MANHATTAN}

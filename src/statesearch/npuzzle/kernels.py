@@ -12,6 +12,9 @@ without numba ever reading a clock.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import cast
+
 import numpy as np
 from numba import njit
 
@@ -22,9 +25,24 @@ from .pdb_build import rank_cells
 # Status codes returned by the kernels.
 FOUND, EXHAUSTED, PAUSED = 0, 1, 2
 # Registers of a resumable IDA* search (an int64 array owned by the caller).
-R_DEPTH, R_BLANK, R_THRESHOLD, R_NEXT, R_EXPANDED, R_GENERATED = range(6)
-REGISTERS = 6
-U = np.uint32  # unsigned index type for the hot loops
+R_DEPTH, R_THRESHOLD, R_NEXT, R_EXPANDED, R_GENERATED = range(5)
+REGISTERS = 5
+U = np.uint64  # unsigned index type for the hot loops
+
+# A frame of the depth-first kernels: one word per depth holding all that a backtrack restores,
+# in one load: the node's blank cell, the next direction to try there, the direction that would
+# undo the move into it (NO_MOVE at the root) and its estimate (two for the PDB kernel: the sums
+# for the board and for its mirror image). The move taken from depth d is next(frames[d]) - 1.
+F_NEXT, F_BACK, F_H, F_H_MIRROR = U(8), U(12), U(16), U(40)
+F_CELL, F_DIRECTION, F_ESTIMATE = U(0xFF), U(0xF), U(0xFFFFFF)
+NO_MOVE = U(4)
+IDA_MAX_CELLS = int(F_CELL) + 1
+
+
+def root_frame(blank: int, h: int, h_mirror: int = 0) -> np.uint64:
+    """The frame the caller puts at depth 0 before each IDA* iteration."""
+    word = blank | int(NO_MOVE) << int(F_BACK) | h << int(F_H) | h_mirror << int(F_H_MIRROR)
+    return U(word)
 
 
 # The order the compiled IDA* tries the blank's moves: Korf's (up, left, right, down), so its
@@ -38,9 +56,7 @@ class MoveTables:
     """Flat tables for a rows x cols board and a direction order.
 
     ``cell_after[cell * 4 + d]`` is where the blank goes moving in direction ``d`` (-1: off the
-    board). ``choices[key * 4 + k]`` lists the directions worth trying from a blank cell after a
-    move, ``key = cell * 5 + last + 1`` (``last = -1`` at the root): every legal direction but the
-    one that undoes ``last``; ``choice_count[key]`` says how many there are.
+    board); ``opposite[d]`` is the direction that undoes ``d``.
     """
 
     def __init__(self, rows: int, cols: int, order: str = KORF_ORDER) -> None:
@@ -54,19 +70,6 @@ class MoveTables:
                 if 0 <= r + dr < rows and 0 <= c + dc < cols:
                     self.cell_after[cell * 4 + d] = (r + dr) * cols + c + dc
         self.opposite = np.array([order.index(OPPOSITE[name]) for name in order], dtype=np.uint8)
-        self.choices = np.zeros(n * 5 * 4, dtype=np.uint8)
-        self.choice_count = np.zeros(n * 5, dtype=np.uint8)
-        for cell in range(n):
-            for last in range(-1, 4):
-                key = cell * 5 + last + 1
-                k = 0
-                for d in range(4):
-                    if self.cell_after[cell * 4 + d] >= 0 and (
-                        last < 0 or d != self.opposite[last]
-                    ):
-                        self.choices[key * 4 + k] = d
-                        k += 1
-                self.choice_count[key] = k
 
 
 def manhattan_table(goal: np.ndarray, cols: int) -> np.ndarray:
@@ -187,127 +190,151 @@ def _conflict_table(length: int) -> np.ndarray:
     return table
 
 
-@njit(cache=True)
-def ida_manhattan_slice(
-    tiles: np.ndarray,
-    cell_after: np.ndarray,
-    opposite: np.ndarray,
-    choices: np.ndarray,
-    choice_count: np.ndarray,
-    delta: np.ndarray,
-    regs: np.ndarray,
-    path: np.ndarray,
-    next_k: np.ndarray,
-    h_at: np.ndarray,
-    slice_expansions: int,
-    with_conflicts: bool,
-    codes: np.ndarray,
-    digit: np.ndarray,
-    conflicts: np.ndarray,
-    base: np.ndarray,
-    leave: np.ndarray,
-    enter: np.ndarray,
-    place: np.ndarray,
-    along: np.ndarray,
-    shift: np.ndarray,
-) -> int:
-    """Run one IDA* iteration (bound ``regs[R_THRESHOLD]``) for up to ``slice_expansions``,
-    with Manhattan distance, plus linear conflicts ``with_conflicts`` (``ConflictTables``; the
-    line ``codes`` are kept current).
+def _ida_manhattan_kernel(with_conflicts: bool) -> Callable[..., int]:
+    """The IDA* kernel for Manhattan distance, with or without linear conflicts. numba freezes
+    ``with_conflicts`` into each compiled copy, so plain Manhattan does not pay a test per node
+    for the conflicts (a fifth of its node rate when it was an argument)."""
 
-    ``path[d]`` is the direction taken from depth d, ``next_k[d]`` the next choice to try there,
-    ``h_at[d]`` the estimate there. Counting: a node is expanded when it is visited within the
-    bound (the caller counts the root once per iteration); generated counts the children
-    produced, never the move that undoes the last one. Returns FOUND (``regs[R_DEPTH]`` moves
-    in ``path``), EXHAUSTED (``regs[R_NEXT]`` holds the smallest f over the bound) or PAUSED.
+    @njit(cache=True)
+    def ida_manhattan_slice(
+        tiles: np.ndarray,
+        cell_after: np.ndarray,
+        opposite: np.ndarray,
+        delta: np.ndarray,
+        regs: np.ndarray,
+        frames: np.ndarray,
+        path: np.ndarray,
+        slice_expansions: int,
+        codes: np.ndarray,
+        digit: np.ndarray,
+        conflicts: np.ndarray,
+        base: np.ndarray,
+        leave: np.ndarray,
+        enter: np.ndarray,
+        place: np.ndarray,
+        along: np.ndarray,
+        shift: np.ndarray,
+    ) -> int:
+        """Run one IDA* iteration (bound ``regs[R_THRESHOLD]``) for up to ``slice_expansions``,
+        with Manhattan distance, plus linear conflicts if the kernel was made ``with_conflicts``
+        (``ConflictTables``; the line ``codes`` are kept current; unused otherwise).
 
-    Indices are unsigned (``U``) so numba can skip its negative-index wraparound checks: that
-    alone is worth a third of the node rate.
-    """
-    n = U(tiles.shape[0])
-    lines = U(codes.shape[0])
-    depth = regs[R_DEPTH]
-    blank = U(regs[R_BLANK])
-    threshold = regs[R_THRESHOLD]
-    smallest = regs[R_NEXT]
-    expanded = regs[R_EXPANDED]
-    generated = regs[R_GENERATED]
-    h = h_at[depth]
-    stop_at = expanded + slice_expansions
-    status = EXHAUSTED
-    key = blank * U(5) + (U(path[depth - 1]) + U(1) if depth > 0 else U(0))
-    while True:
-        k = next_k[depth]
-        if k == choice_count[key]:
-            if depth == 0:
-                status = EXHAUSTED
-                break
-            # Back up: undo the move that led here.
-            depth -= 1
-            d = U(path[depth])
-            back = U(cell_after[blank * U(4) + U(opposite[d])])
-            tile = U(tiles[back])
-            tiles[blank] = tile
-            tiles[back] = 0
+        ``frames[d]`` is the frame of the node at depth d (``root_frame`` at depth 0). Counting: a
+        node is expanded when it is visited within the bound (the caller counts the root once per
+        iteration); generated counts the children produced, never the move that undoes the last
+        one. Returns FOUND (``regs[R_DEPTH]`` moves in ``path``), EXHAUSTED (``regs[R_NEXT]`` holds
+        the smallest f over the bound) or PAUSED.
+
+        Indices are unsigned (``U``) so numba can skip its negative-index wraparound checks, and
+        a node's state is one word: together they double the node rate of a loop that kept the
+        path, the next choice and the estimate in three arrays.
+        """
+        n = U(tiles.shape[0])
+        lines = U(codes.shape[0])
+        depth = U(regs[R_DEPTH])
+        threshold = regs[R_THRESHOLD]
+        smallest = regs[R_NEXT]
+        expanded = regs[R_EXPANDED]
+        generated = regs[R_GENERATED]
+        stop_at = expanded + slice_expansions
+        top = frames[depth]
+        blank, d, back = top & F_CELL, (top >> F_NEXT) & F_DIRECTION, (top >> F_BACK) & F_DIRECTION
+        h = np.int64((top >> F_H) & F_ESTIMATE)
+        status = EXHAUSTED
+        while True:
+            if d == NO_MOVE:
+                if depth == U(0):
+                    break
+                # Back up: undo the move that led here (direction next - 1 from the parent).
+                depth -= U(1)
+                top = frames[depth]
+                parent, d = top & F_CELL, (top >> F_NEXT) & F_DIRECTION
+                back, h = (top >> F_BACK) & F_DIRECTION, np.int64((top >> F_H) & F_ESTIMATE)
+                tile = U(tiles[parent])
+                tiles[blank] = tile
+                tiles[parent] = 0
+                if with_conflicts:
+                    m = parent * U(4) + d - U(1)
+                    a, b = U(leave[m]), U(enter[m])
+                    codes[a] += digit[tile * lines + a] * place[m]
+                    codes[b] -= digit[tile * lines + b] * place[m]
+                    codes[along[m]] -= digit[tile * lines + U(along[m])] * shift[m]
+                blank = parent
+                continue
+            move = d
+            d += U(1)
+            if move == back:
+                continue
+            to = cell_after[blank * U(4) + move]
+            if to < 0:
+                continue
+            cell = U(to)
+            tile = U(tiles[cell])
+            generated += 1
+            h2 = h + delta[(tile * n + blank) * U(4) + move]
             if with_conflicts:
-                m = back * U(4) + d
+                m = blank * U(4) + move
                 a, b = U(leave[m]), U(enter[m])
-                codes[a] += digit[tile * lines + a] * place[m]
-                codes[b] -= digit[tile * lines + b] * place[m]
-                codes[along[m]] -= digit[tile * lines + U(along[m])] * shift[m]
-            h = h_at[depth]
-            blank = back
-            key = blank * U(5) + (U(path[depth - 1]) + U(1) if depth > 0 else U(0))
-            continue
-        next_k[depth] = k + 1
-        d = U(choices[key * U(4) + U(k)])
-        cell = U(cell_after[blank * U(4) + d])
-        tile = U(tiles[cell])
-        generated += 1
-        h2 = h + delta[(tile * n + blank) * U(4) + d]
-        if with_conflicts:
-            m = blank * U(4) + d
-            a, b = U(leave[m]), U(enter[m])
-            was_a, was_b = codes[a], codes[b]
-            now_a = was_a - digit[tile * lines + a] * place[m]
-            now_b = was_b + digit[tile * lines + b] * place[m]
-            h2 += 2 * (
-                conflicts[base[a] + now_a]
-                - conflicts[base[a] + was_a]
-                + conflicts[base[b] + now_b]
-                - conflicts[base[b] + was_b]
-            )
-        f = depth + 1 + h2
-        if f > threshold:
-            if f < smallest:
-                smallest = f
-            continue
-        if with_conflicts:
-            codes[a] = now_a
-            codes[b] = now_b
-            codes[along[m]] += digit[tile * lines + U(along[m])] * shift[m]
-        tiles[blank] = tile
-        tiles[cell] = 0
-        blank = cell
-        h = h2
-        path[depth] = d
-        depth += 1
-        next_k[depth] = 0
-        h_at[depth] = h
-        key = blank * U(5) + d + U(1)
-        expanded += 1
-        if h == 0:
-            status = FOUND
-            break
-        if expanded >= stop_at:
-            status = PAUSED
-            break
+                was_a, was_b = codes[a], codes[b]
+                now_a = was_a - digit[tile * lines + a] * place[m]
+                now_b = was_b + digit[tile * lines + b] * place[m]
+                h2 += 2 * (
+                    conflicts[base[a] + now_a]
+                    - conflicts[base[a] + was_a]
+                    + conflicts[base[b] + now_b]
+                    - conflicts[base[b] + was_b]
+                )
+            f = np.int64(depth) + 1 + h2
+            if f > threshold:
+                if f < smallest:
+                    smallest = f
+                continue
+            if with_conflicts:
+                codes[a] = now_a
+                codes[b] = now_b
+                codes[along[m]] += digit[tile * lines + U(along[m])] * shift[m]
+            tiles[blank] = tile
+            tiles[cell] = 0
+            frames[depth] = blank | d << F_NEXT | back << F_BACK | U(h) << F_H
+            depth += U(1)
+            blank, d, back, h = cell, U(0), U(opposite[move]), h2
+            expanded += 1
+            if h == 0:
+                status = FOUND
+                break
+            if expanded >= stop_at:
+                status = PAUSED
+                break
+        frames[depth] = blank | d << F_NEXT | back << F_BACK | U(h) << F_H
+        _finish(regs, frames, path, status, depth, smallest, expanded, generated)
+        return status
+
+    return cast(Callable[..., int], ida_manhattan_slice)
+
+
+ida_manhattan_slice = _ida_manhattan_kernel(with_conflicts=False)
+ida_conflicts_slice = _ida_manhattan_kernel(with_conflicts=True)
+
+
+@njit(cache=True)
+def _finish(
+    regs: np.ndarray,
+    frames: np.ndarray,
+    path: np.ndarray,
+    status: int,
+    depth: np.uint64,
+    smallest: int,
+    expanded: int,
+    generated: int,
+) -> None:
+    """Save a slice's registers; on FOUND, read the path's directions off the frames."""
     regs[R_DEPTH] = depth
-    regs[R_BLANK] = blank
     regs[R_NEXT] = smallest
     regs[R_EXPANDED] = expanded
     regs[R_GENERATED] = generated
-    return status
+    if status == FOUND:
+        for i in range(depth):
+            path[i] = ((frames[i] >> F_NEXT) & F_DIRECTION) - U(1)
 
 
 @njit(cache=True)
@@ -387,8 +414,6 @@ def ida_pdb_slice(
     tiles: np.ndarray,
     cell_after: np.ndarray,
     opposite: np.ndarray,
-    choices: np.ndarray,
-    choice_count: np.ndarray,
     sigma: np.ndarray,
     transpose: np.ndarray,
     group_of: np.ndarray,
@@ -400,10 +425,9 @@ def ida_pdb_slice(
     reflect: bool,
     index_n: np.ndarray,
     index_r: np.ndarray,
-    saved: np.ndarray,
     regs: np.ndarray,
+    frames: np.ndarray,
     path: np.ndarray,
-    next_k: np.ndarray,
     slice_expansions: int,
 ) -> int:
     """IDA* on additive pattern databases; same contract and counting as
@@ -412,49 +436,48 @@ def ida_pdb_slice(
     ``index_n[g]``/``index_r[g]`` are group g's indices (``pdb_entry``) for the board and for its
     mirror image. Sliding tile t from ``cell`` to ``blank`` moves t's digit in its group (weight
     ``weight[t]``) and the digit of ``sigma[t]`` in the mirrored board, so each child costs two
-    adds and two lookups. ``saved[depth]`` keeps the sums a move replaced.
+    adds and two lookups. A frame keeps both sums; the estimate is the larger.
     """
-    groups = offsets.shape[0]
     n = tiles.shape[0]
-    depth = regs[R_DEPTH]
-    blank = U(regs[R_BLANK])
+    depth = U(regs[R_DEPTH])
     threshold = regs[R_THRESHOLD]
     smallest = regs[R_NEXT]
     expanded = regs[R_EXPANDED]
     generated = regs[R_GENERATED]
-    sum_n = 0
-    sum_r = 0
-    for g in range(groups):
-        sum_n += pdb_entry(tables, offsets, packed, group_size, n, g, index_n[g])
-        sum_r += pdb_entry(tables, offsets, packed, group_size, n, g, index_r[g])
     stop_at = expanded + slice_expansions
+    top = frames[depth]
+    blank, d, back = top & F_CELL, (top >> F_NEXT) & F_DIRECTION, (top >> F_BACK) & F_DIRECTION
+    sum_n = np.int64((top >> F_H) & F_ESTIMATE)
+    sum_r = np.int64(top >> F_H_MIRROR)
     status = EXHAUSTED
-    key = blank * U(5) + (U(path[depth - 1]) + U(1) if depth > 0 else U(0))
     while True:
-        k = next_k[depth]
-        if k == choice_count[key]:
-            if depth == 0:
-                status = EXHAUSTED
+        if d == NO_MOVE:
+            if depth == U(0):
                 break
-            depth -= 1
-            d = U(path[depth])
-            back = U(cell_after[blank * U(4) + U(opposite[d])])
-            tile = U(tiles[back])
+            depth -= U(1)
+            top = frames[depth]
+            parent, d = top & F_CELL, (top >> F_NEXT) & F_DIRECTION
+            back = (top >> F_BACK) & F_DIRECTION
+            sum_n = np.int64((top >> F_H) & F_ESTIMATE)
+            sum_r = np.int64(top >> F_H_MIRROR)
+            tile = U(tiles[parent])
             tiles[blank] = tile
-            tiles[back] = 0
+            tiles[parent] = 0
             gn = group_of[tile]
-            index_n[gn] += (np.int64(blank) - np.int64(back)) * weight[tile]
+            index_n[gn] += (np.int64(blank) - np.int64(parent)) * weight[tile]
             mirror = sigma[tile]
             gr = group_of[mirror]
-            index_r[gr] += (transpose[blank] - transpose[back]) * weight[mirror]
-            sum_n = saved[depth, 0]
-            sum_r = saved[depth, 1]
-            blank = back
-            key = blank * U(5) + (U(path[depth - 1]) + U(1) if depth > 0 else U(0))
+            index_r[gr] += (transpose[blank] - transpose[parent]) * weight[mirror]
+            blank = parent
             continue
-        next_k[depth] = k + 1
-        d = U(choices[key * U(4) + U(k)])
-        cell = U(cell_after[blank * U(4) + d])
+        move = d
+        d += U(1)
+        if move == back:
+            continue
+        to = cell_after[blank * U(4) + move]
+        if to < 0:
+            continue
+        cell = U(to)
         tile = U(tiles[cell])
         generated += 1
         gn = group_of[tile]
@@ -486,24 +509,20 @@ def ida_pdb_slice(
                 )
             if new_r > h2:
                 h2 = new_r
-        f = depth + 1 + h2
+        f = np.int64(depth) + 1 + h2
         if f > threshold:
             if f < smallest:
                 smallest = f
             continue
         tiles[blank] = tile
         tiles[cell] = 0
-        saved[depth, 0] = sum_n
-        saved[depth, 1] = sum_r
         index_n[gn] = new_index_n
         index_r[gr] = new_index_r
-        sum_n = new_n
-        sum_r = new_r
-        blank = cell
-        path[depth] = d
-        depth += 1
-        next_k[depth] = 0
-        key = blank * U(5) + d + U(1)
+        frames[depth] = (
+            blank | d << F_NEXT | back << F_BACK | U(sum_n) << F_H | U(sum_r) << F_H_MIRROR
+        )
+        depth += U(1)
+        blank, d, back, sum_n, sum_r = cell, U(0), U(opposite[move]), new_n, new_r
         expanded += 1
         if h2 == 0:
             status = FOUND
@@ -511,11 +530,8 @@ def ida_pdb_slice(
         if expanded >= stop_at:
             status = PAUSED
             break
-    regs[R_DEPTH] = depth
-    regs[R_BLANK] = blank
-    regs[R_NEXT] = smallest
-    regs[R_EXPANDED] = expanded
-    regs[R_GENERATED] = generated
+    frames[depth] = blank | d << F_NEXT | back << F_BACK | U(sum_n) << F_H | U(sum_r) << F_H_MIRROR
+    _finish(regs, frames, path, status, depth, smallest, expanded, generated)
     return status
 
 

@@ -338,22 +338,27 @@ class PatternDatabase:
         )
         return index_n, index_r
 
-    def value(self, tiles: Tiles) -> float:
-        """h for one board (the Python engine's path; the kernels update it incrementally)."""
+    def sums(self, tiles: Tiles) -> tuple[int, int]:
+        """The groups' values added up for the board and for its mirror image (0 without
+        reflection); an entry is ``UNSET`` only in an exact table, for the wrong parity."""
         from .kernels import pdb_entry
 
         index_n, index_r = self.indices(tiles)
         n = len(tiles)
         normal = mirrored = 0
         for g in range(len(self.groups)):
-            value = pdb_entry(
+            normal += pdb_entry(
                 self.tables, self.offsets, self.packed, self.group_size, n, g, index_n[g]
             )
-            if value == UNSET:
-                return float("inf")  # only an exact table has unreachable entries: wrong parity
-            normal += value
             if self.reflect:
                 mirrored += pdb_entry(
                     self.tables, self.offsets, self.packed, self.group_size, n, g, index_r[g]
                 )
+        return normal, mirrored
+
+    def value(self, tiles: Tiles) -> float:
+        """h for one board (the Python engine's path; the kernels update it incrementally)."""
+        normal, mirrored = self.sums(tiles)
+        if len(self.groups) == 1 and normal >= UNSET:
+            return float("inf")  # an exact table's unreachable entry: the wrong parity
         return max(normal, mirrored)

@@ -141,6 +141,8 @@ class NPuzzle:
             w = 0 if algorithm == "ucs" else int(weight)
             if name in compiled.A_STAR_HEURISTICS:
                 return lambda budgets, stats: compiled.astar(self, name, w, budgets, stats)
+        if algorithm == "idastar" and n > compiled.IDA_MAX_CELLS:
+            return None
         if algorithm == "idastar" and heuristic == "manhattan":
             return lambda budgets, stats: compiled.ida_manhattan(self, budgets, stats)
         if (
