@@ -37,12 +37,39 @@ F_NEXT, F_BACK, F_H, F_H_MIRROR = U(8), U(12), U(16), U(40)
 F_CELL, F_DIRECTION, F_ESTIMATE = U(0xFF), U(0xF), U(0xFFFFFF)
 NO_MOVE = U(4)
 IDA_MAX_CELLS = int(F_CELL) + 1
+Unsigned = int | np.uint64
+Signed = int | np.int64
+
+
+@njit(cache=True)
+def frame(blank: Unsigned, d: Unsigned, back: Unsigned, h: Signed, h_mirror: Signed) -> np.uint64:
+    """Pack a frame (``root_frame`` for depth 0)."""
+    return U(blank) | U(d) << F_NEXT | U(back) << F_BACK | U(h) << F_H | U(h_mirror) << F_H_MIRROR
+
+
+@njit(cache=True)
+def unpack(top: np.uint64) -> tuple[np.uint64, np.uint64, np.uint64, np.int64, np.int64]:
+    """A frame's blank cell, next direction, undoing direction, estimate and mirror estimate."""
+    return (
+        top & F_CELL,
+        (top >> F_NEXT) & F_DIRECTION,
+        (top >> F_BACK) & F_DIRECTION,
+        np.int64((top >> F_H) & F_ESTIMATE),
+        np.int64(top >> F_H_MIRROR),
+    )
+
+
+@njit(cache=True)
+def child_cell(cell_after: np.ndarray, blank: np.uint64, move: np.uint64, back: np.uint64) -> int:
+    """Where the blank goes with ``move``; -1 if that leaves the board or undoes the last move."""
+    if move == back:
+        return -1
+    return cell_after[blank * U(4) + move]
 
 
 def root_frame(blank: int, h: int, h_mirror: int = 0) -> np.uint64:
     """The frame the caller puts at depth 0 before each IDA* iteration."""
-    word = blank | int(NO_MOVE) << int(F_BACK) | h << int(F_H) | h_mirror << int(F_H_MIRROR)
-    return U(word)
+    return frame(blank, 0, NO_MOVE, h, h_mirror)
 
 
 # The order the compiled IDA* tries the blank's moves: Korf's (up, left, right, down), so its
@@ -231,15 +258,9 @@ def _ida_manhattan_kernel(with_conflicts: bool) -> Callable[..., int]:
         """
         n = U(tiles.shape[0])
         lines = U(codes.shape[0])
-        depth = U(regs[R_DEPTH])
-        threshold = regs[R_THRESHOLD]
-        smallest = regs[R_NEXT]
-        expanded = regs[R_EXPANDED]
-        generated = regs[R_GENERATED]
+        depth, threshold, smallest, expanded, generated = _resume(regs)
         stop_at = expanded + slice_expansions
-        top = frames[depth]
-        blank, d, back = top & F_CELL, (top >> F_NEXT) & F_DIRECTION, (top >> F_BACK) & F_DIRECTION
-        h = np.int64((top >> F_H) & F_ESTIMATE)
+        blank, d, back, h, _ = unpack(frames[depth])
         status = EXHAUSTED
         while True:
             if d == NO_MOVE:
@@ -247,12 +268,8 @@ def _ida_manhattan_kernel(with_conflicts: bool) -> Callable[..., int]:
                     break
                 # Back up: undo the move that led here (direction next - 1 from the parent).
                 depth -= U(1)
-                top = frames[depth]
-                parent, d = top & F_CELL, (top >> F_NEXT) & F_DIRECTION
-                back, h = (top >> F_BACK) & F_DIRECTION, np.int64((top >> F_H) & F_ESTIMATE)
-                tile = U(tiles[parent])
-                tiles[blank] = tile
-                tiles[parent] = 0
+                parent, d, back, h, _ = unpack(frames[depth])
+                tile = _slide(tiles, parent, blank)
                 if with_conflicts:
                     m = parent * U(4) + d - U(1)
                     a, b = U(leave[m]), U(enter[m])
@@ -263,9 +280,7 @@ def _ida_manhattan_kernel(with_conflicts: bool) -> Callable[..., int]:
                 continue
             move = d
             d += U(1)
-            if move == back:
-                continue
-            to = cell_after[blank * U(4) + move]
+            to = child_cell(cell_after, blank, move, back)
             if to < 0:
                 continue
             cell = U(to)
@@ -295,7 +310,7 @@ def _ida_manhattan_kernel(with_conflicts: bool) -> Callable[..., int]:
                 codes[along[m]] += digit[tile * lines + U(along[m])] * shift[m]
             tiles[blank] = tile
             tiles[cell] = 0
-            frames[depth] = blank | d << F_NEXT | back << F_BACK | U(h) << F_H
+            frames[depth] = frame(blank, d, back, h, 0)
             depth += U(1)
             blank, d, back, h = cell, U(0), U(opposite[move]), h2
             expanded += 1
@@ -305,7 +320,7 @@ def _ida_manhattan_kernel(with_conflicts: bool) -> Callable[..., int]:
             if expanded >= stop_at:
                 status = PAUSED
                 break
-        frames[depth] = blank | d << F_NEXT | back << F_BACK | U(h) << F_H
+        frames[depth] = frame(blank, d, back, h, 0)
         _finish(regs, frames, path, status, depth, smallest, expanded, generated)
         return status
 
@@ -314,6 +329,27 @@ def _ida_manhattan_kernel(with_conflicts: bool) -> Callable[..., int]:
 
 ida_manhattan_slice = _ida_manhattan_kernel(with_conflicts=False)
 ida_conflicts_slice = _ida_manhattan_kernel(with_conflicts=True)
+
+
+@njit(cache=True)
+def _resume(regs: np.ndarray) -> tuple[np.uint64, int, int, int, int]:
+    """A slice's registers: depth, threshold, smallest f over it so far, expanded, generated."""
+    return (
+        U(regs[R_DEPTH]),
+        regs[R_THRESHOLD],
+        regs[R_NEXT],
+        regs[R_EXPANDED],
+        regs[R_GENERATED],
+    )
+
+
+@njit(cache=True)
+def _slide(tiles: np.ndarray, cell: np.uint64, blank: np.uint64) -> np.uint64:
+    """Slide the tile on ``cell`` into the blank; returns the tile."""
+    tile = U(tiles[cell])
+    tiles[blank] = tile
+    tiles[cell] = 0
+    return tile
 
 
 @njit(cache=True)
@@ -439,30 +475,17 @@ def ida_pdb_slice(
     adds and two lookups. A frame keeps both sums; the estimate is the larger.
     """
     n = tiles.shape[0]
-    depth = U(regs[R_DEPTH])
-    threshold = regs[R_THRESHOLD]
-    smallest = regs[R_NEXT]
-    expanded = regs[R_EXPANDED]
-    generated = regs[R_GENERATED]
+    depth, threshold, smallest, expanded, generated = _resume(regs)
     stop_at = expanded + slice_expansions
-    top = frames[depth]
-    blank, d, back = top & F_CELL, (top >> F_NEXT) & F_DIRECTION, (top >> F_BACK) & F_DIRECTION
-    sum_n = np.int64((top >> F_H) & F_ESTIMATE)
-    sum_r = np.int64(top >> F_H_MIRROR)
+    blank, d, back, sum_n, sum_r = unpack(frames[depth])
     status = EXHAUSTED
     while True:
         if d == NO_MOVE:
             if depth == U(0):
                 break
             depth -= U(1)
-            top = frames[depth]
-            parent, d = top & F_CELL, (top >> F_NEXT) & F_DIRECTION
-            back = (top >> F_BACK) & F_DIRECTION
-            sum_n = np.int64((top >> F_H) & F_ESTIMATE)
-            sum_r = np.int64(top >> F_H_MIRROR)
-            tile = U(tiles[parent])
-            tiles[blank] = tile
-            tiles[parent] = 0
+            parent, d, back, sum_n, sum_r = unpack(frames[depth])
+            tile = _slide(tiles, parent, blank)
             gn = group_of[tile]
             index_n[gn] += (np.int64(blank) - np.int64(parent)) * weight[tile]
             mirror = sigma[tile]
@@ -472,9 +495,7 @@ def ida_pdb_slice(
             continue
         move = d
         d += U(1)
-        if move == back:
-            continue
-        to = cell_after[blank * U(4) + move]
+        to = child_cell(cell_after, blank, move, back)
         if to < 0:
             continue
         cell = U(to)
@@ -518,9 +539,7 @@ def ida_pdb_slice(
         tiles[cell] = 0
         index_n[gn] = new_index_n
         index_r[gr] = new_index_r
-        frames[depth] = (
-            blank | d << F_NEXT | back << F_BACK | U(sum_n) << F_H | U(sum_r) << F_H_MIRROR
-        )
+        frames[depth] = frame(blank, d, back, sum_n, sum_r)
         depth += U(1)
         blank, d, back, sum_n, sum_r = cell, U(0), U(opposite[move]), new_n, new_r
         expanded += 1
@@ -530,7 +549,7 @@ def ida_pdb_slice(
         if expanded >= stop_at:
             status = PAUSED
             break
-    frames[depth] = blank | d << F_NEXT | back << F_BACK | U(sum_n) << F_H | U(sum_r) << F_H_MIRROR
+    frames[depth] = frame(blank, d, back, sum_n, sum_r)
     _finish(regs, frames, path, status, depth, smallest, expanded, generated)
     return status
 
