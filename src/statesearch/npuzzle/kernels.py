@@ -253,8 +253,8 @@ def _ida_manhattan_kernel(with_conflicts: bool) -> Callable[..., int]:
         the smallest f over the bound) or PAUSED.
 
         Indices are unsigned (``U``) so numba can skip its negative-index wraparound checks, and
-        a node's state is one word: together they double the node rate of a loop that kept the
-        path, the next choice and the estimate in three arrays.
+        a node's state is one word: together they gave half as much again as the node rate of a
+        loop that kept the path, the next choice and the estimate in three arrays.
         """
         n = U(tiles.shape[0])
         lines = U(codes.shape[0])
