@@ -1,14 +1,16 @@
-"""Node rate of the compiled IDA* + Manhattan kernel against a C reference and the Python engine,
-and what linear conflicts buy.
+"""Node rate of the compiled IDA* + Manhattan kernel against two native references and the
+Python engine, and what linear conflicts buy.
 
     python benchmarks/ida_node_rate.py [--rounds 5]
 
 Korf #1 (57 moves) must generate 276,361,932 nodes (plain IDA*, parent pruning, Korf's move
-order); the program stops if the kernel or the C reference does not. The C reference
-(``reference/ida_manhattan.c``, textbook recursive IDA*) is compiled with ``cc -O3
--march=native`` and run in turns with the kernel, so both see the same machine: on a shared VM
-single runs vary by 15-20%, the ratio of the medians much less. The ratio to the Python engine
-is measured on a smaller board it can finish, in the same process.
+order); the program stops if the kernel or a reference does not. The references, compiled with
+``-O3 -march=native`` when a compiler is present: ``reference/ida_manhattan.c`` (textbook
+recursive IDA* in C) and ``reference/ida_manhattan_specialized.cpp`` (the same search compiled
+once per blank cell and last move with C++ templates, as the fastest solvers are written).
+They run in turns with the kernel, so all see the same machine: on a shared VM single runs vary
+by 15-20%, the ratio of the medians much less. The ratio to the Python engine is measured on a
+smaller board it can finish, in the same process.
 """
 
 from __future__ import annotations
@@ -26,7 +28,16 @@ from statesearch.npuzzle import NPuzzle, scramble
 from statesearch.npuzzle.benchmarks import load
 
 KORF_1_GENERATED = 276_361_932
-REFERENCE = Path(__file__).parent / "reference" / "ida_manhattan.c"
+REFERENCES = Path(__file__).parent / "reference"
+# name: (source, compilers to try, extra flags)
+NATIVE = {
+    "textbook C": ("ida_manhattan.c", ("cc", "gcc", "clang"), ()),
+    "specialized C++": (
+        "ida_manhattan_specialized.cpp",
+        ("c++", "g++", "clang++"),
+        ("-std=c++17",),
+    ),
+}
 
 
 def cpu(fn):  # type: ignore[no-untyped-def]
@@ -35,14 +46,23 @@ def cpu(fn):  # type: ignore[no-untyped-def]
     return time.process_time() - started, value
 
 
-def compile_reference(directory: str) -> Path | None:
-    compiler = shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
+def compile_reference(name: str, directory: str) -> Path | None:
+    source, compilers, flags = NATIVE[name]
+    compiler = next((found for c in compilers if (found := shutil.which(c))), None)
     if compiler is None:
+        print(f"no compiler ({', '.join(compilers)}): the {name} reference is skipped")
         return None
-    binary = Path(directory) / "ida_manhattan"
-    subprocess.run(
-        [compiler, "-O3", "-march=native", str(REFERENCE), "-o", str(binary)], check=True
-    )
+    binary = Path(directory) / Path(source).stem
+    command = [
+        compiler,
+        "-O3",
+        "-march=native",
+        *flags,
+        str(REFERENCES / source),
+        "-o",
+        str(binary),
+    ]
+    subprocess.run(command, check=True)
     return binary
 
 
@@ -62,30 +82,28 @@ def main() -> None:
     _, instances = load("korf100")
     goal = tuple(range(16))
     korf1 = NPuzzle(instances[0].tiles, 4, 4, goal)
-    solve(NPuzzle(instances[1].tiles, 4, 4, goal), "idastar", "manhattan")  # compile once
+    for heuristic in ("manhattan", "linear_conflict"):  # load or compile the kernels first
+        solve(NPuzzle(instances[1].tiles, 4, 4, goal), "idastar", heuristic, engine="compiled")
     with tempfile.TemporaryDirectory() as scratch:
-        binary = compile_reference(scratch)
-        if binary is None:
-            print("no C compiler (cc, gcc, clang): the C reference is skipped")
-        kernel_rates, c_rates = [], []
+        binaries = {name: compile_reference(name, scratch) for name in NATIVE}
+        rates: dict[str, list[float]] = {"compiled kernel": [], **{name: [] for name in NATIVE}}
         for _ in range(rounds):
             seconds, result = cpu(lambda: solve(korf1, "idastar", "manhattan", engine="compiled"))
             assert result.length == 57 and result.stats.generated == KORF_1_GENERATED
-            kernel_rates.append(KORF_1_GENERATED / seconds / 1e6)
-            if binary is not None:
-                c_rates.append(KORF_1_GENERATED / run_reference(binary, korf1.initial) / 1e6)
-    rates = " ".join(f"{r:.0f}" for r in kernel_rates)
-    kernel = statistics.median(kernel_rates)
-    print(
-        f"Korf #1: 57 moves, {KORF_1_GENERATED:,} generated; compiled kernel "
-        f"{kernel:.1f} M generated/CPU s (median of {rounds}: {rates})"
-    )
-    if c_rates:
-        c = statistics.median(c_rates)
-        print(
-            f"C reference (cc -O3 -march=native): {c:.1f} M/s (median; "
-            f"{' '.join(f'{r:.0f}' for r in c_rates)}); kernel / C = x{kernel / c:.2f}"
-        )
+            rates["compiled kernel"].append(KORF_1_GENERATED / seconds / 1e6)
+            for name, binary in binaries.items():
+                if binary is not None:
+                    seconds = run_reference(binary, korf1.initial)
+                    rates[name].append(KORF_1_GENERATED / seconds / 1e6)
+    print(f"Korf #1: 57 moves, {KORF_1_GENERATED:,} generated; M generated/CPU s, {rounds} rounds:")
+    kernel = statistics.median(rates["compiled kernel"])
+    for name, values in rates.items():
+        if values:
+            median = statistics.median(values)
+            ratio = "" if name == "compiled kernel" else f"; kernel / this = x{kernel / median:.2f}"
+            print(
+                f"  {name:16s} median {median:6.1f} ({' '.join(f'{v:.0f}' for v in values)}){ratio}"
+            )
     manhattan_seconds = KORF_1_GENERATED / (kernel * 1e6)
     lc_seconds, lc = cpu(lambda: solve(korf1, "idastar", "linear_conflict", engine="compiled"))
     assert lc.length == 57
