@@ -198,3 +198,53 @@ def test_boards_too_big_for_a_frame_stay_in_python() -> None:
     assert puzzle.compiled("idastar", "manhattan", 1, required=True) is None
     small = NPuzzle(tuple(range(16 * 16)), 16, 16, tuple(range(16 * 16)))
     assert small.compiled("idastar", "manhattan", 1, required=True) is not None
+
+
+def test_specialized_search_counts_like_the_loop_kernel() -> None:
+    """The search compiled per board shape and the loop kernel (kept for boards over
+    ``SPECIALIZED_MAX_CELLS``) visit the same nodes in the same order."""
+    from statesearch.algorithms._common import Budgets
+    from statesearch.npuzzle import compiled
+    from statesearch.result import Stats
+
+    for rows, cols, moves, seed in [(4, 4, 60, 1), (3, 5, 50, 2), (2, 3, 30, 3), (6, 6, 40, 4)]:
+        goal = (*range(1, rows * cols), 0)
+        puzzle = NPuzzle(scramble(goal, rows, cols, moves, seed), rows, cols, goal)
+        outcomes = []
+        for kernel in (compiled.ida_specialized, compiled.ida_manhattan):
+            stats = Stats()
+            found = kernel(puzzle, Budgets(Limits(), None), stats)
+            outcomes.append((found, stats.expanded, stats.generated, stats.iterations))
+        assert outcomes[0] == outcomes[1]
+        assert outcomes[0][2] > 0
+
+
+def test_boards_over_the_specialized_size_use_the_loop_kernel() -> None:
+    rows, cols = 7, 6
+    goal = (*range(1, rows * cols), 0)
+    puzzle = NPuzzle(scramble(goal, rows, cols, 30, seed=5), rows, cols, goal)
+    python = solve(puzzle, "idastar", "manhattan", engine="python")
+    compiled = solve(puzzle, "idastar", "manhattan", engine="compiled")
+    assert compiled.engine == "compiled" and compiled.length == python.length
+    assert [t for t, _ in compiled.stats.iterations] == [t for t, _ in python.stats.iterations]
+    replay(puzzle, compiled)
+
+
+def test_specialized_machine_code_is_cached_and_checked() -> None:
+    """The compiled search is kept in the cache directory; a damaged copy is never loaded but
+    compiled again (and rewritten)."""
+    from statesearch.npuzzle import specialized
+    from statesearch.npuzzle.pdb import cache_dir
+
+    specialized.search_function(2, 3)
+    (saved,) = cache_dir().glob("ida-manhattan-2x3-*.o")
+    good = saved.read_bytes()
+    saved.write_bytes(good[:-100] + bytes(100))
+    specialized.search_function.cache_clear()
+    goal = (1, 2, 3, 4, 5, 0)
+    puzzle = NPuzzle(scramble(goal, 2, 3, 20, seed=7), 2, 3, goal)
+    result = solve(puzzle, "idastar", "manhattan", engine="compiled")
+    assert result.solved and result.length == solve(puzzle, "bfs").length
+    assert saved.read_bytes() == good
+    specialized.search_function.cache_clear()
+    assert specialized.search_function(2, 3) is not None  # loaded from the repaired copy

@@ -15,6 +15,7 @@ import numpy as np
 from ..algorithms._common import KERNEL_STOPS, Budgets, Exhausted, Found, Outcome
 from ..result import Budget, Stats
 from . import kernels as k
+from . import specialized
 
 if TYPE_CHECKING:
     from .pdb import PatternDatabase
@@ -24,6 +25,7 @@ SLICE = 1 << 21  # expansions between clock checks: ~20-40 ms of kernel time
 BIG = 1 << 40
 LC_MAX_SIDE = k.ConflictTables.MAX_SIDE
 IDA_MAX_CELLS = k.IDA_MAX_CELLS  # a frame keeps the blank's cell in a byte
+SPECIALIZED_MAX_CELLS = specialized.MAX_CELLS
 
 
 def _boards(puzzle: NPuzzle, directions: np.ndarray, order: str) -> Found:
@@ -129,6 +131,41 @@ def ida_manhattan(
 
     frame = k.root_frame(puzzle.initial.index(0), h0)
     return ida_star(puzzle, budgets, stats, h0, frame, run, reset, tables.order)
+
+
+def ida_specialized(puzzle: NPuzzle, budgets: Budgets, stats: Stats) -> Outcome:
+    """IDA* with Manhattan distance through the search compiled for this board shape
+    (``specialized``): same counters as ``ida_manhattan``, twice its node rate."""
+    tables = k.MoveTables(puzzle.rows, puzzle.cols)
+    delta = k.manhattan_deltas(np.array(puzzle.goal, dtype=np.int64), puzzle.cols, tables)
+    h0 = int(puzzle.heuristics["manhattan"](puzzle.initial))
+    blank = puzzle.initial.index(0)
+    search = specialized.search_function(puzzle.rows, puzzle.cols)
+    registers = np.zeros(specialized.S_REGISTERS, dtype=np.int64)
+    shared = [  # (the slice loop's register, the search's)
+        (k.R_THRESHOLD, specialized.S_BOUND),
+        (k.R_NEXT, specialized.S_NEXT),
+        (k.R_EXPANDED, specialized.S_EXPANDED),
+        (k.R_GENERATED, specialized.S_GENERATED),
+    ]
+
+    def reset() -> None:
+        registers[specialized.S_REPLAY] = 0
+
+    def run(
+        tiles: np.ndarray, regs: np.ndarray, frames: np.ndarray, path: np.ndarray, budget: int
+    ) -> int:
+        for ours, theirs in shared:
+            registers[theirs] = regs[ours]
+        registers[specialized.S_STOP_AT] = regs[k.R_EXPANDED] + budget
+        status = specialized.run_slice(search, tiles, delta, registers, path, blank, h0)
+        for ours, theirs in shared:
+            regs[ours] = registers[theirs]
+        found = status == k.FOUND
+        regs[k.R_DEPTH] = registers[specialized.S_DEPTH if found else specialized.S_REPLAY]
+        return status
+
+    return ida_star(puzzle, budgets, stats, h0, k.root_frame(blank, h0), run, reset, tables.order)
 
 
 def ida_pdb(puzzle: NPuzzle, pdb: PatternDatabase, budgets: Budgets, stats: Stats) -> Outcome:

@@ -160,7 +160,9 @@ def check(key: GroupKey, directory: Path) -> str | None:
     return None
 
 
-def _write_atomically(path: Path, write: Callable[[Path], None]) -> None:
+def write_atomically(path: Path, write: Callable[[Path], None]) -> None:
+    """Write to a temporary file beside ``path`` and rename it: readers and concurrent writers
+    never see half a file."""
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
     os.close(fd)
     try:
@@ -188,13 +190,13 @@ def load_or_build(
         log(f"pattern database for {what}: {problem}; building {key.entries:,} entries")
     table = build_group_table(key.goal, key.rows, key.cols, key.group, progress)
     directory.mkdir(parents=True, exist_ok=True)
-    _write_atomically(directory / f"{key.name}.npy", lambda p: _save_npy(p, table))
+    write_atomically(directory / f"{key.name}.npy", lambda p: _save_npy(p, table))
     meta = {
         **key.metadata(),
         "checksum": _checksum(table),
         "max_value": int(table[table != UNSET].max()),
     }
-    _write_atomically(directory / f"{key.name}.json", lambda p: _save_json(p, meta))
+    write_atomically(directory / f"{key.name}.json", lambda p: _save_json(p, meta))
     return table
 
 

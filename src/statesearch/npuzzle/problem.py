@@ -143,6 +143,12 @@ class NPuzzle:
                 return lambda budgets, stats: compiled.astar(self, name, w, budgets, stats)
         if algorithm == "idastar" and n > compiled.IDA_MAX_CELLS:
             return None
+        if (
+            algorithm == "idastar"
+            and heuristic == "manhattan"
+            and n <= compiled.SPECIALIZED_MAX_CELLS
+        ):
+            return lambda budgets, stats: compiled.ida_specialized(self, budgets, stats)
         if algorithm == "idastar" and heuristic == "manhattan":
             return lambda budgets, stats: compiled.ida_manhattan(self, budgets, stats)
         if (

@@ -1,0 +1,283 @@
+"""IDA* + Manhattan distance compiled per board shape, one function per (blank cell, last move).
+
+In such a function every neighbour cell, every legality test and the move that would undo the
+last one are constants, and going one level deeper is a direct call: the way the fastest C
+solvers are written (C++ templates), and twice the node rate of a loop that reads them from
+tables (``benchmarks/ida_node_rate.py``). numba cannot express it (its calls pass every array
+as a struct), so the functions are emitted as LLVM IR with llvmlite, numba's own backend, and
+compiled once per shape per process (about a second for 4x4).
+
+The search keeps the kernels' contract (``kernels.ida_manhattan_slice``): same counters, same
+move order, and it pauses after a given number of expansions. A pause unwinds the recursion,
+restoring the board, and leaves the path to the paused node in ``path``; the next call replays
+that path without counting anything and carries on where it stopped.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import hashlib
+import threading
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+from typing import cast
+
+import llvmlite
+import llvmlite.binding as llvm
+import numpy as np
+from llvmlite import ir
+
+from . import kernels as k
+from .pdb import cache_dir, write_atomically
+
+# The search's registers (an int64 array): what it counts, its bound, where it stops.
+S_GENERATED, S_BOUND, S_NEXT, S_EXPANDED, S_STOP_AT, S_REPLAY, S_DEPTH = range(7)
+S_REGISTERS = 7
+MAX_CELLS = 36  # 6x6: beyond that the functions take too long to compile to be worth it
+
+I8, I32, I64 = ir.IntType(8), ir.IntType(32), ir.IntType(64)
+BYTES, WORDS = I8.as_pointer(), I64.as_pointer()
+# node(tiles, delta, registers, path, g, h) -> status; search(..., blank, h) at the root
+NODE = ir.FunctionType(I32, [BYTES, BYTES, WORDS, BYTES, I64, I64])
+SEARCH = ctypes.CFUNCTYPE(
+    ctypes.c_int32,
+    ctypes.c_void_p,
+    ctypes.c_void_p,
+    ctypes.c_void_p,
+    ctypes.c_void_p,
+    ctypes.c_int64,
+    ctypes.c_int64,
+)
+Search = Callable[[int, int, int, int, int, int], int]
+DIGEST = 32  # bytes of checksum before the cached machine code
+_compiling = threading.Lock()
+_engines: list[llvm.ExecutionEngine] = []  # compiled code lives as long as its engine
+
+
+def emit(rows: int, cols: int) -> ir.Module:
+    """The IR: ``node_<cell>_<last + 1>`` for each blank cell and last move, and ``search``."""
+    moves = k.MoveTables(rows, cols)
+    n = rows * cols
+    module = ir.Module(name=f"ida_manhattan_{rows}x{cols}")
+    nodes = {}
+    for blank in range(n):
+        for last in range(-1, 4):
+            node = ir.Function(module, NODE, name=f"node_{blank}_{last + 1}")
+            node.linkage = "internal"
+            nodes[blank, last] = node
+    for (blank, last), node in nodes.items():
+        _emit_node(node, blank, last, moves, n, nodes)
+    search = ir.Function(module, ir.FunctionType(I32, [*NODE.args[:4], I64, I64]), name="search")
+    tiles, delta, registers, path, blank, h = search.args
+    builder = ir.IRBuilder(search.append_basic_block())
+    nowhere = search.append_basic_block()
+    switch = builder.switch(blank, nowhere)
+    for cell in range(n):
+        block = search.append_basic_block()
+        switch.add_case(I64(cell), block)
+        builder.position_at_end(block)
+        root = nodes[cell, -1]
+        builder.ret(builder.call(root, [tiles, delta, registers, path, I64(0), h]))
+    builder.position_at_end(nowhere)
+    builder.ret(I32(k.EXHAUSTED))
+    return module
+
+
+def _emit_node(
+    node: ir.Function,
+    blank: int,
+    last: int,
+    moves: k.MoveTables,
+    n: int,
+    nodes: dict[tuple[int, int], ir.Function],
+) -> None:
+    """One node's children in move order: count, bound test, descend, undo; and the replay
+    that jumps straight to the child on the path when resuming."""
+    tiles, delta, registers, path, g, h = node.args
+    children = [
+        (d, int(moves.cell_after[blank * 4 + d]))
+        for d in range(4)
+        if moves.cell_after[blank * 4 + d] >= 0 and (last < 0 or d != moves.opposite[last])
+    ]
+    entry = node.append_basic_block("entry")
+    tries = [node.append_basic_block(f"try{d}") for d, _ in children]
+    done = node.append_basic_block("done")
+    tries.append(done)
+    builder = ir.IRBuilder(entry)
+
+    def register(index: int) -> ir.Value:
+        return builder.gep(registers, [I64(index)])
+
+    def add_one(index: int) -> ir.Value:
+        value = builder.add(builder.load(register(index)), I64(1))
+        builder.store(value, register(index))
+        return value
+
+    def slide(tile: ir.Value, to: int, source: int) -> None:
+        builder.store(tile, builder.gep(tiles, [I64(to)]))
+        builder.store(I8(0), builder.gep(tiles, [I64(source)]))
+
+    def estimate(tile: ir.Value, d: int) -> ir.Value:
+        at = builder.add(builder.mul(builder.zext(tile, I64), I64(n * 4)), I64(blank * 4 + d))
+        return builder.add(h, builder.sext(builder.load(builder.gep(delta, [at])), I64))
+
+    deeper = builder.add(g, I64(1))
+    # Resuming: below the paused depth, follow the path; at it, stop replaying.
+    replay = builder.load(register(S_REPLAY))
+    check, clear, follow = (node.append_basic_block(name) for name in ("check", "clear", "follow"))
+    builder.cbranch(builder.icmp_signed("!=", replay, I64(0)), check, tries[0])
+    builder.position_at_end(check)
+    builder.cbranch(builder.icmp_signed("<", g, replay), follow, clear)
+    builder.position_at_end(clear)
+    builder.store(I64(0), register(S_REPLAY))
+    builder.branch(tries[0])
+    builder.position_at_end(follow)
+    on_path = builder.switch(builder.zext(builder.load(builder.gep(path, [g])), I64), done)
+
+    for i, (d, cell) in enumerate(children):
+        child = nodes[cell, d]
+        over, inside, found, stop, pause, call, replayed, after, undo, back = (
+            node.append_basic_block(f"{name}{d}")
+            for name in (
+                "over",
+                "in",
+                "found",
+                "stop",
+                "pause",
+                "call",
+                "replay",
+                "after",
+                "undo",
+                "back",
+            )
+        )
+        builder.position_at_end(tries[i])
+        tile = builder.load(builder.gep(tiles, [I64(cell)]))
+        add_one(S_GENERATED)
+        h2 = estimate(tile, d)
+        f = builder.add(deeper, h2)
+        builder.cbranch(builder.icmp_signed(">", f, builder.load(register(S_BOUND))), over, inside)
+
+        builder.position_at_end(over)
+        smallest = builder.load(register(S_NEXT))
+        below = builder.icmp_signed("<", f, smallest)
+        builder.store(builder.select(below, f, smallest), register(S_NEXT))
+        builder.branch(tries[i + 1])
+
+        builder.position_at_end(inside)
+        slide(tile, blank, cell)
+        builder.store(I8(d), builder.gep(path, [g]))
+        expanded = add_one(S_EXPANDED)
+        builder.cbranch(builder.icmp_signed("==", h2, I64(0)), found, stop)
+        builder.position_at_end(found)
+        builder.store(deeper, register(S_DEPTH))
+        builder.ret(I32(k.FOUND))
+        builder.position_at_end(stop)
+        enough = builder.icmp_signed(">=", expanded, builder.load(register(S_STOP_AT)))
+        builder.cbranch(enough, pause, call)
+        builder.position_at_end(pause)
+        builder.store(deeper, register(S_REPLAY))
+        slide(tile, cell, blank)
+        builder.ret(I32(k.PAUSED))
+
+        builder.position_at_end(call)
+        status = builder.call(child, [tiles, delta, registers, path, deeper, h2])
+        builder.branch(after)
+
+        on_path.add_case(I64(d), replayed)
+        builder.position_at_end(replayed)
+        replay_tile = builder.load(builder.gep(tiles, [I64(cell)]))
+        replay_h = estimate(replay_tile, d)
+        slide(replay_tile, blank, cell)
+        replay_status = builder.call(child, [tiles, delta, registers, path, deeper, replay_h])
+        builder.branch(after)
+
+        builder.position_at_end(after)
+        result = builder.phi(I32)
+        result.add_incoming(status, call)
+        result.add_incoming(replay_status, replayed)
+        moved = builder.phi(I8)
+        moved.add_incoming(tile, call)
+        moved.add_incoming(replay_tile, replayed)
+        slide(moved, cell, blank)
+        builder.cbranch(builder.icmp_signed("==", result, I32(k.EXHAUSTED)), undo, back)
+        builder.position_at_end(back)
+        builder.ret(result)
+        builder.position_at_end(undo)
+        builder.branch(tries[i + 1])
+
+    builder.position_at_end(done)
+    builder.ret(I32(k.EXHAUSTED))
+
+
+@cache
+def search_function(rows: int, cols: int) -> Search:
+    """``search(tiles, delta, registers, path, blank, h) -> status`` for this board shape.
+
+    The machine code is kept in the cache directory (beside the pattern databases), named by
+    a hash of the IR, the CPU and llvmlite's version, with a checksum: the next process loads
+    it instead of spending seconds in LLVM.
+    """
+    with _compiling:
+        llvm.initialize_native_target()
+        llvm.initialize_native_asmprinter()
+        target = llvm.Target.from_default_triple()
+        cpu, features = llvm.get_host_cpu_name(), llvm.get_host_cpu_features().flatten()
+        machine = target.create_target_machine(cpu=cpu, features=features, opt=3)
+        text = str(emit(rows, cols))
+        key = hashlib.blake2b(f"{text}{cpu}{features}{llvmlite.__version__}".encode()).hexdigest()
+        path = cache_dir() / f"ida-manhattan-{rows}x{cols}-{key[:16]}.o"
+        cached = _read_object(path)
+        module = llvm.parse_assembly(text)
+        if cached is None:
+            module.verify()
+            passes = llvm.create_pass_builder(machine, llvm.create_pipeline_tuning_options(3))
+            passes.getModulePassManager().run(module, passes)
+        engine = llvm.create_mcjit_compiler(module, machine)
+
+        def save(_: llvm.ModuleRef, code: bytes) -> None:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            digest = hashlib.blake2b(code, digest_size=DIGEST).digest()
+
+            def write(tmp: Path) -> None:
+                tmp.write_bytes(digest + code)
+
+            write_atomically(path, write)
+
+        engine.set_object_cache(save, lambda _: cached)
+        engine.finalize_object()
+        _engines.append(engine)
+        return cast(Search, SEARCH(engine.get_function_address("search")))
+
+
+def _read_object(path: Path) -> bytes | None:
+    """The cached machine code, or None if it is missing or fails its checksum."""
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return None
+    digest, code = data[:DIGEST], data[DIGEST:]
+    return code if hashlib.blake2b(code, digest_size=DIGEST).digest() == digest else None
+
+
+def run_slice(
+    search: Search,
+    tiles: np.ndarray,
+    delta: np.ndarray,
+    registers: np.ndarray,
+    path: np.ndarray,
+    blank: int,
+    h: int,
+) -> int:
+    """One slice from the root (replaying to where the last one paused)."""
+    return int(
+        search(
+            tiles.ctypes.data,
+            delta.ctypes.data,
+            registers.ctypes.data,
+            path.ctypes.data,
+            blank,
+            h,
+        )
+    )
