@@ -68,8 +68,9 @@ def child_cell(cell_after: np.ndarray, blank: np.uint64, move: np.uint64, back: 
 
 
 def root_frame(blank: int, h: int, h_mirror: int = 0) -> np.uint64:
-    """The frame the caller puts at depth 0 before each IDA* iteration."""
-    return frame(blank, 0, NO_MOVE, h, h_mirror)
+    """The frame the caller puts at depth 0 before each IDA* iteration (``frame`` in Python:
+    calling the compiled one would load it from numba's cache first)."""
+    return U(blank | int(NO_MOVE) << int(F_BACK) | h << int(F_H) | h_mirror << int(F_H_MIRROR))
 
 
 # The order the compiled IDA* tries the blank's moves: Korf's (up, left, right, down), so its

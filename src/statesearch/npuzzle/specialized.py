@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import ctypes
 import hashlib
+import sys
 import threading
 from collections.abc import Callable
 from functools import cache
@@ -216,8 +217,9 @@ def search_function(rows: int, cols: int) -> Search:
     """``search(tiles, delta, registers, path, blank, h) -> status`` for this board shape.
 
     The machine code is kept in the cache directory (beside the pattern databases), named by
-    a hash of the IR, the CPU and llvmlite's version, with a checksum: the next process loads
-    it instead of spending seconds in LLVM.
+    a hash of what it is made from (this module and the kernels' source, the shape, the CPU,
+    llvmlite's version), with a checksum: the next process loads it instead of spending
+    seconds in LLVM.
     """
     with _compiling:
         llvm.initialize_native_target()
@@ -225,15 +227,19 @@ def search_function(rows: int, cols: int) -> Search:
         target = llvm.Target.from_default_triple()
         cpu, features = llvm.get_host_cpu_name(), llvm.get_host_cpu_features().flatten()
         machine = target.create_target_machine(cpu=cpu, features=features, opt=3)
-        text = str(emit(rows, cols))
-        key = hashlib.blake2b(f"{text}{cpu}{features}{llvmlite.__version__}".encode()).hexdigest()
+        # The code depends on this module, the kernels' tables and codes, the CPU and LLVM.
+        sources = b"".join(Path(m.__file__ or "").read_bytes() for m in (k, sys.modules[__name__]))
+        identity = sources + f"{rows}x{cols} {cpu} {features} {llvmlite.__version__}".encode()
+        key = hashlib.blake2b(identity).hexdigest()
         path = cache_dir() / f"ida-manhattan-{rows}x{cols}-{key[:16]}.o"
         cached = _read_object(path)
-        module = llvm.parse_assembly(text)
         if cached is None:
+            module = llvm.parse_assembly(str(emit(rows, cols)))
             module.verify()
             passes = llvm.create_pass_builder(machine, llvm.create_pipeline_tuning_options(3))
             passes.getModulePassManager().run(module, passes)
+        else:
+            module = llvm.parse_assembly("")  # the engine takes the cached code instead
         engine = llvm.create_mcjit_compiler(module, machine)
 
         def save(_: llvm.ModuleRef, code: bytes) -> None:
