@@ -108,11 +108,14 @@ def test_compiled_linear_conflict_agrees_with_the_engine(seed: int, shape: tuple
     """Same length and the same sequence of IDA* bounds (each the smallest f that exceeded the
     last, so every estimate on the way counts). Node counts differ: the engine also skips
     states already on the path, the kernel only the parent."""
-    rows, cols = shape
+    _ida_agrees_with_the_engine(*shape, 36, seed, "linear_conflict")
+
+
+def _ida_agrees_with_the_engine(rows: int, cols: int, moves: int, seed: int, h: str) -> None:
     goal = (*range(1, rows * cols), 0)
-    puzzle = NPuzzle(scramble(goal, rows, cols, 36, seed), rows, cols, goal)
-    python = solve(puzzle, "idastar", "linear_conflict", engine="python")
-    compiled = solve(puzzle, "idastar", "linear_conflict", engine="compiled")
+    puzzle = NPuzzle(scramble(goal, rows, cols, moves, seed), rows, cols, goal)
+    python = solve(puzzle, "idastar", h, engine="python")
+    compiled = solve(puzzle, "idastar", h, engine="compiled")
     assert compiled.engine == "compiled" and compiled.length == python.length
     assert [t for t, _ in compiled.stats.iterations] == [t for t, _ in python.stats.iterations]
     replay(puzzle, compiled)
@@ -220,14 +223,7 @@ def test_specialized_search_counts_like_the_loop_kernel() -> None:
 
 
 def test_boards_over_the_specialized_size_use_the_loop_kernel() -> None:
-    rows, cols = 7, 6
-    goal = (*range(1, rows * cols), 0)
-    puzzle = NPuzzle(scramble(goal, rows, cols, 30, seed=5), rows, cols, goal)
-    python = solve(puzzle, "idastar", "manhattan", engine="python")
-    compiled = solve(puzzle, "idastar", "manhattan", engine="compiled")
-    assert compiled.engine == "compiled" and compiled.length == python.length
-    assert [t for t, _ in compiled.stats.iterations] == [t for t, _ in python.stats.iterations]
-    replay(puzzle, compiled)
+    _ida_agrees_with_the_engine(7, 6, 30, 5, "manhattan")
 
 
 def test_specialized_machine_code_is_cached_and_checked() -> None:

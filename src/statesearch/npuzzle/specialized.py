@@ -243,13 +243,16 @@ def search_function(rows: int, cols: int) -> Search:
         engine = llvm.create_mcjit_compiler(module, machine)
 
         def save(_: llvm.ModuleRef, code: bytes) -> None:
-            path.parent.mkdir(parents=True, exist_ok=True)
             digest = hashlib.blake2b(code, digest_size=DIGEST).digest()
 
             def write(tmp: Path) -> None:
                 tmp.write_bytes(digest + code)
 
-            write_atomically(path, write)
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                write_atomically(path, write)
+            except OSError:
+                pass  # a cache that cannot be written only costs the next process the compile
 
         engine.set_object_cache(save, lambda _: cached)
         engine.finalize_object()
