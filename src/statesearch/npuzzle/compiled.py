@@ -135,7 +135,7 @@ def ida_manhattan(
 
 def ida_specialized(puzzle: NPuzzle, budgets: Budgets, stats: Stats) -> Outcome:
     """IDA* with Manhattan distance through the search compiled for this board shape
-    (``specialized``): same counters as ``ida_manhattan``, twice its node rate."""
+    (``specialized``): same counters as ``ida_manhattan``, 1.6x its node rate."""
     tables = k.MoveTables(puzzle.rows, puzzle.cols)
     delta = k.manhattan_deltas(np.array(puzzle.goal, dtype=np.int64), puzzle.cols, tables)
     h0 = int(puzzle.heuristics["manhattan"](puzzle.initial))

@@ -2,15 +2,15 @@
 
 In such a function every neighbour cell, every legality test and the move that would undo the
 last one are constants, and going one level deeper is a direct call: the way the fastest C
-solvers are written (C++ templates), and twice the node rate of a loop that reads them from
-tables (``benchmarks/ida_node_rate.py``). numba cannot express it (its calls pass every array
-as a struct), so the functions are emitted as LLVM IR with llvmlite, numba's own backend, and
-compiled once per shape per process (about a second for 4x4).
+solvers are written (C++ templates), and 1.6 times the node rate of the loop kernel that
+reads them from tables (``benchmarks/ida_node_rate.py``). numba cannot express it (its calls
+pass every array as a struct), so the functions are emitted as LLVM IR with llvmlite, numba's
+own backend, and compiled once per shape (4 s for 4x4), then loaded from the cache directory.
 
 The search keeps the kernels' contract (``kernels.ida_manhattan_slice``): same counters, same
 move order, and it pauses after a given number of expansions. A pause unwinds the recursion,
 restoring the board, and leaves the path to the paused node in ``path``; the next call replays
-that path without counting anything and carries on where it stopped.
+that path without counting anything (the ``resume_`` twins) and carries on where it stopped.
 """
 
 from __future__ import annotations
@@ -57,18 +57,24 @@ _engines: list[llvm.ExecutionEngine] = []  # compiled code lives as long as its 
 
 
 def emit(rows: int, cols: int) -> ir.Module:
-    """The IR: ``node_<cell>_<last + 1>`` for each blank cell and last move, and ``search``."""
+    """The IR: for each blank cell and last move ``node_<cell>_<last + 1>``, and its twin
+    ``resume_...`` that first follows the saved path down to the paused node (so the nodes
+    themselves never test for a replay: that test cost a sixth of the node rate); ``search``
+    enters through the twins at the root."""
     moves = k.MoveTables(rows, cols)
     n = rows * cols
     module = ir.Module(name=f"ida_manhattan_{rows}x{cols}")
-    nodes = {}
+    nodes: dict[tuple[int, int], ir.Function] = {}
+    resumes: dict[tuple[int, int], ir.Function] = {}
     for blank in range(n):
         for last in range(-1, 4):
-            node = ir.Function(module, NODE, name=f"node_{blank}_{last + 1}")
-            node.linkage = "internal"
-            nodes[blank, last] = node
+            for kind, functions in (("node", nodes), ("resume", resumes)):
+                function = ir.Function(module, NODE, name=f"{kind}_{blank}_{last + 1}")
+                function.linkage = "internal"
+                functions[blank, last] = function
     for (blank, last), node in nodes.items():
-        _emit_node(node, blank, last, moves, n, nodes)
+        _emit_node(node, blank, last, moves, n, nodes, None)
+        _emit_node(resumes[blank, last], blank, last, moves, n, nodes, resumes)
     search = ir.Function(module, ir.FunctionType(I32, [*NODE.args[:4], I64, I64]), name="search")
     tiles, delta, registers, path, blank, h = search.args
     builder = ir.IRBuilder(search.append_basic_block())
@@ -78,7 +84,7 @@ def emit(rows: int, cols: int) -> ir.Module:
         block = search.append_basic_block()
         switch.add_case(I64(cell), block)
         builder.position_at_end(block)
-        root = nodes[cell, -1]
+        root = resumes[cell, -1]
         builder.ret(builder.call(root, [tiles, delta, registers, path, I64(0), h]))
     builder.position_at_end(nowhere)
     builder.ret(I32(k.EXHAUSTED))
@@ -92,9 +98,11 @@ def _emit_node(
     moves: k.MoveTables,
     n: int,
     nodes: dict[tuple[int, int], ir.Function],
+    resumes: dict[tuple[int, int], ir.Function] | None,
 ) -> None:
-    """One node's children in move order: count, bound test, descend, undo; and the replay
-    that jumps straight to the child on the path when resuming."""
+    """One node's children in move order: count, bound test, descend, undo. With ``resumes``,
+    the twin that resumes: at the paused depth it runs the node; above it, it replays the
+    child on the path (uncounted) and then tries the children after it as the node would."""
     tiles, delta, registers, path, g, h = node.args
     children = [
         (d, int(moves.cell_after[blank * 4 + d]))
@@ -124,34 +132,23 @@ def _emit_node(
         return builder.add(h, builder.sext(builder.load(builder.gep(delta, [at])), I64))
 
     deeper = builder.add(g, I64(1))
-    # Resuming: below the paused depth, follow the path; at it, stop replaying.
-    replay = builder.load(register(S_REPLAY))
-    check, clear, follow = (node.append_basic_block(name) for name in ("check", "clear", "follow"))
-    builder.cbranch(builder.icmp_signed("!=", replay, I64(0)), check, tries[0])
-    builder.position_at_end(check)
-    builder.cbranch(builder.icmp_signed("<", g, replay), follow, clear)
-    builder.position_at_end(clear)
-    builder.store(I64(0), register(S_REPLAY))
-    builder.branch(tries[0])
-    builder.position_at_end(follow)
-    on_path = builder.switch(builder.zext(builder.load(builder.gep(path, [g])), I64), done)
+    if resumes is None:
+        builder.branch(tries[0])
+    else:
+        here, follow = node.append_basic_block("here"), node.append_basic_block("follow")
+        paused_at = builder.load(register(S_REPLAY))
+        builder.cbranch(builder.icmp_signed("==", g, paused_at), here, follow)
+        builder.position_at_end(here)
+        builder.store(I64(0), register(S_REPLAY))
+        builder.ret(builder.call(nodes[blank, last], node.args))
+        builder.position_at_end(follow)
+        on_path = builder.switch(builder.zext(builder.load(builder.gep(path, [g])), I64), done)
 
     for i, (d, cell) in enumerate(children):
         child = nodes[cell, d]
-        over, inside, found, stop, pause, call, replayed, after, undo, back = (
+        over, inside, found, stop, pause, call, after, undo, back = (
             node.append_basic_block(f"{name}{d}")
-            for name in (
-                "over",
-                "in",
-                "found",
-                "stop",
-                "pause",
-                "call",
-                "replay",
-                "after",
-                "undo",
-                "back",
-            )
+            for name in ("over", "in", "found", "stop", "pause", "call", "after", "undo", "back")
         )
         builder.position_at_end(tries[i])
         tile = builder.load(builder.gep(tiles, [I64(cell)]))
@@ -186,21 +183,23 @@ def _emit_node(
         status = builder.call(child, [tiles, delta, registers, path, deeper, h2])
         builder.branch(after)
 
-        on_path.add_case(I64(d), replayed)
-        builder.position_at_end(replayed)
-        replay_tile = builder.load(builder.gep(tiles, [I64(cell)]))
-        replay_h = estimate(replay_tile, d)
-        slide(replay_tile, blank, cell)
-        replay_status = builder.call(child, [tiles, delta, registers, path, deeper, replay_h])
-        builder.branch(after)
-
         builder.position_at_end(after)
         result = builder.phi(I32)
         result.add_incoming(status, call)
-        result.add_incoming(replay_status, replayed)
         moved = builder.phi(I8)
         moved.add_incoming(tile, call)
-        moved.add_incoming(replay_tile, replayed)
+        if resumes is not None:
+            replayed = node.append_basic_block(f"replay{d}")
+            on_path.add_case(I64(d), replayed)
+            builder.position_at_end(replayed)
+            replay_tile = builder.load(builder.gep(tiles, [I64(cell)]))
+            replay_h = estimate(replay_tile, d)
+            slide(replay_tile, blank, cell)
+            arguments = [tiles, delta, registers, path, deeper, replay_h]
+            result.add_incoming(builder.call(resumes[cell, d], arguments), replayed)
+            moved.add_incoming(replay_tile, replayed)
+            builder.branch(after)
+            builder.position_at_end(after)
         slide(moved, cell, blank)
         builder.cbranch(builder.icmp_signed("==", result, I32(k.EXHAUSTED)), undo, back)
         builder.position_at_end(back)
