@@ -228,7 +228,7 @@ def test_boards_over_the_specialized_size_use_the_loop_kernel() -> None:
 
 def test_specialized_machine_code_is_cached_and_checked() -> None:
     """The compiled search is kept in the cache directory; a damaged copy is never loaded but
-    compiled again (and rewritten)."""
+    compiled again (and rewritten), and the code of older versions is removed."""
     from statesearch.npuzzle import specialized
     from statesearch.npuzzle.pdb import cache_dir
 
@@ -236,11 +236,13 @@ def test_specialized_machine_code_is_cached_and_checked() -> None:
     (saved,) = cache_dir().glob("ida-manhattan-2x3-*.o")
     good = saved.read_bytes()
     saved.write_bytes(good[:-100] + bytes(100))
+    stale = cache_dir() / "ida-manhattan-2x3-0000000000000000.o"  # an older version's code
+    stale.write_bytes(good)
     specialized.search_function.cache_clear()
     goal = (1, 2, 3, 4, 5, 0)
     puzzle = NPuzzle(scramble(goal, 2, 3, 20, seed=7), 2, 3, goal)
     result = solve(puzzle, "idastar", "manhattan", engine="compiled")
     assert result.solved and result.length == solve(puzzle, "bfs").length
-    assert saved.read_bytes() == good
+    assert saved.read_bytes() == good and not stale.exists()
     specialized.search_function.cache_clear()
     assert specialized.search_function(2, 3) is not None  # loaded from the repaired copy

@@ -250,6 +250,9 @@ def search_function(rows: int, cols: int) -> Search:
             try:
                 path.parent.mkdir(parents=True, exist_ok=True)
                 write_atomically(path, write)
+                for stale in path.parent.glob(f"ida-manhattan-{rows}x{cols}-*.o"):
+                    if stale != path:  # made by an older statesearch, llvmlite or CPU
+                        stale.unlink(missing_ok=True)
             except OSError:
                 pass  # a cache that cannot be written only costs the next process the compile
 
