@@ -127,7 +127,7 @@ class NPuzzle:
     def compiled(
         self, algorithm: str, heuristic: str, weight: float, required: bool
     ) -> Kernel | None:
-        """A numba kernel for this (algorithm, heuristic), or ``None`` (the facade then runs
+        """A compiled kernel for this (algorithm, heuristic), or ``None`` (the facade then runs
         the Python engine). Unless ``required``, boards of 9 cells or fewer stay in Python: it
         finishes them before numba would have loaded its kernels (about a second)."""
         n = self.rows * self.cols
@@ -141,23 +141,15 @@ class NPuzzle:
             w = 0 if algorithm == "ucs" else int(weight)
             if name in compiled.A_STAR_HEURISTICS:
                 return lambda budgets, stats: compiled.astar(self, name, w, budgets, stats)
-        if algorithm == "idastar" and n > compiled.IDA_MAX_CELLS:
+        if algorithm != "idastar" or n > compiled.IDA_MAX_CELLS:
             return None
-        if (
-            algorithm == "idastar"
-            and heuristic == "manhattan"
-            and n <= compiled.SPECIALIZED_MAX_CELLS
-        ):
+        if heuristic == "manhattan" and n <= compiled.SPECIALIZED_MAX_CELLS:
             return lambda budgets, stats: compiled.ida_specialized(self, budgets, stats)
-        if algorithm == "idastar" and heuristic == "manhattan":
+        if heuristic == "manhattan":
             return lambda budgets, stats: compiled.ida_manhattan(self, budgets, stats)
-        if (
-            algorithm == "idastar"
-            and heuristic == "linear_conflict"
-            and max(self.rows, self.cols) <= compiled.LC_MAX_SIDE
-        ):
+        if heuristic == "linear_conflict" and max(self.rows, self.cols) <= compiled.LC_MAX_SIDE:
             return lambda budgets, stats: compiled.ida_manhattan(self, budgets, stats, True)
-        if algorithm == "idastar" and heuristic == "pdb":
+        if heuristic == "pdb":
             return lambda budgets, stats: compiled.ida_pdb(
                 self, self.pattern_database, budgets, stats
             )
