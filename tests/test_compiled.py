@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from helpers import replay
-from statesearch import Budget, InputError, Limits, Status, solve
+from statesearch import InputError, LimitKind, Limits, Status, solve
 from statesearch.npuzzle import NPuzzle, random_board, scramble
 from statesearch.npuzzle.benchmarks import load
 
@@ -73,12 +73,13 @@ def test_conflict_tables_follow_the_board(seed: int, shape: tuple[int, int]) -> 
 
     import numpy as np
 
-    from statesearch.npuzzle import kernels as k
+    from statesearch.npuzzle.conflicts import ConflictTables
+    from statesearch.npuzzle.moves import MoveTables
 
     rows, cols = shape
     goal = np.array(random_board(rows, cols, seed))
-    moves = k.MoveTables(rows, cols)
-    lines = k.ConflictTables(goal, rows, cols, moves)
+    moves = MoveTables(rows, cols)
+    lines = ConflictTables(goal, rows, cols, moves)
     puzzle = NPuzzle(tuple(goal), rows, cols, tuple(goal))
     heuristic = puzzle.heuristics["linear_conflict"]
     manhattan = puzzle.heuristics["manhattan"]
@@ -137,12 +138,12 @@ def test_compiled_budgets() -> None:
     _, instances = load("korf100")
     puzzle = NPuzzle(instances[0].tiles, 4, 4, tuple(range(16)))
     timed = solve(puzzle, "idastar", "manhattan", limits=Limits(time_limit=0.2))
-    assert timed.status is Status.LIMIT_REACHED and timed.limit is Budget.TIME
+    assert timed.status is Status.LIMIT_REACHED and timed.limit is LimitKind.TIME
     assert timed.stats.elapsed_s < 2
     counted = solve(puzzle, "idastar", "manhattan", limits=Limits(max_expanded=12_345))
-    assert counted.limit is Budget.EXPANDED and counted.stats.expanded == 12_345
+    assert counted.limit is LimitKind.EXPANDED and counted.stats.expanded == 12_345
     shallow = solve(puzzle, "idastar", "manhattan", limits=Limits(max_depth=45))
-    assert shallow.limit is Budget.DEPTH
+    assert shallow.limit is LimitKind.DEPTH
 
 
 def test_engine_choice() -> None:
@@ -171,7 +172,7 @@ def test_compiled_search_can_be_cancelled() -> None:
     timer.start()
     result = solve(puzzle, "idastar", "manhattan", cancel=cancel)
     timer.join()
-    assert result.limit is Budget.CANCELLED and result.stats.elapsed_s < 3
+    assert result.limit is LimitKind.CANCELLED and result.stats.elapsed_s < 3
 
 
 @pytest.mark.parametrize(
@@ -205,18 +206,18 @@ def test_boards_too_big_for_a_frame_stay_in_python() -> None:
 
 def test_specialized_search_counts_like_the_loop_kernel() -> None:
     """The search compiled per board shape and the loop kernel (kept for boards over
-    ``SPECIALIZED_MAX_CELLS``) visit the same nodes in the same order."""
-    from statesearch.algorithms._common import Budgets
-    from statesearch.npuzzle import compiled
+    ``specialized.MAX_CELLS``) visit the same nodes in the same order."""
+    from statesearch.limits import Meter
+    from statesearch.npuzzle.compiled import FrameSearch, PerShapeSearch, ida_star
     from statesearch.result import Stats
 
     for rows, cols, moves, seed in [(4, 4, 60, 1), (3, 5, 50, 2), (2, 3, 30, 3), (6, 6, 40, 4)]:
         goal = (*range(1, rows * cols), 0)
         puzzle = NPuzzle(scramble(goal, rows, cols, moves, seed), rows, cols, goal)
         outcomes = []
-        for kernel in (compiled.ida_specialized, compiled.ida_manhattan):
+        for search in (PerShapeSearch(puzzle), FrameSearch(puzzle, "manhattan")):
             stats = Stats()
-            found = kernel(puzzle, Budgets(Limits(), None), stats)
+            found = ida_star(search, puzzle, Meter(Limits()), stats)
             outcomes.append((found, stats.expanded, stats.generated, stats.iterations))
         assert outcomes[0] == outcomes[1]
         assert outcomes[0][2] > 0
@@ -229,8 +230,8 @@ def test_boards_over_the_specialized_size_use_the_loop_kernel() -> None:
 def test_specialized_machine_code_is_cached_and_checked() -> None:
     """The compiled search is kept in the cache directory; a damaged copy is never loaded but
     compiled again (and rewritten), and the code of older versions is removed."""
+    from statesearch.cache import cache_dir
     from statesearch.npuzzle import specialized
-    from statesearch.npuzzle.pdb import cache_dir
 
     specialized.search_function(2, 3)
     (saved,) = cache_dir().glob("ida-manhattan-2x3-*.o")

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import pytest
 
 from helpers import replay
-from statesearch import Budget, Heuristic, InputError, Limits, Status, solve
+from statesearch import Heuristic, InputError, LimitKind, Limits, Status, solve
 from statesearch.algorithms import ALGORITHMS
 from statesearch.examples.water_jugs import WaterJugs
 
@@ -46,13 +46,13 @@ def test_counters_mean_what_result_py_says() -> None:
 
 def test_max_pushed_stops_at_the_next_push() -> None:
     result = solve(Graph(DIAMOND, "S", "G"), "ucs", limits=Limits(max_pushed=3))
-    assert result.status is Status.LIMIT_REACHED and result.limit is Budget.PUSHED
+    assert result.status is Status.LIMIT_REACHED and result.limit is LimitKind.PUSHED
     assert result.stats.pushed == 3
 
 
 def test_max_expanded_stops_before_the_next_expansion() -> None:
     result = solve(Graph(DIAMOND, "S", "G"), "ucs", limits=Limits(max_expanded=2))
-    assert result.limit is Budget.EXPANDED and result.stats.expanded == 2
+    assert result.limit is LimitKind.EXPANDED and result.stats.expanded == 2
 
 
 class Line:
@@ -71,19 +71,19 @@ class Line:
 @pytest.mark.parametrize("algorithm", ["bfs", "dfs", "astar", "greedy", "dfbnb"])
 def test_time_limit_ends_an_endless_search(algorithm: str) -> None:
     result = solve(Line(), algorithm, limits=Limits(time_limit=0.05, max_expanded=10**7))
-    assert result.status is Status.LIMIT_REACHED and result.limit is Budget.TIME
+    assert result.status is Status.LIMIT_REACHED and result.limit is LimitKind.TIME
     assert result.stats.elapsed_s < 2
 
 
 def test_memory_limit() -> None:
     result = solve(Line(), "bfs", limits=Limits(max_states=500))
-    assert result.limit is Budget.MEMORY
+    assert result.limit is LimitKind.MEMORY
 
 
 @pytest.mark.parametrize("algorithm", ["dls", "iddfs", "idastar", "bfs", "astar", "dfs"])
 def test_depth_limit_is_never_a_proof(algorithm: str) -> None:
     result = solve(Line(), algorithm, limits=Limits(max_depth=5, time_limit=5))
-    assert result.status is Status.LIMIT_REACHED and result.limit is Budget.DEPTH
+    assert result.status is Status.LIMIT_REACHED and result.limit is LimitKind.DEPTH
 
 
 def test_exhausting_a_finite_space_is_a_proof() -> None:
@@ -109,7 +109,7 @@ def test_dfbnb_upper_bound_is_a_cost_limit() -> None:
     graph = Graph(DIAMOND, "S", "G")
     assert solve(graph, "dfbnb", upper_bound=4).cost == 3
     capped = solve(graph, "dfbnb", upper_bound=3)
-    assert capped.status is Status.LIMIT_REACHED and capped.limit is Budget.COST
+    assert capped.status is Status.LIMIT_REACHED and capped.limit is LimitKind.COST
 
 
 @pytest.mark.parametrize("name", sorted(ALGORITHMS))
@@ -194,5 +194,5 @@ def test_cancel_from_another_thread(algorithm: str) -> None:
     timer.start()
     result = solve(Line(), algorithm, limits=Limits(time_limit=30), cancel=cancel)
     timer.join()
-    assert result.status is Status.LIMIT_REACHED and result.limit is Budget.CANCELLED
+    assert result.status is Status.LIMIT_REACHED and result.limit is LimitKind.CANCELLED
     assert result.stats.elapsed_s < 5

@@ -13,17 +13,12 @@ import pytest
 
 from helpers import distances_to
 from statesearch import InputError, solve
+from statesearch.cache import cache_dir
 from statesearch.cli import main
 from statesearch.npuzzle import NPuzzle
-from statesearch.npuzzle.pdb import (
-    GroupKey,
-    PatternDatabase,
-    cache_dir,
-    check,
-    load_or_build,
-    partition_groups,
-)
+from statesearch.npuzzle.pdb import GroupKey, check, load_or_build, partition_groups
 from statesearch.npuzzle.pdb_build import rank_cells
+from statesearch.npuzzle.pdb_lookup import PatternDatabase
 
 EIGHT_GOAL = (1, 2, 3, 4, 5, 6, 7, 8, 0)
 
@@ -122,7 +117,7 @@ def test_korf_ten_easiest_with_a_small_partition(capsys: pytest.CaptureFixture[s
 def test_pdb_solves_a_15_puzzle_with_reflection() -> None:
     goal = tuple(range(16))
     puzzle = NPuzzle((4, 1, 2, 3, 8, 5, 6, 7, 0, 9, 10, 11, 12, 13, 14, 15), 4, 4, goal, "5-5-5")
-    assert puzzle.pattern_database.reflect
+    assert puzzle.pattern_database.mirror
     result = solve(puzzle, "idastar", "pdb")
     assert result.length == 2 and result.engine == "compiled"
 
@@ -184,14 +179,13 @@ def test_pdb_cli(capsys: pytest.CaptureFixture[str]) -> None:
 def test_compact_lookups_equal_spread_ones(monkeypatch: pytest.MonkeyPatch) -> None:
     """Groups too big to spread (the 8 tiles of 7-8) are read at the rank of their packed cells.
     Forcing every group of 5-5-5 that way must change nothing: not an estimate, not a count."""
-    from statesearch.npuzzle import pdb as pdb_module
-    from statesearch.npuzzle import scramble
+    from statesearch.npuzzle import pdb_lookup, scramble
 
     goal = tuple(range(16))
     boards = [scramble(goal, 4, 4, 50, seed) for seed in range(4)]
 
     def solve_all() -> tuple[list[float], list[tuple[object, ...]]]:
-        pdb_module.shared.cache_clear()
+        pdb_lookup.loaded.cache_clear()
         puzzles = [NPuzzle(b, 4, 4, goal, "5-5-5") for b in boards]
         values = [p.pattern_database.value(p.initial) for p in puzzles]
         results = [solve(p, "idastar", "pdb", engine="compiled") for p in puzzles]
@@ -200,8 +194,8 @@ def test_compact_lookups_equal_spread_ones(monkeypatch: pytest.MonkeyPatch) -> N
 
     compact = False
     spread = solve_all()
-    monkeypatch.setattr(pdb_module, "MAX_SPREAD", 1)
+    monkeypatch.setattr(pdb_lookup, "MAX_SPREAD", 1)
     compact = True
     packed = solve_all()
-    pdb_module.shared.cache_clear()
+    pdb_lookup.loaded.cache_clear()
     assert packed == spread

@@ -2,13 +2,14 @@
 
 from .errors import InputError
 from .facade import solve
+from .limits import LimitKind, Limits
 from .problem import Heuristic, Problem, Reversible
-from .result import Budget, Limits, SearchResult, Stats, Status
+from .result import SearchResult, Stats, Status
 
 __all__ = [
-    "Budget",
     "Heuristic",
     "InputError",
+    "LimitKind",
     "Limits",
     "Problem",
     "Reversible",

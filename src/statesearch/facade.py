@@ -11,11 +11,11 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from .algorithms import Options, get_algorithm
-from .algorithms._common import Budgets, Found, LimitHit
-from .algorithms.best_first import tie_break_policy
 from .errors import InputError
+from .limits import LimitHit, Limits, Meter
+from .outcome import Found
 from .problem import ZERO, Heuristic, Problem, named_heuristics
-from .result import Limits, SearchResult, Stats, Status
+from .result import SearchResult, Stats, Status
 
 HeuristicSpec = str | Heuristic | Callable[[Any], float] | None
 ENGINES = ("auto", "python", "compiled")
@@ -58,12 +58,9 @@ def solve(
         )
     algo = get_algorithm(algorithm)
     h = resolve_heuristic(problem, heuristic)
-    if not weight >= 0:
-        raise InputError("weight must be >= 0, got {weight}", weight=weight)
-    tie_break_policy(tie_break)
     options = Options(weight=weight, tie_break=tie_break, upper_bound=upper_bound)
     stats = Stats()
-    budgets = Budgets(limits or Limits(), cancel)
+    meter = Meter(limits or Limits(), cancel)
     h_name = h.name if algo.uses_heuristic else None
 
     kernel = None
@@ -81,7 +78,7 @@ def solve(
     engine_used = "compiled" if kernel else "python"
 
     def result(status: Status, **fields: Any) -> SearchResult[Any]:
-        stats.elapsed_s = time.perf_counter() - budgets.started
+        stats.elapsed_s = time.perf_counter() - meter.started
         return SearchResult(status, algo.name, h_name, stats, engine=engine_used, **fields)
 
     prove = getattr(problem, "unsolvable_reason", None)
@@ -92,11 +89,11 @@ def solve(
     try:
         with _gc_paused():
             if kernel is not None:
-                outcome = kernel(budgets, stats)
+                outcome = kernel(meter, stats)
             else:
-                outcome = algo.run(problem, h, budgets, stats, options)
+                outcome = algo.run(problem, h, meter, stats, options)
     except LimitHit as hit:
-        return result(Status.LIMIT_REACHED, limit=hit.budget, reason=hit.detail)
+        return result(Status.LIMIT_REACHED, limit=hit.kind, reason=hit.detail)
     if isinstance(outcome, Found):
         return result(
             Status.SOLVED,

@@ -68,11 +68,12 @@ class Heuristic:
         return self.fn(state)
 
 
-def _zero(state: Any) -> float:
+def zero(state: Any) -> float:
+    """The estimate that knows nothing (uniform-cost search, or no heuristic at all)."""
     return 0
 
 
-ZERO = Heuristic("zero", _zero)
+ZERO = Heuristic("zero", zero)
 
 
 def named_heuristics(problem: object) -> Mapping[str, Heuristic]:

@@ -1,4 +1,4 @@
-"""What every search returns, and the budgets that can stop it.
+"""What every search returns, and the counters that describe it.
 
 The counters below mean the same thing for every algorithm and every executor (the generic
 Python engine and the compiled kernels alike):
@@ -15,7 +15,8 @@ Python engine and the compiled kernels alike):
     Successors produced by the problem's ``successors`` slot, whether or not they are kept.
 ``max_frontier``
     The largest size the frontier reached (for best-first search, heap entries including stale
-    ones; for depth-first searches, the longest path held).
+    ones; for depth-first searches, the most states on the path at once, the start and a goal
+    reached included; the n-puzzle's compiled IDA* looks at its path only between slices).
 ``elapsed_s``
     Wall-clock seconds spent in the search itself.
 ``iterations``
@@ -31,6 +32,8 @@ import enum
 from dataclasses import asdict, dataclass, field
 from typing import Any, Generic, TypeVar
 
+from .limits import LimitKind
+
 S = TypeVar("S")
 
 
@@ -40,44 +43,6 @@ class Status(enum.StrEnum):
     SOLVED = "solved"
     UNSOLVABLE = "unsolvable"
     LIMIT_REACHED = "limit_reached"
-
-
-class Budget(enum.StrEnum):
-    """The budget that stopped a search whose status is ``LIMIT_REACHED``."""
-
-    EXPANDED = "expanded"
-    PUSHED = "pushed"
-    TIME = "time"
-    MEMORY = "memory"
-    DEPTH = "depth"
-    COST = "cost"
-    CANCELLED = "cancelled"
-
-
-@dataclass(frozen=True)
-class Limits:
-    """Budgets for one search; ``None`` means unbounded.
-
-    ``max_expanded=N`` stops the search when the (N+1)-th expansion would happen, ``max_pushed=N``
-    when the (N+1)-th push happens. ``max_states`` bounds memory: the number of states the search
-    keeps (frontier plus visited). ``max_depth`` bounds path length in steps.
-    """
-
-    max_expanded: int | None = None
-    max_pushed: int | None = None
-    time_limit: float | None = None
-    max_states: int | None = None
-    max_depth: int | None = None
-
-    def __post_init__(self) -> None:
-        from .errors import InputError
-
-        for name in ("max_expanded", "max_pushed", "max_states", "max_depth"):
-            value = getattr(self, name)
-            if value is not None and value < 0:
-                raise InputError("{name} must be >= 0, got {value}", name=name, value=value)
-        if self.time_limit is not None and not self.time_limit > 0:
-            raise InputError("time_limit must be > 0 seconds, got {value}", value=self.time_limit)
 
 
 @dataclass
@@ -111,7 +76,7 @@ class SearchResult(Generic[S]):
     actions: list[Any] = field(default_factory=list)
     cost: float | None = None
     optimal: bool = False
-    limit: Budget | None = None
+    limit: LimitKind | None = None
     reason: str = ""
     engine: str = "python"
 

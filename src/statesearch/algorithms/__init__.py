@@ -1,6 +1,6 @@
 """The problem-agnostic algorithms, by name.
 
-Each entry knows how to run (``run(problem, heuristic, budgets, stats, options)``), whether it
+Each entry knows how to run (``run(problem, heuristic, meter, stats, options)``), whether it
 looks at the heuristic, and when it can promise an optimal answer.
 """
 
@@ -11,25 +11,40 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import InputError
-from ..problem import Heuristic, Problem
+from ..limits import Meter
+from ..outcome import Outcome
+from ..problem import ZERO, Heuristic, Problem
 from ..result import Stats
-from ._common import Budgets, Outcome
-from .best_first import TIE_BREAKS, best_first
+from .best_first import (
+    TIE_BREAKS,
+    Ordering,
+    a_star_priority,
+    best_first,
+    check_tie_break,
+    greedy_priority,
+)
 from .bidirectional import bidirectional
-from .branch_and_bound import branch_and_bound
+from .bounded_walk import branch_and_bound, depth_limited, ida_star, iterative_deepening
 from .breadth_first import breadth_first
-from .depth_first import depth_first, depth_limited, iterative_deepening
-from .iterative_deepening_astar import ida_star
+from .depth_first import depth_first
 
 
 @dataclass(frozen=True)
 class Options:
+    """The settings some algorithms read: A*'s weight, best-first's tie policy, and branch and
+    bound's starting upper bound."""
+
     weight: float = 1.0
     tie_break: str = "classic"
     upper_bound: float = float("inf")
 
+    def __post_init__(self) -> None:
+        if not self.weight >= 0:
+            raise InputError("weight must be >= 0, got {weight}", weight=self.weight)
+        check_tie_break(self.tie_break)
 
-Runner = Callable[[Problem[Any], Heuristic, Budgets, Stats, Options], Outcome]
+
+Runner = Callable[[Problem[Any], Heuristic, Meter, Stats, Options], Outcome]
 # optimal(problem, heuristic, options): does the algorithm guarantee the cheapest path?
 Promise = Callable[[Problem[Any], Heuristic, Options], bool]
 
@@ -55,10 +70,25 @@ def _never(problem: Problem[Any], heuristic: Heuristic, options: Options) -> boo
     return False
 
 
-def _dls(problem: Problem[Any], h: Heuristic, b: Budgets, s: Stats, o: Options) -> Outcome:
-    if not b.depth_limited:
+def _dls(problem: Problem[Any], h: Heuristic, m: Meter, s: Stats, o: Options) -> Outcome:
+    if not m.depth_limited:
         raise InputError("depth-limited search needs a depth limit (max_depth)")
-    return depth_limited(problem, b, s)
+    return depth_limited(problem, m, s)
+
+
+def _ucs(problem: Problem[Any], h: Heuristic, m: Meter, s: Stats, o: Options) -> Outcome:
+    ordering = Ordering(a_star_priority(0), reopen=True, tie_break=o.tie_break)
+    return best_first(problem, ZERO, m, s, ordering)
+
+
+def _astar(problem: Problem[Any], h: Heuristic, m: Meter, s: Stats, o: Options) -> Outcome:
+    ordering = Ordering(a_star_priority(o.weight), reopen=True, tie_break=o.tie_break)
+    return best_first(problem, h, m, s, ordering)
+
+
+def _greedy(problem: Problem[Any], h: Heuristic, m: Meter, s: Stats, o: Options) -> Outcome:
+    ordering = Ordering(greedy_priority, reopen=False, tie_break=o.tie_break)
+    return best_first(problem, h, m, s, ordering)
 
 
 ALGORITHMS: dict[str, Algorithm] = {
@@ -67,60 +97,53 @@ ALGORITHMS: dict[str, Algorithm] = {
         Algorithm(
             "bfs",
             "breadth-first search (optimal in steps)",
-            lambda p, h, b, s, o: breadth_first(p, b, s),
+            lambda p, h, m, s, o: breadth_first(p, m, s),
             _unit_costs,
         ),
         Algorithm(
             "dfs",
             "depth-first graph search with a closed set",
-            lambda p, h, b, s, o: depth_first(p, b, s),
+            lambda p, h, m, s, o: depth_first(p, m, s),
             _never,
         ),
         Algorithm("dls", "depth-limited depth-first tree search", _dls, _never),
         Algorithm(
             "iddfs",
             "iterative deepening depth-first search (optimal in steps)",
-            lambda p, h, b, s, o: iterative_deepening(p, b, s),
+            lambda p, h, m, s, o: iterative_deepening(p, m, s),
             _unit_costs,
         ),
         Algorithm(
-            "ucs",
-            "uniform-cost search (Dijkstra): A* with h ignored",
-            lambda p, h, b, s, o: best_first(p, h, b, s, weight=0, tie_break=o.tie_break),
-            lambda p, h, o: True,
+            "ucs", "uniform-cost search (Dijkstra): A* with h ignored", _ucs, lambda p, h, o: True
         ),
         Algorithm(
             "astar",
             "A* on f = g + w*h (w=1 A*, w>1 weighted A*, w=0 uniform-cost)",
-            lambda p, h, b, s, o: best_first(p, h, b, s, weight=o.weight, tie_break=o.tie_break),
+            _astar,
             lambda p, h, o: o.weight == 0 or (o.weight <= 1 and h.admissible),
             uses_heuristic=True,
         ),
         Algorithm(
-            "greedy",
-            "greedy best-first search on h alone",
-            lambda p, h, b, s, o: best_first(p, h, b, s, greedy=True, tie_break=o.tie_break),
-            _never,
-            uses_heuristic=True,
+            "greedy", "greedy best-first search on h alone", _greedy, _never, uses_heuristic=True
         ),
         Algorithm(
             "idastar",
             "IDA*: iterative deepening on f = g + h",
-            lambda p, h, b, s, o: ida_star(p, h, b, s),
+            lambda p, h, m, s, o: ida_star(p, h, m, s),
             _admissible,
             uses_heuristic=True,
         ),
         Algorithm(
             "dfbnb",
             "depth-first branch and bound, pruning on g + h",
-            lambda p, h, b, s, o: branch_and_bound(p, h, b, s, upper_bound=o.upper_bound),
+            lambda p, h, m, s, o: branch_and_bound(p, h, m, s, upper_bound=o.upper_bound),
             _admissible,
             uses_heuristic=True,
         ),
         Algorithm(
             "bidirectional",
             "bidirectional breadth-first search (optimal in steps)",
-            lambda p, h, b, s, o: bidirectional(p, b, s),
+            lambda p, h, m, s, o: bidirectional(p, m, s),
             _unit_costs,
         ),
     ]
@@ -139,14 +162,13 @@ ALIASES = {
 
 def get_algorithm(name: str) -> Algorithm:
     key = ALIASES.get(name.lower(), name.lower())
-    try:
-        return ALGORITHMS[key]
-    except KeyError:
+    if key not in ALGORITHMS:
         raise InputError(
             "unknown algorithm {name!r}; choose from {choices}",
             name=name,
             choices=", ".join(ALGORITHMS),
-        ) from None
+        )
+    return ALGORITHMS[key]
 
 
 __all__ = ["ALGORITHMS", "ALIASES", "TIE_BREAKS", "Algorithm", "Options", "get_algorithm"]

@@ -1,8 +1,18 @@
 """Best-first search: uniform-cost, A*, weighted A* and greedy share one loop.
 
-The frontier is a binary heap ordered by ``f`` and then by a named tie-break policy. Only the
-policy decides what else goes into a heap entry; every entry ends with ``(g, state)`` so the loop
-can spot stale entries (a state re-pushed with a better ``g``) without knowing the policy.
+Three small rules tell them apart (pyperplan's idea of an ordering function):
+
+- the *priority* of a state from its ``g`` and ``h``: ``g`` (uniform-cost), ``g + w * h``
+  (A*, weighted A*), ``h`` (greedy);
+- the *reopen rule*: whether a cheaper path to a state already seen puts it back on the
+  frontier (uniform-cost and A* do, so A* stays optimal with an admissible heuristic that is
+  not consistent; greedy keeps the first path it finds);
+- the *tie policy*: what decides among equal priorities (``classic``: smaller ``g``, then the
+  smaller state).
+
+The frontier is a binary heap. A tie policy decides what goes into a heap entry, but every
+entry ends with ``(g, state)``, so the loop can spot a stale entry (a state pushed again with a
+better ``g`` later) without knowing the policy.
 """
 
 from __future__ import annotations
@@ -10,83 +20,105 @@ from __future__ import annotations
 import heapq
 import itertools
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from ..errors import InputError
+from ..limits import LimitKind, Meter
+from ..outcome import Exhausted, Links, Outcome, walk_back
 from ..problem import Heuristic, Problem
-from ..result import Budget, Stats
-from ._common import CLOCK_EVERY, Budgets, Exhausted, Links, Outcome, walk_back
+from ..result import Stats
 
 Entry = tuple[Any, ...]
-# policy(f, g, order, state): ``order`` counts pushes, so it is unique and grows with time.
-TieBreak = Callable[[float, float, int, Any], Entry]
+# make_entry(priority, g, state) -> a heap entry ending in (g, state)
+MakeEntry = Callable[[float, float, Any], Entry]
 
-TIE_BREAKS: dict[str, TieBreak] = {
-    # Equal f: smaller g first, then the smaller state (needs orderable states). This is the
-    # lesson's heapq of (f, g, state), and what reproduces its published counts.
-    "classic": lambda f, g, order, state: (f, g, state),
-    # Equal f: larger g first (closer to the goal, as judged by h), then the newest.
-    "deep": lambda f, g, order, state: (f, -g, -order, g, state),
-    # Equal f: first pushed, first out.
-    "fifo": lambda f, g, order, state: (f, order, g, state),
-    # Equal f: last pushed, first out.
-    "lifo": lambda f, g, order, state: (f, -order, g, state),
+
+def _classic() -> MakeEntry:
+    """Equal priority: smaller g first, then the smaller state (needs orderable states). This is
+    the lesson's heapq of (f, g, state), and what reproduces its published counts."""
+    return lambda f, g, state: (f, g, state)
+
+
+def _deep() -> MakeEntry:
+    """Equal priority: larger g first (closer to the goal, as judged by h), then the newest."""
+    order = itertools.count()
+    return lambda f, g, state: (f, -g, -next(order), g, state)
+
+
+def _fifo() -> MakeEntry:
+    """Equal priority: first pushed, first out."""
+    order = itertools.count()
+    return lambda f, g, state: (f, next(order), g, state)
+
+
+def _lifo() -> MakeEntry:
+    """Equal priority: last pushed, first out."""
+    order = itertools.count()
+    return lambda f, g, state: (f, -next(order), g, state)
+
+
+# Each makes a fresh entry maker (the ones that count pushes start their count at 0).
+TIE_BREAKS: dict[str, Callable[[], MakeEntry]] = {
+    "classic": _classic,
+    "deep": _deep,
+    "fifo": _fifo,
+    "lifo": _lifo,
 }
 
 
-def tie_break_policy(name: str) -> TieBreak:
-    try:
-        return TIE_BREAKS[name]
-    except KeyError:
+def check_tie_break(name: str) -> None:
+    if name not in TIE_BREAKS:
         raise InputError(
             "unknown tie-break {name!r}; choose from {choices}",
             name=name,
             choices=", ".join(TIE_BREAKS),
-        ) from None
+        )
+
+
+@dataclass(frozen=True)
+class Ordering:
+    """The rules of one best-first search: ``priority(g, h)``, whether a cheaper path reopens a
+    state, and the tie policy's name."""
+
+    priority: Callable[[float, float], float]
+    reopen: bool
+    tie_break: str = "classic"
+
+
+def a_star_priority(weight: float) -> Callable[[float, float], float]:
+    """f = g + w * h (w = 0: uniform-cost)."""
+    if float(weight).is_integer():
+        weight = int(weight)  # keep f an int when g and h are: int comparisons are faster
+    return lambda g, h: g + weight * h
+
+
+def greedy_priority(g: float, h: float) -> float:
+    return h
 
 
 def best_first(
-    problem: Problem[Any],
-    heuristic: Heuristic,
-    budgets: Budgets,
-    stats: Stats,
-    *,
-    weight: float = 1.0,
-    greedy: bool = False,
-    tie_break: str = "classic",
+    problem: Problem[Any], heuristic: Heuristic, meter: Meter, stats: Stats, ordering: Ordering
 ) -> Outcome:
-    """Expand states in order of ``f = g + weight * h`` (``f = h`` when ``greedy``).
-
-    A state is re-opened whenever a cheaper path to it turns up, so A* stays optimal with an
-    admissible heuristic even when it is not consistent. Greedy search keeps the first path it
-    finds to each state.
-    """
-    entry = tie_break_policy(tie_break)
+    """Expand states in order of ``ordering.priority``; see the module docstring."""
+    check_tie_break(ordering.tie_break)
+    make_entry = TIE_BREAKS[ordering.tie_break]()
+    priority, reopen = ordering.priority, ordering.reopen
     h = heuristic.fn
     is_goal = problem.is_goal
     successors = problem.successors
     push, pop = heapq.heappush, heapq.heappop
-    expand_check, push_check, store_check = budgets.expand, budgets.push, budgets.store
-    max_expanded, max_pushed, max_states = (
-        budgets.max_expanded,
-        budgets.max_pushed,
-        budgets.max_states,
-    )
-    next_check = 0  # the next expansion count at which the budgets are looked at
-    depth_limited, max_depth = budgets.depth_limited, budgets.max_depth
-    classic = tie_break == "classic"
-    if float(weight).is_integer():
-        weight = int(weight)  # keep f an int when g and h are: int comparisons are faster
+    max_pushed, max_states = meter.max_pushed, meter.max_states
+    depth_limited, max_depth = meter.depth_limited, meter.max_depth
 
     start = problem.initial
     g: dict[Any, float] = {start: 0}
     came: Links = {start: None}
     depth: dict[Any, int] = {start: 0}
-    h0 = h(start)
-    frontier: list[Entry] = [entry(h0 if greedy else weight * h0, 0, 0, start)]
-    order = itertools.count(1)
+    frontier: list[Entry] = [make_entry(priority(0, h(start)), 0, start)]
     expanded = pushed = generated = 0
-    max_frontier = 1
+    next_check = 0  # the expansion count at which the meter is asked next
+    longest = 1
     cut = False
     try:
         while frontier:
@@ -96,8 +128,7 @@ def best_first(
             if gs > g[state]:
                 continue  # stale: a cheaper entry for this state was pushed later
             if expanded >= next_check:
-                expand_check(expanded)
-                next_check = min(expanded + CLOCK_EVERY, max_expanded)
+                next_check = meter.checkpoint(expanded)
             expanded += 1
             if is_goal(state):
                 return walk_back(problem, came, state)
@@ -109,29 +140,24 @@ def best_first(
             for _, child, step in children:
                 ng = gs + step
                 known = g.get(child)
-                if known is not None and (greedy or ng >= known):
+                if known is not None and (not reopen or ng >= known):
                     continue
                 if child_depth > max_depth:
                     cut = True
                     continue
                 if pushed >= max_pushed:
-                    push_check(pushed)
+                    meter.push(pushed)
                 pushed += 1
                 g[child] = ng
                 came[child] = state
                 if depth_limited:
                     depth[child] = child_depth
-                hc = h(child)
-                f = hc if greedy else ng + weight * hc
-                if classic:
-                    push(frontier, (f, ng, child))
-                else:
-                    push(frontier, entry(f, ng, next(order), child))
+                push(frontier, make_entry(priority(ng, h(child)), ng, child))
             if len(g) > max_states:
-                store_check(len(g))
-            if len(frontier) > max_frontier:
-                max_frontier = len(frontier)
-        return Exhausted(Budget.DEPTH if cut else None)
+                meter.store(len(g))
+            if len(frontier) > longest:
+                longest = len(frontier)
+        return Exhausted(LimitKind.DEPTH if cut else None)
     finally:
         stats.expanded, stats.pushed, stats.generated = expanded, pushed, generated
-        stats.max_frontier = max_frontier
+        stats.max_frontier = longest

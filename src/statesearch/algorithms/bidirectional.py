@@ -7,14 +7,16 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import InputError
+from ..limits import LimitKind, Meter
+from ..outcome import Exhausted, Found, Links, Outcome, along, walk_back
 from ..problem import Problem, Reversible
-from ..result import Budget, Stats
-from ._common import Budgets, Exhausted, Found, Links, Outcome, along, walk_back
+from ..result import Stats
 
 
-def bidirectional(problem: Problem[Any], budgets: Budgets, stats: Stats) -> Outcome:
+def bidirectional(problem: Problem[Any], meter: Meter, stats: Stats) -> Outcome:
     if not isinstance(problem, Reversible):
         raise InputError("bidirectional search needs a problem with `goal` and `predecessors`")
+    max_pushed, max_states = meter.max_pushed, meter.max_states
     start, goal = problem.initial, problem.goal
     forward: Links = {start: None}
     backward: Links = {goal: None}  # backward[s] = the next state toward the goal
@@ -22,33 +24,44 @@ def bidirectional(problem: Problem[Any], budgets: Budgets, stats: Stats) -> Outc
         return walk_back(problem, forward, start)
     layers = {True: [start], False: [goal]}
     depth = 0
-    while layers[True] and layers[False]:
-        if depth >= budgets.max_depth:
-            return Exhausted(Budget.DEPTH)
-        grow_forward = len(layers[True]) <= len(layers[False])
-        seen, other = (forward, backward) if grow_forward else (backward, forward)
-        step_fn = problem.successors if grow_forward else problem.predecessors
-        following: list[Any] = []
-        for state in layers[grow_forward]:
-            budgets.expand(stats.expanded)
-            stats.expanded += 1
-            for _, child, _ in step_fn(state):
-                stats.generated += 1
-                if child in seen:
-                    continue
-                budgets.push(stats.pushed)
-                stats.pushed += 1
-                seen[child] = state
-                # No state within this layer's depth of the start lay within the other side's
-                # depth of the goal (it would have met before), so the first meeting is shortest.
-                if child in other:
-                    return _join(problem, forward, backward, child)
-                following.append(child)
-            budgets.store(len(forward) + len(backward))
-        stats.max_frontier = max(stats.max_frontier, len(following) + len(layers[not grow_forward]))
-        layers[grow_forward] = following
-        depth += 1
-    return Exhausted()
+    expanded = pushed = generated = 0
+    next_check = 0
+    longest = 2
+    try:
+        while layers[True] and layers[False]:
+            if depth >= meter.max_depth:
+                return Exhausted(LimitKind.DEPTH)
+            grow_forward = len(layers[True]) <= len(layers[False])
+            seen, other = (forward, backward) if grow_forward else (backward, forward)
+            step_fn = problem.successors if grow_forward else problem.predecessors
+            following: list[Any] = []
+            for state in layers[grow_forward]:
+                if expanded >= next_check:
+                    next_check = meter.checkpoint(expanded)
+                expanded += 1
+                for _, child, _ in step_fn(state):
+                    generated += 1
+                    if child in seen:
+                        continue
+                    if pushed >= max_pushed:
+                        meter.push(pushed)
+                    pushed += 1
+                    seen[child] = state
+                    # No state within this layer's depth of the start lay within the other
+                    # side's depth of the goal (they would have met before), so the first
+                    # meeting is shortest.
+                    if child in other:
+                        return _join(problem, forward, backward, child)
+                    following.append(child)
+                if len(forward) + len(backward) > max_states:
+                    meter.store(len(forward) + len(backward))
+            longest = max(longest, len(following) + len(layers[not grow_forward]))
+            layers[grow_forward] = following
+            depth += 1
+        return Exhausted()
+    finally:
+        stats.expanded, stats.pushed, stats.generated = expanded, pushed, generated
+        stats.max_frontier = longest
 
 
 def _join(problem: Problem[Any], forward: Links, backward: Links, meeting: Any) -> Found:

@@ -8,13 +8,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..limits import LimitKind, Meter
+from ..outcome import Exhausted, Links, Outcome, walk_back
 from ..problem import Problem
-from ..result import Budget, Stats
-from ._common import Budgets, Exhausted, Links, Outcome, walk_back
+from ..result import Stats
 
 
-def breadth_first(problem: Problem[Any], budgets: Budgets, stats: Stats) -> Outcome:
+def breadth_first(problem: Problem[Any], meter: Meter, stats: Stats) -> Outcome:
     is_goal, successors = problem.is_goal, problem.successors
+    max_pushed, max_states = meter.max_pushed, meter.max_states
     start = problem.initial
     came: Links = {start: None}
     stats.layers = [1]
@@ -23,30 +25,35 @@ def breadth_first(problem: Problem[Any], budgets: Budgets, stats: Stats) -> Outc
     layer = [start]
     depth = 0
     expanded = pushed = generated = 0
-    max_frontier = 1
+    next_check = 0
+    longest = 1
     try:
         while layer:
-            if depth >= budgets.max_depth:
-                return Exhausted(Budget.DEPTH)
+            if depth >= meter.max_depth:
+                return Exhausted(LimitKind.DEPTH)
             following: list[Any] = []
             remaining = len(layer)
             for state in layer:
-                budgets.expand(expanded)
+                if expanded >= next_check:
+                    next_check = meter.checkpoint(expanded)
                 expanded += 1
                 remaining -= 1
                 for _, child, _ in successors(state):
                     generated += 1
                     if child in came:
                         continue
-                    budgets.push(pushed)
+                    if pushed >= max_pushed:
+                        meter.push(pushed)
                     pushed += 1
                     came[child] = state
                     if is_goal(child):
                         stats.layers.append(len(following) + 1)
                         return walk_back(problem, came, child)
                     following.append(child)
-                budgets.store(len(came))
-                max_frontier = max(max_frontier, remaining + len(following))
+                if len(came) > max_states:
+                    meter.store(len(came))
+                if remaining + len(following) > longest:
+                    longest = remaining + len(following)
             if following:
                 stats.layers.append(len(following))
             layer = following
@@ -54,4 +61,4 @@ def breadth_first(problem: Problem[Any], budgets: Budgets, stats: Stats) -> Outc
         return Exhausted()
     finally:
         stats.expanded, stats.pushed, stats.generated = expanded, pushed, generated
-        stats.max_frontier = max_frontier
+        stats.max_frontier = longest

@@ -13,9 +13,9 @@ from rich.progress import track
 from rich.table import Table
 
 from ..facade import solve
+from ..limits import Limits
 from ..npuzzle import NPuzzle
 from ..npuzzle.benchmarks import Instance, load, select
-from ..result import Limits
 from .progress import build_progress
 from .render import console
 
@@ -29,9 +29,9 @@ _shared: dict[str, Any] = {}
 
 def _solve_one(instance: Instance) -> dict[str, Any]:
     side, heuristic = _shared["side"], _shared["heuristic"]
-    puzzle = NPuzzle(instance.tiles, side, side, tuple(range(side * side)))
-    if _shared.get("pdb") is not None:
-        puzzle.pattern_database = _shared["pdb"]
+    puzzle = NPuzzle(
+        instance.tiles, side, side, tuple(range(side * side)), pattern_database=_shared["pdb"]
+    )
     started = time.process_time()
     result = solve(puzzle, "idastar", heuristic, limits=_shared["limits"])
     return {
@@ -59,7 +59,7 @@ def run(
     chosen = select(instances, ids)
     pdb = None
     if heuristic == "pdb":
-        from ..npuzzle.pdb import PatternDatabase
+        from ..npuzzle.pdb_lookup import PatternDatabase
 
         with build_progress() as (log, progress):
             pdb = PatternDatabase(side, side, tuple(range(side * side)), partition, progress, log)

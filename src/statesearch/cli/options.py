@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from ..result import Limits
+from ..limits import Limits
 
 Algorithm = Annotated[
     str,

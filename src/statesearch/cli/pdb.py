@@ -41,7 +41,8 @@ def build(
     ] = "blank-first",
 ) -> None:
     """Build (or check) every table of a partition, with a progress bar."""
-    from ..npuzzle.pdb import PatternDatabase, cache_dir
+    from ..cache import cache_dir
+    from ..npuzzle.pdb_lookup import PatternDatabase
 
     rows, cols = board_shape(size)
     goal_tiles = parse_goal(goal, rows, cols)
@@ -60,7 +61,8 @@ def build(
 @app.command("list")
 def list_tables() -> None:
     """Show the tables in the cache."""
-    from ..npuzzle.pdb import cache_dir, stored
+    from ..cache import cache_dir
+    from ..npuzzle.pdb import stored
 
     table = Table("file", "board", "group", "entries", "MB", "max")
     for meta in stored():
@@ -81,7 +83,8 @@ def list_tables() -> None:
 @app.command("verify")
 def verify() -> None:
     """Check every cached table's metadata and checksum; exit 1 if any is unsound."""
-    from ..npuzzle.pdb import cache_dir, check, key_from_metadata, stored
+    from ..cache import cache_dir
+    from ..npuzzle.pdb import check, key_from_metadata, stored
 
     bad = 0
     seen = 0

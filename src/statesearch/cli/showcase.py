@@ -7,9 +7,9 @@ from rich.table import Table
 
 from ..examples.water_jugs import WaterJugs
 from ..facade import solve
+from ..limits import Limits
 from ..maze import LESSON_MAZE, Maze
 from ..npuzzle import NPuzzle, format_board
-from ..result import Limits
 from ..tilt import Tilt
 from .render import verdict
 

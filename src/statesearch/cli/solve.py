@@ -55,12 +55,13 @@ def npuzzle(
     """Solve a sliding-tile puzzle (any rows x cols, any goal)."""
     puzzle = NPuzzle.from_text(board, goal, rows, cols, partition)
     if (heuristic or "").lower() == "pdb" and puzzle.solvable:
-        from ..npuzzle.pdb import PatternDatabase
+        from ..npuzzle.pdb_lookup import PatternDatabase
 
         with build_progress() as (log, progress):
-            puzzle.pattern_database = PatternDatabase(
+            tables = PatternDatabase(
                 puzzle.rows, puzzle.cols, puzzle.goal, partition, progress, log
             )
+        puzzle = puzzle.with_pattern_database(tables)
     result = solve(
         puzzle,
         algorithm,

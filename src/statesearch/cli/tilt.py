@@ -112,7 +112,7 @@ def play_cmd(
     collide: Collide = "block",
 ) -> None:
     """Play in the terminal: arrows/WASD, u undo, r restart, h hint, q quit."""
-    from ..tilt.play import play
+    from .tilt_play import play
 
     game = play(load(file, step, collide), lambda text: console.print(text, highlight=False))
     raise typer.Exit(0 if game.won else 1)

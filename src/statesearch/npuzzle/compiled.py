@@ -1,240 +1,251 @@
-"""Adapting the numba kernels to the engine: same Outcome, same counters, same budgets.
+"""Which compiled kernel solves an n-puzzle, and the adapters that give the engine its outcome,
+counters and budgets from it.
 
-The kernels run in slices of ``SLICE`` expansions; between slices this module checks the clock
-and the expansion budget, so a compiled search is bounded exactly like a Python one.
+``kernel_for`` is the dispatch (``NPuzzle.compiled`` delegates to it); the IDA* kernels run
+under ``kernels.ida_driver``, the A* kernel in slices like every kernel, so a compiled search is
+bounded exactly like a Python one.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 
-from ..algorithms._common import KERNEL_STOPS, Budgets, Exhausted, Found, Outcome
-from ..result import Budget, Stats
-from . import kernels as k
+from ..directions import LESSON_ORDER, OPPOSITE
+from ..kernels.codes import (
+    EXHAUSTED,
+    FOUND,
+    LONGEST,
+    NEED_ROOM,
+    PAUSED,
+    STORED,
+    after_pause,
+    read_counters,
+)
+from ..kernels.ida_driver import IDA_DEPTH, IDA_EXPANDED, MAX_DEPTH, iterations
+from ..limits import LimitKind, Meter
+from ..outcome import Exhausted, Found, Outcome
+from ..result import Stats
 from . import specialized
+from .astar_kernel import (
+    CUT,
+    G_BITS,
+    H_MANHATTAN,
+    H_MISPLACED,
+    H_ZERO,
+    MAX_G,
+    REGISTERS,
+    SIZE,
+    UNSEEN,
+    astar_slice,
+    estimate,
+    rank_board,
+)
+from .board import Tiles
+from .conflicts import ConflictTables
+from .heuristics import make_linear_conflict, make_manhattan
+from .ida_kernels import (
+    IDA_MAX_CELLS,
+    KERNELS,
+    LINEAR_CONFLICT,
+    MANHATTAN,
+    PATTERN_DB,
+    root_frame,
+)
+from .moves import MoveTables, manhattan_deltas, manhattan_table
 
 if TYPE_CHECKING:
-    from .pdb import PatternDatabase
-    from .problem import NPuzzle
+    from .pdb_lookup import PatternDatabase
 
 SLICE = 1 << 21  # expansions between clock checks: ~20-40 ms of kernel time
-BIG = 1 << 40
-LC_MAX_SIDE = k.ConflictTables.MAX_SIDE
-IDA_MAX_CELLS = k.IDA_MAX_CELLS  # a frame keeps the blank's cell in a byte
-SPECIALIZED_MAX_CELLS = specialized.MAX_CELLS
+SMALL_BOARD = 9  # cells; Python finishes these before numba would have loaded its kernels
+A_STAR_MAX_CELLS = 12  # 12! boards: a byte of g and a byte of parent move each (~1 GB)
+A_STAR_HEURISTICS = {"zero": H_ZERO, "misplaced": H_MISPLACED, "manhattan": H_MANHATTAN}
+Kernel = Callable[[Meter, Stats], Outcome]
+NO_ARRAYS: tuple[np.ndarray, ...] = (np.zeros(0, dtype=np.int64),) * 10  # for a kernel copy
+# that does not read them
 
 
-def _boards(puzzle: NPuzzle, directions: np.ndarray, order: str) -> Found:
+class Puzzle(Protocol):
+    """What the adapters read of an ``NPuzzle``."""
+
+    rows: int
+    cols: int
+    initial: Tiles
+    goal: Tiles
+
+    @property
+    def pattern_database(self) -> PatternDatabase: ...
+
+
+def kernel_for(
+    puzzle: Puzzle, algorithm: str, heuristic: str, weight: float, required: bool
+) -> Kernel | None:
+    """A compiled kernel for this (algorithm, heuristic), or ``None`` (the facade then runs the
+    Python engine). Unless ``required``, boards of 9 cells or fewer stay in Python."""
+    n = puzzle.rows * puzzle.cols
+    if n <= SMALL_BOARD and not required and heuristic != "pdb":
+        return None
+    whole = float(weight).is_integer() and weight >= 0
+    if algorithm in ("astar", "ucs") and whole and n <= A_STAR_MAX_CELLS:
+        name = "zero" if algorithm == "ucs" else heuristic
+        w = 0 if algorithm == "ucs" else int(weight)
+        if name in A_STAR_HEURISTICS:
+            return lambda meter, stats: astar(puzzle, name, w, meter, stats)
+    if algorithm != "idastar" or n > IDA_MAX_CELLS:
+        return None
+    if heuristic == "manhattan" and n <= specialized.MAX_CELLS:
+        return lambda meter, stats: ida_star(PerShapeSearch(puzzle), puzzle, meter, stats)
+    if heuristic in ("manhattan", "pdb") or (
+        heuristic == "linear_conflict" and max(puzzle.rows, puzzle.cols) <= ConflictTables.MAX_SIDE
+    ):
+        return lambda meter, stats: ida_star(FrameSearch(puzzle, heuristic), puzzle, meter, stats)
+    return None
+
+
+def solution(puzzle: Puzzle, directions: np.ndarray, order: str) -> Found:
+    """The boards along a path of blank moves (numbered in ``order``)."""
     actions = [order[int(d)] for d in directions]
+    tiles = list(puzzle.initial)
     path = [puzzle.initial]
+    step = {"U": -puzzle.cols, "D": puzzle.cols, "L": -1, "R": 1}
     for action in actions:
-        path.append(puzzle.apply(path[-1], action))
+        blank = tiles.index(0)
+        tiles[blank], tiles[blank + step[action]] = tiles[blank + step[action]], 0
+        path.append(tuple(tiles))
     return Found(path, actions, len(actions))
 
 
-def ida_star(
-    puzzle: NPuzzle,
-    budgets: Budgets,
-    stats: Stats,
-    start_h: int,
-    root: np.uint64,
-    slice_fn: Callable[[np.ndarray, np.ndarray, np.ndarray, np.ndarray, int], int],
-    reset: Callable[[], None],
-    order: str,
-) -> Outcome:
-    """The iteration loop around a resumable IDA* slice kernel.
+class FrameSearch:
+    """The loop kernels (``ida_kernels``): any board size, Manhattan distance, linear conflicts
+    or a pattern database."""
 
-    ``slice_fn(tiles, regs, frames, path, budget)`` runs the kernel from ``frames[0] = root``;
-    ``reset()`` restores the kernel's own heuristic state to the root before each iteration.
-    """
-    start = np.array(puzzle.initial, dtype=np.uint8)
-    regs = np.zeros(k.REGISTERS, dtype=np.int64)
-    depth_cap = min(budgets.max_depth, 1000)
-    frames = np.zeros(depth_cap + 2, dtype=np.uint64)
-    path = np.zeros(depth_cap + 2, dtype=np.uint8)
-    threshold = start_h
-    while True:
-        if threshold > depth_cap:
-            return Exhausted(Budget.DEPTH)
-        tiles = start.copy()
-        reset()
-        regs[:] = 0
-        regs[k.R_THRESHOLD] = threshold
-        regs[k.R_NEXT] = BIG
-        frames[0] = root
-        budgets.expand(stats.expanded)
-        stats.expanded += 1  # the root, once per iteration
-        before = stats.expanded - 1
-        if start_h == 0:
-            stats.iterations.append((threshold, 1))
-            return Found([puzzle.initial], [], 0)
-        while True:
-            room = budgets.max_expanded - stats.expanded
-            regs[k.R_EXPANDED] = stats.expanded
-            regs[k.R_GENERATED] = stats.generated
-            status = slice_fn(tiles, regs, frames, path, min(SLICE, max(room, 0)))
-            stats.expanded = int(regs[k.R_EXPANDED])
-            stats.generated = int(regs[k.R_GENERATED])
-            stats.pushed = stats.expanded - len(stats.iterations) - 1
-            stats.max_frontier = max(stats.max_frontier, int(regs[k.R_DEPTH]))
-            if status != k.PAUSED:
-                break
-            budgets.expand(stats.expanded)  # the expansion budget, then the clock
-        stats.iterations.append((threshold, stats.expanded - before))
-        if status == k.FOUND:
-            return _boards(puzzle, path[: regs[k.R_DEPTH]], order)
-        if regs[k.R_NEXT] >= BIG:
-            return Exhausted()
-        threshold = int(regs[k.R_NEXT])
+    slice = SLICE
 
+    def __init__(self, puzzle: Puzzle, heuristic: str) -> None:
+        self.puzzle = puzzle
+        self.moves = MoveTables(puzzle.rows, puzzle.cols)
+        goal = np.array(puzzle.goal, dtype=np.int64)
+        self.delta = manhattan_deltas(goal, puzzle.cols, self.moves)
+        self.start = np.array(puzzle.initial, dtype=np.uint8)
+        self.tiles = self.start.copy()
+        self.frames = np.zeros(MAX_DEPTH + 2, dtype=np.uint64)
+        self.path = np.zeros(MAX_DEPTH + 2, dtype=np.uint8)
+        self.lines, self.pdb, self.mirror = NO_ARRAYS[:9], NO_ARRAYS, False
+        blank = puzzle.initial.index(0)
+        if heuristic == "pdb":
+            self.kernel = KERNELS[PATTERN_DB]
+            pdb = puzzle.pattern_database
+            self.pdb, self.mirror = pdb.kernel_arrays(puzzle.initial), pdb.mirror
+            normal, mirrored = pdb.sums(puzzle.initial)
+            self.root, self.h = root_frame(blank, normal, mirrored), max(normal, mirrored)
+        elif heuristic == "linear_conflict":
+            self.kernel = KERNELS[LINEAR_CONFLICT]
+            table = ConflictTables(goal, puzzle.rows, puzzle.cols, self.moves)
+            self.lines = (table.codes(self.start), *table.arrays)
+            self.h = make_linear_conflict(puzzle.goal, puzzle.cols)(puzzle.initial)
+            self.root = root_frame(blank, self.h)
+        else:
+            self.kernel = KERNELS[MANHATTAN]
+            self.h = make_manhattan(puzzle.goal, puzzle.cols)(puzzle.initial)
+            self.root = root_frame(blank, self.h)
+        # What the kernel keeps current move by move, as it stands at the root.
+        self.moving = [a for a in (*self.lines[:1], *self.pdb[8:]) if len(a)]
+        self.at_root = [a.copy() for a in self.moving]
 
-def ida_manhattan(
-    puzzle: NPuzzle, budgets: Budgets, stats: Stats, with_conflicts: bool = False
-) -> Outcome:
-    """IDA* with Manhattan distance, or with linear conflicts added."""
-    tables = k.MoveTables(puzzle.rows, puzzle.cols)
-    goal = np.array(puzzle.goal, dtype=np.int64)
-    delta = k.manhattan_deltas(goal, puzzle.cols, tables)
-    h0 = int(
-        puzzle.heuristics["linear_conflict" if with_conflicts else "manhattan"](puzzle.initial)
-    )
-    unused = np.zeros(1, dtype=np.int64)
-    lines = k.ConflictTables(goal, puzzle.rows, puzzle.cols, tables) if with_conflicts else None
-    root = lines.codes(np.array(puzzle.initial)) if lines else np.zeros(0, dtype=np.int64)
-    codes = root.copy()
+    def restart(self) -> None:
+        self.tiles[:] = self.start
+        self.frames[0] = self.root
+        for array, root in zip(self.moving, self.at_root, strict=True):
+            array[:] = root
 
-    def reset() -> None:
-        codes[:] = root
-
-    def run(
-        tiles: np.ndarray, regs: np.ndarray, frames: np.ndarray, path: np.ndarray, budget: int
-    ) -> int:
-        kernel = k.ida_conflicts_slice if with_conflicts else k.ida_manhattan_slice
+    def run(self, registers: np.ndarray, expansions: int) -> int:
         return int(
-            kernel(
-                tiles,
-                tables.cell_after,
-                tables.opposite,
-                delta,
-                regs,
-                frames,
-                path,
-                budget,
-                codes,
-                *(lines.arrays if lines else (unused,) * 8),
+            self.kernel(
+                self.tiles,
+                self.moves.cell_after,
+                self.moves.opposite,
+                registers,
+                self.frames,
+                self.path,
+                expansions,
+                self.delta,
+                self.lines,
+                self.pdb,
+                self.mirror,
             )
         )
 
-    frame = k.root_frame(puzzle.initial.index(0), h0)
-    return ida_star(puzzle, budgets, stats, h0, frame, run, reset, tables.order)
+    def solution(self, depth: int) -> Found:
+        return solution(self.puzzle, self.path[:depth], self.moves.order)
 
 
-def ida_specialized(puzzle: NPuzzle, budgets: Budgets, stats: Stats) -> Outcome:
-    """IDA* with Manhattan distance through the search compiled for this board shape
-    (``specialized``): same counters as ``ida_manhattan``, 1.6x its node rate."""
-    tables = k.MoveTables(puzzle.rows, puzzle.cols)
-    delta = k.manhattan_deltas(np.array(puzzle.goal, dtype=np.int64), puzzle.cols, tables)
-    h0 = int(puzzle.heuristics["manhattan"](puzzle.initial))
-    blank = puzzle.initial.index(0)
-    search = specialized.search_function(puzzle.rows, puzzle.cols)
-    registers = np.zeros(specialized.S_REGISTERS, dtype=np.int64)
-    shared = [  # (the slice loop's register, the search's)
-        (k.R_THRESHOLD, specialized.S_BOUND),
-        (k.R_NEXT, specialized.S_NEXT),
-        (k.R_EXPANDED, specialized.S_EXPANDED),
-        (k.R_GENERATED, specialized.S_GENERATED),
-    ]
+class PerShapeSearch:
+    """IDA* + Manhattan through the search compiled for this board shape (``specialized``): the
+    same counters as the loop kernel, 1.6x its node rate."""
 
-    def reset() -> None:
-        registers[specialized.S_REPLAY] = 0
+    slice = SLICE
 
-    def run(
-        tiles: np.ndarray, regs: np.ndarray, frames: np.ndarray, path: np.ndarray, budget: int
-    ) -> int:
-        for ours, theirs in shared:
-            registers[theirs] = regs[ours]
-        registers[specialized.S_STOP_AT] = regs[k.R_EXPANDED] + budget
-        status = specialized.run_slice(search, tiles, delta, registers, path, blank, h0)
-        for ours, theirs in shared:
-            regs[ours] = registers[theirs]
-        found = status == k.FOUND
-        regs[k.R_DEPTH] = registers[specialized.S_DEPTH if found else specialized.S_REPLAY]
+    def __init__(self, puzzle: Puzzle) -> None:
+        self.puzzle = puzzle
+        self.moves = MoveTables(puzzle.rows, puzzle.cols)
+        goal = np.array(puzzle.goal, dtype=np.int64)
+        self.delta = manhattan_deltas(goal, puzzle.cols, self.moves)
+        self.h = make_manhattan(puzzle.goal, puzzle.cols)(puzzle.initial)
+        self.blank = puzzle.initial.index(0)
+        self.tiles = np.array(puzzle.initial, dtype=np.uint8)
+        self.path = np.zeros(MAX_DEPTH + 2, dtype=np.uint8)
+        self.search = specialized.search_function(puzzle.rows, puzzle.cols)
+
+    def restart(self) -> None:
+        """Nothing to do: the search unwinds to the root (restoring the board) when it pauses
+        or ends, and the driver clears its replay register."""
+
+    def run(self, registers: np.ndarray, expansions: int) -> int:
+        registers[specialized.S_STOP_AT] = registers[IDA_EXPANDED] + expansions
+        status = specialized.run_slice(
+            self.search, self.tiles, self.delta, registers, self.path, self.blank, self.h
+        )
+        if status == PAUSED:
+            registers[IDA_DEPTH] = registers[specialized.S_REPLAY]
         return status
 
-    return ida_star(puzzle, budgets, stats, h0, k.root_frame(blank, h0), run, reset, tables.order)
+    def solution(self, depth: int) -> Found:
+        return solution(self.puzzle, self.path[:depth], self.moves.order)
 
 
-def ida_pdb(puzzle: NPuzzle, pdb: PatternDatabase, budgets: Budgets, stats: Stats) -> Outcome:
-    tables = k.MoveTables(puzzle.rows, puzzle.cols)
-    index_n, index_r = pdb.indices(puzzle.initial)
-
-    def reset() -> None:
-        index_n[:], index_r[:] = pdb.indices(puzzle.initial)
-
-    h_normal, h_mirror = pdb.sums(puzzle.initial)
-    h0 = max(h_normal, h_mirror)
-    frame = k.root_frame(puzzle.initial.index(0), h_normal, h_mirror)
-
-    def run(
-        tiles: np.ndarray, regs: np.ndarray, frames: np.ndarray, path: np.ndarray, budget: int
-    ) -> int:
-        return int(
-            k.ida_pdb_slice(
-                tiles,
-                tables.cell_after,
-                tables.opposite,
-                pdb.sigma,
-                pdb.transpose,
-                pdb.group_of,
-                pdb.weight,
-                pdb.offsets,
-                pdb.tables,
-                pdb.packed,
-                pdb.group_size,
-                pdb.reflect,
-                index_n,
-                index_r,
-                regs,
-                frames,
-                path,
-                budget,
-            )
-        )
-
-    return ida_star(puzzle, budgets, stats, h0, frame, run, reset, tables.order)
+def ida_star(
+    search: FrameSearch | PerShapeSearch, puzzle: Puzzle, meter: Meter, stats: Stats
+) -> Outcome:
+    return iterations(search, int(search.h), puzzle.initial == puzzle.goal, meter, stats)
 
 
-A_STAR_HEURISTICS = {"zero": k.H_ZERO, "misplaced": k.H_MISPLACED, "manhattan": k.H_MANHATTAN}
-A_STAR_MAX_CELLS = 12  # 12! boards: a byte of g and a byte of parent move each (~1 GB)
-
-
-def astar(puzzle: NPuzzle, heuristic: str, weight: int, budgets: Budgets, stats: Stats) -> Outcome:
+def astar(puzzle: Puzzle, heuristic: str, weight: int, meter: Meter, stats: Stats) -> Outcome:
     """A* over flat arrays indexed by board rank; counts equal the Python engine's (classic)."""
     n = puzzle.rows * puzzle.cols
     factorial = np.array([math.factorial(i) for i in range(n + 1)], dtype=np.int64)
-    g = np.full(math.factorial(n), 255, dtype=np.uint8)
+    g = np.full(math.factorial(n), UNSEEN, dtype=np.uint8)
     came = np.zeros(math.factorial(n), dtype=np.uint8)
     goal = np.array(puzzle.goal, dtype=np.int64)
-    md = k.manhattan_table(goal, puzzle.cols)
-    order = "DURL"  # the engine's order, so both count alike
-    cell_after = k.MoveTables(puzzle.rows, puzzle.cols, order).cell_after.astype(np.int64)
+    md = manhattan_table(goal, puzzle.cols)
+    order = LESSON_ORDER  # the engine's order, so both count alike
+    cell_after = MoveTables(puzzle.rows, puzzle.cols, order).cell_after.astype(np.int64)
     kind = A_STAR_HEURISTICS[heuristic]
     start = np.array(puzzle.initial, dtype=np.int64)
-    start_rank = k.rank_board(start, factorial)
+    start_rank = rank_board(start, factorial)
     g[start_rank] = 0
-    heap = np.zeros(1 << 16, dtype=np.int64)
-    f0 = weight * k._estimate(start, goal, md, kind)
-    heap[0] = (f0 << k.F_SHIFT) | start_rank
-    regs = np.zeros(k.A_REGISTERS, dtype=np.int64)
-    regs[k.A_SIZE] = regs[k.A_MAX_SIZE] = regs[k.A_SEEN] = 1
-    goal_rank = k.rank_board(goal, factorial)
-    depth = min(budgets.max_depth, 254)
+    heap = np.zeros((1 << 16, 2), dtype=np.uint64)
+    f0 = weight * estimate(start, goal, md, kind)
+    heap[0] = (f0 << G_BITS, start_rank)
+    registers = np.zeros(REGISTERS, dtype=np.int64)
+    registers[SIZE] = registers[LONGEST] = registers[STORED] = 1
+    goal_rank = rank_board(goal, factorial)
+    depth = min(meter.max_depth, MAX_G)
     while True:
-        status = k.astar_slice(
+        status = astar_slice(
             heap,
             g,
             came,
@@ -245,34 +256,31 @@ def astar(puzzle: NPuzzle, heuristic: str, weight: int, budgets: Budgets, stats:
             weight,
             cell_after,
             factorial,
-            regs,
-            budgets.max_expanded,
-            budgets.max_pushed,
-            budgets.max_states,
+            registers,
+            meter.max_expanded,
+            meter.max_pushed,
+            meter.max_states,
             depth,
             SLICE,
         )
-        stats.expanded, stats.pushed = int(regs[k.A_EXPANDED]), int(regs[k.A_PUSHED])
-        stats.generated, stats.max_frontier = int(regs[k.A_GENERATED]), int(regs[k.A_MAX_SIZE])
-        if status == k.NEED_ROOM:
+        read_counters(registers, stats)
+        if status == NEED_ROOM:
             heap = np.concatenate([heap, np.zeros_like(heap)])
             continue
-        if status == k.FOUND:
+        if status == FOUND:
             break
-        if status == k.EXHAUSTED:
-            return Exhausted(Budget.DEPTH if regs[k.A_CUT] else None)
-        budgets.after_pause(
-            KERNEL_STOPS[regs[k.A_STOP]], stats.expanded, stats.pushed, int(regs[k.A_SEEN])
-        )
+        if status == EXHAUSTED:
+            return Exhausted(LimitKind.DEPTH if registers[CUT] else None)
+        after_pause(registers, meter)
     # Walk the parent moves back from the goal.
     directions = []
     tiles = goal.copy()
-    r = goal_rank
-    while r != start_rank:
-        d = int(came[r])
+    rank = goal_rank
+    while rank != start_rank:
+        d = int(came[rank])
         directions.append(d)
         blank = int(np.flatnonzero(tiles == 0)[0])
-        back = int(cell_after[blank * 4 + "DURL".index(k.OPPOSITE[order[d]])])
+        back = int(cell_after[blank * 4 + order.index(OPPOSITE[order[d]])])
         tiles[blank], tiles[back] = tiles[back], 0
-        r = k.rank_board(tiles, factorial)
-    return _boards(puzzle, np.array(directions[::-1]), order)
+        rank = rank_board(tiles, factorial)
+    return solution(puzzle, np.array(directions[::-1]), order)

@@ -19,8 +19,8 @@ from collections.abc import Callable
 import numpy as np
 from numba import njit
 
-from ..bits import bit_index
-from ..intrinsics import prefetch
+from ..directions import LESSON_ORDER, neighbours
+from ..kernels.intrinsics import prefetch, trailing_zeros
 
 UNSET = 255
 CHUNK = 1 << 22  # entries per frontier chunk (32 MiB)
@@ -49,7 +49,7 @@ def rank_cells(cells: np.ndarray, k: int, n: int) -> int:
 
 
 @njit(cache=True)
-def _region(start: int, free: np.int64, neighbours: np.ndarray) -> np.int64:
+def _region(start: int, free: np.int64, around: np.ndarray) -> np.int64:
     """Cells reachable from ``start`` through ``free`` cells, as a bitmask."""
     region = np.int64(1) << start
     frontier = region
@@ -57,7 +57,7 @@ def _region(start: int, free: np.int64, neighbours: np.ndarray) -> np.int64:
         grown = np.int64(0)
         while frontier:
             low = frontier & -frontier
-            grown |= neighbours[bit_index(low)]
+            grown |= around[trailing_zeros(low)]
             frontier ^= low
         grown &= free & ~region
         region |= grown
@@ -67,7 +67,7 @@ def _region(start: int, free: np.int64, neighbours: np.ndarray) -> np.int64:
 
 @njit(cache=True)
 def _lowest(mask: np.int64) -> int:
-    return bit_index(mask & -mask)
+    return trailing_zeros(mask & -mask)
 
 
 @njit(cache=True)
@@ -88,14 +88,14 @@ def expand_layer(
     depth: int,
     k: int,
     n: int,
-    neighbours: np.ndarray,
+    around: np.ndarray,
     adjacent: np.ndarray,
 ) -> tuple[int, int, int]:
     """Expand ``layer[begin:]`` into ``out`` until ``out`` may overflow.
 
     Returns ``(next begin, entries written, placements seen for the first time)``; the layer is
     done when ``next begin == len(layer)``.
-    ``adjacent[cell, 0..3]`` lists the neighbour cells (-1 pads), ``neighbours[cell]`` as a mask.
+    ``adjacent[cell, 0..3]`` lists the neighbour cells (-1 pads), ``around[cell]`` as a mask.
     """
     everything = (np.int64(1) << n) - 1
     cells = np.empty(k, dtype=np.int64)
@@ -116,7 +116,7 @@ def expand_layer(
             cells[t] = (packed >> (5 * t)) & 31
             occupied |= np.int64(1) << cells[t]
         blank = (packed >> (5 * k)) & 31
-        region = _region(blank, everything & ~occupied, neighbours)
+        region = _region(blank, everything & ~occupied, around)
         children = 0
         for t in range(k):
             source = cells[t]
@@ -127,7 +127,7 @@ def expand_layer(
                 # Tile t slides from ``source`` into the blank's region at ``target``.
                 cells[t] = target
                 now_occupied = occupied ^ (np.int64(1) << source) ^ (np.int64(1) << target)
-                canonical = _lowest(_region(source, everything & ~now_occupied, neighbours))
+                canonical = _lowest(_region(source, everything & ~now_occupied, around))
                 r = rank_cells(cells, k, n)
                 child_rank[children] = r
                 child_index[children] = r * n + canonical
@@ -167,23 +167,18 @@ def build_group_table(
     k = len(group)
     size = placements(n, k)
     adjacent = np.full((n, 4), -1, dtype=np.int64)
-    neighbours = np.zeros(n, dtype=np.int64)
+    around = np.zeros(n, dtype=np.int64)  # the neighbours of each cell as a bitmask
     for cell in range(n):
-        r, c = divmod(cell, cols)
-        a = 0
-        for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-            if 0 <= r + dr < rows and 0 <= c + dc < cols:
-                other = (r + dr) * cols + c + dc
-                adjacent[cell, a] = other
-                neighbours[cell] |= np.int64(1) << other
-                a += 1
+        for a, (_, other) in enumerate(neighbours(cell, rows, cols, LESSON_ORDER)):
+            adjacent[cell, a] = other
+            around[cell] |= np.int64(1) << other
     home = {tile: cell for cell, tile in enumerate(goal)}
     cells = np.array([home[t] for t in group], dtype=np.int64)
     occupied = 0
     for c in cells:
         occupied |= 1 << int(c)
     free = ((1 << n) - 1) & ~occupied
-    start_blank = _lowest(_region(home[0], np.int64(free), neighbours))
+    start_blank = _lowest(_region(home[0], np.int64(free), around))
     table = np.full(size, UNSET, dtype=np.uint8)
     visited = np.zeros((size * n + 7) // 8, dtype=np.uint8)
     start_rank = rank_cells(cells, k, n)
@@ -200,7 +195,7 @@ def build_group_table(
             begin = 0
             while begin < len(chunk):
                 begin, written, new_ranks = expand_layer(
-                    chunk, begin, out, visited, table, depth, k, n, neighbours, adjacent
+                    chunk, begin, out, visited, table, depth, k, n, around, adjacent
                 )
                 if written:
                     following.append(out[:written].copy())

@@ -7,22 +7,20 @@ from collections.abc import Callable, Mapping
 from functools import cached_property
 from typing import TYPE_CHECKING
 
-from ..algorithms._common import Budgets, Outcome
+from ..directions import LESSON_ORDER, OPPOSITE, neighbours
 from ..errors import InputError
+from ..limits import Meter
+from ..outcome import Outcome
 from ..problem import Heuristic
 from ..result import Stats
 from .board import Board, Tiles, check_permutation, format_board, parse_board, parse_goal
 from .heuristics import make_linear_conflict, make_manhattan, make_misplaced, make_rowcol
 from .solvability import is_solvable, parity_proof
 
-# The blank moves down, up, right, left: this order is part of the published counts.
-DIRECTIONS = (("D", 1, 0), ("U", -1, 0), ("R", 0, 1), ("L", 0, -1))
-OPPOSITE = {"D": "U", "U": "D", "R": "L", "L": "R"}
 if TYPE_CHECKING:  # numba loads slowly: import the pattern databases only when used
-    from .pdb import PatternDatabase
+    from .pdb_lookup import PatternDatabase
 
-SMALL_BOARD = 9
-Kernel = Callable[[Budgets, Stats], Outcome]
+Kernel = Callable[[Meter, Stats], Outcome]
 HEURISTIC_ALIASES = {
     "h0": "zero",
     "none": "zero",
@@ -35,7 +33,10 @@ HEURISTIC_ALIASES = {
 class NPuzzle:
     """Slide tiles into the blank until the board equals ``goal``.
 
-    Actions are the direction the blank moves (U, D, L, R); every move costs 1.
+    Actions are the direction the blank moves (U, D, L, R), generated in the order down, up,
+    right, left (part of the lesson's published counts); every move costs 1. A
+    ``pattern_database`` given here is used for ``-H pdb``; otherwise the one for ``partition``
+    is loaded (or built) on first use.
     """
 
     unit_costs = True
@@ -49,6 +50,7 @@ class NPuzzle:
         cols: int,
         goal: Tiles | None = None,
         partition: str | None = None,
+        pattern_database: PatternDatabase | None = None,
     ) -> None:
         self.rows, self.cols = rows, cols
         n = rows * cols
@@ -65,8 +67,9 @@ class NPuzzle:
             check_permutation(tiles)
         self.initial: Tiles = tuple(start)
         self.goal: Tiles = tuple(goal)
-        self._moves = [_moves_from(cell, rows, cols) for cell in range(n)]
+        self._moves = [neighbours(cell, rows, cols, LESSON_ORDER) for cell in range(n)]
         self.partition = partition
+        self._pattern_database = pattern_database
 
     @classmethod
     def from_text(
@@ -80,6 +83,12 @@ class NPuzzle:
         parsed: Board = parse_board(board, rows, cols)
         goal_tiles = parse_goal(goal, parsed.rows, parsed.cols)
         return cls(parsed.tiles, parsed.rows, parsed.cols, goal_tiles, partition)
+
+    def with_pattern_database(self, pattern_database: PatternDatabase) -> NPuzzle:
+        """The same puzzle, searching with these tables for ``-H pdb``."""
+        return NPuzzle(
+            self.initial, self.rows, self.cols, self.goal, self.partition, pattern_database
+        )
 
     def is_goal(self, state: Tiles) -> bool:
         return state == self.goal
@@ -117,43 +126,22 @@ class NPuzzle:
         table["pdb"] = Heuristic("pdb", lambda tiles: self.pattern_database.value(tiles))
         return table
 
-    @cached_property
+    @property
     def pattern_database(self) -> PatternDatabase:
         """The additive pattern database for this goal (built and cached on first use)."""
-        from .pdb import shared
+        if self._pattern_database is None:
+            from .pdb_lookup import loaded
 
-        return shared(self.rows, self.cols, self.goal, self.partition)
+            self._pattern_database = loaded(self.rows, self.cols, self.goal, self.partition)
+        return self._pattern_database
 
     def compiled(
         self, algorithm: str, heuristic: str, weight: float, required: bool
     ) -> Kernel | None:
-        """A compiled kernel for this (algorithm, heuristic), or ``None`` (the facade then runs
-        the Python engine). Unless ``required``, boards of 9 cells or fewer stay in Python: it
-        finishes them before numba would have loaded its kernels (about a second)."""
-        n = self.rows * self.cols
-        if n <= SMALL_BOARD and not required and heuristic != "pdb":
-            return None
-        from . import compiled
+        """A compiled kernel for this (algorithm, heuristic), or ``None``: see ``compiled``."""
+        from .compiled import kernel_for
 
-        whole = float(weight).is_integer() and weight >= 0
-        if algorithm in ("astar", "ucs") and whole and n <= compiled.A_STAR_MAX_CELLS:
-            name = "zero" if algorithm == "ucs" else heuristic
-            w = 0 if algorithm == "ucs" else int(weight)
-            if name in compiled.A_STAR_HEURISTICS:
-                return lambda budgets, stats: compiled.astar(self, name, w, budgets, stats)
-        if algorithm != "idastar" or n > compiled.IDA_MAX_CELLS:
-            return None
-        if heuristic == "manhattan" and n <= compiled.SPECIALIZED_MAX_CELLS:
-            return lambda budgets, stats: compiled.ida_specialized(self, budgets, stats)
-        if heuristic == "manhattan":
-            return lambda budgets, stats: compiled.ida_manhattan(self, budgets, stats)
-        if heuristic == "linear_conflict" and max(self.rows, self.cols) <= compiled.LC_MAX_SIDE:
-            return lambda budgets, stats: compiled.ida_manhattan(self, budgets, stats, True)
-        if heuristic == "pdb":
-            return lambda budgets, stats: compiled.ida_pdb(
-                self, self.pattern_database, budgets, stats
-            )
-        return None
+        return kernel_for(self, algorithm, heuristic, weight, required)
 
     def apply(self, state: Tiles, action: str) -> Tiles:
         """The board after the blank moves in direction ``action``."""
@@ -164,15 +152,6 @@ class NPuzzle:
 
     def show(self, state: Tiles) -> str:
         return format_board(state, self.cols)
-
-
-def _moves_from(cell: int, rows: int, cols: int) -> list[tuple[str, int]]:
-    r, c = divmod(cell, cols)
-    return [
-        (name, (r + dr) * cols + (c + dc))
-        for name, dr, dc in DIRECTIONS
-        if 0 <= r + dr < rows and 0 <= c + dc < cols
-    ]
 
 
 def scramble(goal: Tiles, rows: int, cols: int, moves: int, seed: int | None = None) -> Tiles:

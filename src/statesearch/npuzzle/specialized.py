@@ -7,8 +7,9 @@ reads them from tables (``benchmarks/ida_node_rate.py``). numba cannot express i
 pass every array as a struct), so the functions are emitted as LLVM IR with llvmlite, numba's
 own backend, and compiled once per shape (4 s for 4x4), then loaded from the cache directory.
 
-The search keeps the kernels' contract (``kernels.ida_manhattan_slice``): same counters, same
-move order, and it pauses after a given number of expansions. A pause unwinds the recursion,
+The search keeps the contract of the loop kernels (``ida_kernels``, ``kernels.ida_driver``):
+same counters, same move order, same registers, and it pauses after a given number of
+expansions. A pause unwinds the recursion,
 restoring the board, and leaves the path to the paused node in ``path``; the next call replays
 that path without counting anything (the ``resume_`` twins) and carries on where it stopped.
 """
@@ -29,12 +30,16 @@ import llvmlite.binding as llvm
 import numpy as np
 from llvmlite import ir
 
-from . import kernels as k
-from .pdb import cache_dir, write_atomically
+from ..cache import cache_dir, read_checked, write_checked
+from ..kernels import codes, ida_driver
+from ..kernels.codes import EXHAUSTED, FOUND, PAUSED
+from ..kernels.ida_driver import IDA_BOUND, IDA_DEPTH, IDA_EXPANDED, IDA_GENERATED, IDA_NEXT
+from . import moves as move_tables
+from .moves import MoveTables
 
-# The search's registers (an int64 array): what it counts, its bound, where it stops.
-S_GENERATED, S_BOUND, S_NEXT, S_EXPANDED, S_STOP_AT, S_REPLAY, S_DEPTH = range(7)
-S_REGISTERS = 7
+# The driver's registers, and two of the search's own: the expansion count at which it pauses,
+# and the depth of the paused node (0: not replaying).
+S_STOP_AT, S_REPLAY = 6, 7
 MAX_CELLS = 36  # 6x6: beyond that the functions take too long to compile to be worth it
 
 I8, I32, I64 = ir.IntType(8), ir.IntType(32), ir.IntType(64)
@@ -51,7 +56,6 @@ SEARCH = ctypes.CFUNCTYPE(
     ctypes.c_int64,
 )
 Search = Callable[[int, int, int, int, int, int], int]
-DIGEST = 32  # bytes of checksum before the cached machine code
 _compiling = threading.Lock()
 _engines: list[llvm.ExecutionEngine] = []  # compiled code lives as long as its engine
 
@@ -61,7 +65,7 @@ def emit(rows: int, cols: int) -> ir.Module:
     ``resume_...`` that first follows the saved path down to the paused node (so the nodes
     themselves never test for a replay: that test cost a sixth of the node rate); ``search``
     enters through the twins at the root."""
-    moves = k.MoveTables(rows, cols)
+    moves = MoveTables(rows, cols)
     n = rows * cols
     module = ir.Module(name=f"ida_manhattan_{rows}x{cols}")
     nodes: dict[tuple[int, int], ir.Function] = {}
@@ -87,7 +91,7 @@ def emit(rows: int, cols: int) -> ir.Module:
         root = resumes[cell, -1]
         builder.ret(builder.call(root, [tiles, delta, registers, path, I64(0), h]))
     builder.position_at_end(nowhere)
-    builder.ret(I32(k.EXHAUSTED))
+    builder.ret(I32(EXHAUSTED))
     return module
 
 
@@ -95,7 +99,7 @@ def _emit_node(
     node: ir.Function,
     blank: int,
     last: int,
-    moves: k.MoveTables,
+    moves: MoveTables,
     n: int,
     nodes: dict[tuple[int, int], ir.Function],
     resumes: dict[tuple[int, int], ir.Function] | None,
@@ -152,32 +156,34 @@ def _emit_node(
         )
         builder.position_at_end(tries[i])
         tile = builder.load(builder.gep(tiles, [I64(cell)]))
-        add_one(S_GENERATED)
+        add_one(IDA_GENERATED)
         h2 = estimate(tile, d)
         f = builder.add(deeper, h2)
-        builder.cbranch(builder.icmp_signed(">", f, builder.load(register(S_BOUND))), over, inside)
+        builder.cbranch(
+            builder.icmp_signed(">", f, builder.load(register(IDA_BOUND))), over, inside
+        )
 
         builder.position_at_end(over)
-        smallest = builder.load(register(S_NEXT))
+        smallest = builder.load(register(IDA_NEXT))
         below = builder.icmp_signed("<", f, smallest)
-        builder.store(builder.select(below, f, smallest), register(S_NEXT))
+        builder.store(builder.select(below, f, smallest), register(IDA_NEXT))
         builder.branch(tries[i + 1])
 
         builder.position_at_end(inside)
         slide(tile, blank, cell)
         builder.store(I8(d), builder.gep(path, [g]))
-        expanded = add_one(S_EXPANDED)
+        expanded = add_one(IDA_EXPANDED)
         builder.cbranch(builder.icmp_signed("==", h2, I64(0)), found, stop)
         builder.position_at_end(found)
-        builder.store(deeper, register(S_DEPTH))
-        builder.ret(I32(k.FOUND))
+        builder.store(deeper, register(IDA_DEPTH))
+        builder.ret(I32(FOUND))
         builder.position_at_end(stop)
         enough = builder.icmp_signed(">=", expanded, builder.load(register(S_STOP_AT)))
         builder.cbranch(enough, pause, call)
         builder.position_at_end(pause)
         builder.store(deeper, register(S_REPLAY))
         slide(tile, cell, blank)
-        builder.ret(I32(k.PAUSED))
+        builder.ret(I32(PAUSED))
 
         builder.position_at_end(call)
         status = builder.call(child, [tiles, delta, registers, path, deeper, h2])
@@ -201,14 +207,14 @@ def _emit_node(
             builder.branch(after)
             builder.position_at_end(after)
         slide(moved, cell, blank)
-        builder.cbranch(builder.icmp_signed("==", result, I32(k.EXHAUSTED)), undo, back)
+        builder.cbranch(builder.icmp_signed("==", result, I32(EXHAUSTED)), undo, back)
         builder.position_at_end(back)
         builder.ret(result)
         builder.position_at_end(undo)
         builder.branch(tries[i + 1])
 
     builder.position_at_end(done)
-    builder.ret(I32(k.EXHAUSTED))
+    builder.ret(I32(EXHAUSTED))
 
 
 @cache
@@ -216,9 +222,9 @@ def search_function(rows: int, cols: int) -> Search:
     """``search(tiles, delta, registers, path, blank, h) -> status`` for this board shape.
 
     The machine code is kept in the cache directory (beside the pattern databases), named by
-    a hash of what it is made from (this module and the kernels' source, the shape, the CPU,
-    llvmlite's version), with a checksum: the next process loads it instead of spending
-    seconds in LLVM.
+    a hash of what it is made from (the source of this module and of the tables and codes it
+    emits, the shape, the CPU, llvmlite's version), with a checksum: the next process loads it
+    instead of spending seconds in LLVM.
     """
     with _compiling:
         llvm.initialize_native_target()
@@ -226,12 +232,12 @@ def search_function(rows: int, cols: int) -> Search:
         target = llvm.Target.from_default_triple()
         cpu, features = llvm.get_host_cpu_name(), llvm.get_host_cpu_features().flatten()
         machine = target.create_target_machine(cpu=cpu, features=features, opt=3)
-        # The code depends on this module, the kernels' tables and codes, the CPU and LLVM.
-        sources = b"".join(Path(m.__file__ or "").read_bytes() for m in (k, sys.modules[__name__]))
+        made_from = (sys.modules[__name__], move_tables, codes, ida_driver)
+        sources = b"".join(Path(m.__file__ or "").read_bytes() for m in made_from)
         identity = sources + f"{rows}x{cols} {cpu} {features} {llvmlite.__version__}".encode()
         key = hashlib.blake2b(identity).hexdigest()
         path = cache_dir() / f"ida-manhattan-{rows}x{cols}-{key[:16]}.o"
-        cached = _read_object(path)
+        cached = read_checked(path)
         if cached is None:
             module = llvm.parse_assembly(str(emit(rows, cols)))
             module.verify()
@@ -242,34 +248,16 @@ def search_function(rows: int, cols: int) -> Search:
         engine = llvm.create_mcjit_compiler(module, machine)
 
         def save(_: llvm.ModuleRef, code: bytes) -> None:
-            digest = hashlib.blake2b(code, digest_size=DIGEST).digest()
-
-            def write(tmp: Path) -> None:
-                tmp.write_bytes(digest + code)
-
-            try:
-                path.parent.mkdir(parents=True, exist_ok=True)
-                write_atomically(path, write)
+            # A cache that cannot be written only costs the next process the compile.
+            if write_checked(path, code, lambda message: None):
                 for stale in path.parent.glob(f"ida-manhattan-{rows}x{cols}-*.o"):
                     if stale != path:  # made by an older statesearch, llvmlite or CPU
                         stale.unlink(missing_ok=True)
-            except OSError:
-                pass  # a cache that cannot be written only costs the next process the compile
 
         engine.set_object_cache(save, lambda _: cached)
         engine.finalize_object()
         _engines.append(engine)
         return cast(Search, SEARCH(engine.get_function_address("search")))
-
-
-def _read_object(path: Path) -> bytes | None:
-    """The cached machine code, or None if it is missing or fails its checksum."""
-    try:
-        data = path.read_bytes()
-    except OSError:
-        return None
-    digest, code = data[:DIGEST], data[DIGEST:]
-    return code if hashlib.blake2b(code, digest_size=DIGEST).digest() == digest else None
 
 
 def run_slice(

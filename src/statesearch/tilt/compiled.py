@@ -1,48 +1,97 @@
-"""Adapting the tilt kernels to the engine: same Outcome, counters and budgets as the Python
-BFS and A* (the tests hold them to it)."""
+"""Which compiled kernel solves a tilt puzzle, and the adapters that give the engine its outcome,
+counters and budgets from it (the same as the Python BFS, A* and IDA*: the tests hold them to
+it).
+
+``kernel_for`` is the dispatch (``Tilt.compiled`` delegates to it).
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import Protocol
 
 import numpy as np
 
-from ..algorithms._common import (
-    KERNEL_STOPS,
-    Budgets,
-    Exhausted,
-    Found,
-    LimitHit,
-    Outcome,
-    along,
+from ..kernels.codes import (
+    EXHAUSTED,
+    EXPANDED,
+    FOUND,
+    LONGEST,
+    NEED_ROOM,
+    PAUSED,
+    STORED,
+    TOO_DEEP,
+    after_pause,
+    read_counters,
 )
-from ..result import Budget, Stats
-from . import kernels as k
-from .board import cells_of
+from ..kernels.ida_driver import MAX_DEPTH, iterations
+from ..limits import LimitHit, LimitKind, Meter
+from ..outcome import Exhausted, Found, Outcome, along
+from ..result import Stats
+from .astar_kernel import G_BITS, astar_slice
+from .bfs_kernel import CURSOR, FILL, GOAL_SLOT, REGISTERS, bfs_layer
+from .bitboard import MAX_CELLS
+from .board import TiltBoard, cells_of
+from .estimates import H_BOTTLENECK, H_DIRECTIONS, H_NEAREST, SCRATCH, estimate
+from .hash_table import MAX_G, Store
 from .heuristics import UNREACHABLE, direction_needs, distances_from
-from .rules import DIRECTIONS
-
-if TYPE_CHECKING:
-    from .problem import Tilt
+from .ida_kernel import ida_slice
+from .rules import DIRECTIONS, Rules
 
 SLICE = 1 << 18  # expansions between clock checks
-MAX_CELLS = 64
+Kernel = Callable[[Meter, Stats], Outcome]
+
+
+class Puzzle(Protocol):
+    """What the adapters read of a ``Tilt``."""
+
+    board: TiltBoard
+    rules: Rules
+    initial: int
+
+    def is_goal(self, blocks: int) -> bool: ...
+
+    def successors(self, blocks: int) -> list[tuple[str, int, int]]: ...
+
+    def apply(self, blocks: int, direction: str) -> int: ...
+
+
+def kernel_for(puzzle: Puzzle, algorithm: str, heuristic: str, weight: float) -> Kernel | None:
+    """A kernel for BFS, or A* (weight 1) or IDA* with a built-in heuristic, on boards of at
+    most 64 cells; ``None`` otherwise (the facade then runs the Python engine)."""
+    if puzzle.board.cells > MAX_CELLS:
+        return None
+    if algorithm == "bfs":
+        return lambda meter, stats: breadth_first(puzzle, meter, stats)
+    if algorithm not in ("astar", "ucs", "idastar") or (algorithm == "astar" and weight != 1):
+        return None
+    distance = H_BOTTLENECK if puzzle.rules.collide == "block" else H_NEAREST
+    kinds = {
+        "zero": 0,
+        "nearest": H_NEAREST,
+        "bottleneck": H_BOTTLENECK,
+        "directions": H_DIRECTIONS,
+        "best": H_DIRECTIONS if puzzle.rules.step == "full" else distance | H_DIRECTIONS,
+    }
+    kind = 0 if algorithm == "ucs" else kinds.get(heuristic)
+    if kind is None:
+        return None
+    if algorithm == "idastar":
+        return lambda meter, stats: ida_star(puzzle, kind, meter, stats)
+    return lambda meter, stats: astar(puzzle, kind, meter, stats)
 
 
 class Tables:
     """The masks and distance tables a tilt kernel needs, as numpy arrays."""
 
-    def __init__(self, puzzle: Tilt) -> None:
+    def __init__(self, puzzle: Puzzle) -> None:
         board, rules = puzzle.board, puzzle.rules
         w, n = board.width, board.cells
         full = (1 << n) - 1
         first = sum(1 << (r * w) for r in range(board.height))
         last = first << (w - 1)
-        self.width = w
-        self.masks = np.array([full, full & ~first, full & ~last], dtype=np.uint64)
-        self.blocked = np.array([rules.blocked(d) for d in DIRECTIONS], dtype=np.uint64)
-        self.merge = rules.collide == "merge"
-        self.full = rules.step == "full"
+        masks = np.array([full, full & ~first, full & ~last], dtype=np.uint64)
+        blocked = np.array([rules.blocked(d) for d in DIRECTIONS], dtype=np.uint64)
         self.targets = np.uint64(board.targets)
         self.target_count = board.targets.bit_count()
         target_cells = cells_of(board.targets)
@@ -63,87 +112,61 @@ class Tables:
         self.board = (
             self.targets,
             self.target_count,
-            self.width,
-            self.masks,
-            self.blocked,
-            self.merge,
-            self.full,
+            w,
+            masks,
+            blocked,
+            rules.collide == "merge",
+            rules.step == "full",
         )
         self.bounds = (self.nearest, self.within, self.need)
 
-
-class Store:
-    """The visited-state hash table of the kernels: ``table[slot] = (board, parent)`` rows (one
-    cache line serves a probe and an insert) and ``info[slot] = g << 2 | move``; grown by
-    rehashing."""
-
-    def __init__(self, capacity: int = 1 << 16) -> None:
-        self.table = np.zeros((capacity, 2), dtype=np.uint64)
-        self.info = np.zeros(capacity, dtype=np.uint16)
-
-    @property
-    def keys(self) -> np.ndarray:
-        return self.table[:, 0]
-
-    @property
-    def g(self) -> np.ndarray:
-        return self.info >> 2
-
-    def add(self, state: int, g: int) -> None:
-        slot = k._slot(self.table, np.uint64(state))
-        self.table[slot, 0] = state
-        self.info[slot] = g << 2
-
-    def grow(self) -> None:
-        bigger = Store(2 * len(self.table))
-        k.rehash(self.table, self.info, bigger.table, bigger.info)
-        self.table, self.info = bigger.table, bigger.info
-
-    def path_to(self, puzzle: Tilt, slot: int) -> Found:
-        directions = []
-        state = int(self.table[slot, 0])
-        while state != puzzle.initial:
-            directions.append(DIRECTIONS[int(self.info[slot]) & 3])
-            state = int(self.table[slot, 1])
-            slot = k.lookup(self.table, np.uint64(state))
-        actions = directions[::-1]
-        path = [puzzle.initial]
-        for a in actions:
-            path.append(puzzle.apply(path[-1], a))
-        return Found(path, actions, len(actions))
+    def estimate(self, blocks: int, kind: int) -> int:
+        scratch = np.empty(SCRATCH, dtype=np.uint64)
+        cells = np.empty(64, dtype=np.int64)
+        return int(
+            estimate(
+                np.uint64(blocks),
+                kind,
+                self.nearest,
+                self.within,
+                self.target_count,
+                self.need,
+                scratch,
+                cells,
+            )
+        )
 
 
-def _stop(regs: np.ndarray, budgets: Budgets, stats: Stats) -> None:
-    reason = KERNEL_STOPS[regs[k.STOP]]
-    budgets.after_pause(reason, stats.expanded, stats.pushed, int(regs[k.STORED]))
-
-
-def _copy(regs: np.ndarray, stats: Stats) -> None:
-    stats.expanded, stats.pushed = int(regs[k.EXPANDED]), int(regs[k.PUSHED])
-    stats.generated, stats.max_frontier = int(regs[k.GENERATED]), int(regs[k.MAX_FRONTIER])
+def path_to(puzzle: Puzzle, store: Store, slot: int) -> Found:
+    actions = [DIRECTIONS[m] for m in store.moves_to(puzzle.initial, slot)]
+    path = [puzzle.initial]
+    for a in actions:
+        path.append(puzzle.apply(path[-1], a))
+    return Found(path, actions, len(actions))
 
 
 def breadth_first(
-    puzzle: Tilt, budgets: Budgets, stats: Stats, store: Store | None = None
+    puzzle: Puzzle, meter: Meter, stats: Stats, store: Store | None = None
 ) -> Outcome:
+    """Layer by layer, as the engine's BFS; ``store`` keeps every board reached (the generator
+    reads the depths from it)."""
     t = Tables(puzzle)
     store = store or Store()
     store.add(puzzle.initial, 0)
     stats.layers = [1]
     if puzzle.is_goal(puzzle.initial):
         return Found([puzzle.initial], [], 0)
-    regs = np.zeros(k.REGISTERS, dtype=np.int64)
-    regs[k.STORED] = regs[k.MAX_FRONTIER] = 1
+    regs = np.zeros(REGISTERS, dtype=np.int64)
+    regs[STORED] = regs[LONGEST] = 1
     layer = np.array([puzzle.initial], dtype=np.uint64)
     depth = 0
     while len(layer):
-        if depth >= min(budgets.max_depth, k.MAX_G):
-            return Exhausted(Budget.DEPTH)
+        if depth >= min(meter.max_depth, MAX_G):
+            return Exhausted(LimitKind.DEPTH)
         following = np.zeros(max(64, 2 * len(layer)), dtype=np.uint64)
-        regs[k.CURSOR] = regs[k.FILL] = 0
+        regs[CURSOR] = regs[FILL] = 0
         while True:
-            cap = min(budgets.max_expanded, int(regs[k.EXPANDED]) + SLICE)
-            status = k.bfs_layer(
+            status = bfs_layer(
                 layer,
                 len(layer),
                 following,
@@ -152,49 +175,46 @@ def breadth_first(
                 depth,
                 *t.board,
                 regs,
-                cap,
-                budgets.max_pushed,
-                budgets.max_states,
+                min(meter.max_expanded, int(regs[EXPANDED]) + SLICE),
+                meter.max_pushed,
+                meter.max_states,
             )
-            _copy(regs, stats)
-            if status == k.NEED_ROOM:
-                if 2 * (regs[k.STORED] + 4) > len(store.table):
+            read_counters(regs, stats)
+            if status == NEED_ROOM:
+                if 2 * (regs[STORED] + 4) > len(store.table):
                     store.grow()
-                if regs[k.FILL] + 4 > len(following):
+                if regs[FILL] + 4 > len(following):
                     following = np.concatenate([following, np.zeros_like(following)])
                 continue
-            if status == k.FOUND:
-                stats.layers.append(int(regs[k.FILL]) + 1)
-                return store.path_to(puzzle, int(regs[k.GOAL_SLOT]))
-            if status == k.PAUSED:
-                _stop(regs, budgets, stats)
+            if status == FOUND:
+                stats.layers.append(int(regs[FILL]) + 1)
+                return path_to(puzzle, store, int(regs[GOAL_SLOT]))
+            if status == PAUSED:
+                after_pause(regs, meter)
                 continue
             break
-        layer = following[: regs[k.FILL]].copy()
+        layer = following[: regs[FILL]].copy()
         if len(layer):
             stats.layers.append(len(layer))
         depth += 1
     return Exhausted()
 
 
-def astar(puzzle: Tilt, kind: int, budgets: Budgets, stats: Stats) -> Outcome:
+def astar(puzzle: Puzzle, kind: int, meter: Meter, stats: Stats) -> Outcome:
     t = Tables(puzzle)
     store = Store()
     store.add(puzzle.initial, 0)
     heap = np.zeros((1 << 14, 2), dtype=np.uint64)
-    scratch = np.empty(k.SCRATCH, dtype=np.uint64)
-    cells = np.empty(64, dtype=np.int64)
-    h0 = k.estimate(
-        np.uint64(puzzle.initial), kind, t.nearest, t.within, t.target_count, t.need, scratch, cells
-    )
-    heap[0] = (h0 << k.G_BITS, puzzle.initial)
+    heap[0] = (t.estimate(puzzle.initial, kind) << G_BITS, puzzle.initial)
     heap_size = np.ones(1, dtype=np.int64)
-    regs = np.zeros(k.REGISTERS, dtype=np.int64)
-    regs[k.STORED] = regs[k.MAX_FRONTIER] = 1
-    if budgets.depth_limited:
-        raise LimitHit(Budget.DEPTH, "the compiled tilt A* has no depth bound; use --engine python")
+    regs = np.zeros(REGISTERS, dtype=np.int64)
+    regs[STORED] = regs[LONGEST] = 1
+    if meter.depth_limited:
+        raise LimitHit(
+            LimitKind.DEPTH, "the compiled tilt A* has no depth bound; use --engine python"
+        )
     while True:
-        status = k.astar_slice(
+        status = astar_slice(
             heap,
             store.table,
             store.info,
@@ -203,78 +223,56 @@ def astar(puzzle: Tilt, kind: int, budgets: Budgets, stats: Stats) -> Outcome:
             *t.bounds,
             regs,
             heap_size,
-            budgets.max_expanded,
-            budgets.max_pushed,
-            budgets.max_states,
+            meter.max_expanded,
+            meter.max_pushed,
+            meter.max_states,
             SLICE,
         )
-        _copy(regs, stats)
-        if status == k.NEED_ROOM:
-            if 2 * (regs[k.STORED] + 4) > len(store.table):
+        read_counters(regs, stats)
+        if status == NEED_ROOM:
+            if 2 * (regs[STORED] + 4) > len(store.table):
                 store.grow()
             if heap_size[0] + 4 > len(heap):
                 heap = np.concatenate([heap, np.zeros_like(heap)])
             continue
-        if status == k.FOUND:
-            return store.path_to(puzzle, int(regs[k.GOAL_SLOT]))
-        if status == k.EXHAUSTED:
+        if status == FOUND:
+            return path_to(puzzle, store, int(regs[GOAL_SLOT]))
+        if status == EXHAUSTED:
             return Exhausted()
-        if status == k.TOO_DEEP:
-            raise LimitHit(Budget.DEPTH, f"the compiled tilt A* stops at depth {k.MAX_G}")
-        _stop(regs, budgets, stats)
+        if status == TOO_DEEP:
+            raise LimitHit(LimitKind.DEPTH, f"the compiled tilt A* stops at depth {MAX_G}")
+        after_pause(regs, meter)
 
 
-BIG = 1 << 40
+class TiltSearch:
+    """The tilt IDA* kernel on one puzzle, for ``kernels.ida_driver``."""
 
+    slice = SLICE
 
-def ida_star(puzzle: Tilt, kind: int, budgets: Budgets, stats: Stats) -> Outcome:
-    """The iteration loop around ``ida_slice``, with the engine IDA*'s counting and budgets."""
-    t = Tables(puzzle)
-    scratch = np.empty(k.SCRATCH, dtype=np.uint64)
-    cells = np.empty(64, dtype=np.int64)
-    start = np.uint64(puzzle.initial)
-    threshold = int(
-        k.estimate(start, kind, t.nearest, t.within, t.target_count, t.need, scratch, cells)
-    )
-    depth_cap = min(budgets.max_depth, 10_000)
-    path = np.zeros(depth_cap + 2, dtype=np.uint64)
-    next_dir = np.zeros(depth_cap + 2, dtype=np.int64)
-    regs = np.zeros(k.I_REGISTERS, dtype=np.int64)
-    while True:
-        before = stats.expanded
-        budgets.expand(stats.expanded)
-        stats.expanded += 1  # the root, once per iteration
-        if puzzle.is_goal(puzzle.initial):
-            stats.iterations.append((threshold, 1))
-            return Found([puzzle.initial], [], 0)
-        path[0] = start
-        next_dir[0] = 0
-        regs[:] = 0
-        regs[k.I_THRESHOLD] = threshold
-        regs[k.I_NEXT] = BIG
-        regs[k.I_MAX_PATH] = stats.max_frontier
-        while True:
-            regs[k.I_EXPANDED], regs[k.I_PUSHED] = stats.expanded, stats.pushed
-            regs[k.I_GENERATED] = stats.generated
-            room = max(min(SLICE, budgets.max_expanded - stats.expanded), 0)
-            status = k.ida_slice(
-                path,
-                next_dir,
-                *t.board,
-                kind,
-                *t.bounds,
-                depth_cap,
-                regs,
-                room,
+    def __init__(self, puzzle: Puzzle, kind: int) -> None:
+        self.puzzle, self.kind = puzzle, kind
+        self.tables = Tables(puzzle)
+        self.path = np.zeros(MAX_DEPTH + 2, dtype=np.uint64)
+        self.next_move = np.zeros(MAX_DEPTH + 2, dtype=np.int64)
+        self.restart()
+
+    def restart(self) -> None:
+        self.path[0] = self.puzzle.initial
+        self.next_move[0] = 0
+
+    def run(self, registers: np.ndarray, expansions: int) -> int:
+        t = self.tables
+        return int(
+            ida_slice(
+                self.path, self.next_move, *t.board, self.kind, *t.bounds, registers, expansions
             )
-            stats.expanded, stats.pushed = int(regs[k.I_EXPANDED]), int(regs[k.I_PUSHED])
-            stats.generated, stats.max_frontier = int(regs[k.I_GENERATED]), int(regs[k.I_MAX_PATH])
-            if status != k.PAUSED:
-                break
-            budgets.expand(stats.expanded)  # the expansion budget, then the clock
-        stats.iterations.append((threshold, stats.expanded - before))
-        if status == k.FOUND:
-            return along(puzzle, [int(b) for b in path[: regs[k.I_DEPTH] + 1]])
-        if regs[k.I_NEXT] >= BIG:
-            return Exhausted(Budget.DEPTH if regs[k.I_CUT] else None)
-        threshold = int(regs[k.I_NEXT])
+        )
+
+    def solution(self, depth: int) -> Found:
+        return along(self.puzzle, [int(b) for b in self.path[: depth + 1]])
+
+
+def ida_star(puzzle: Puzzle, kind: int, meter: Meter, stats: Stats) -> Outcome:
+    search = TiltSearch(puzzle, kind)
+    root_h = search.tables.estimate(puzzle.initial, kind)
+    return iterations(search, root_h, puzzle.is_goal(puzzle.initial), meter, stats)

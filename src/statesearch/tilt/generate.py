@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import InputError
-from ..result import Limits
+from ..limits import Limits
 from .board import TiltBoard, cells_of, format_tilt
 
 MAX_STATES = 2_000_000  # per attempt: enough for 8x8 with a handful of blocks
@@ -67,9 +67,11 @@ def generate(
 ) -> Generated:
     """A puzzle whose optimal length is at least ``min_length`` (and at most ``max_length``),
     the same for the same seed."""
-    from ..algorithms._common import Budgets, LimitHit
+    from ..limits import LimitHit, Meter
     from ..result import Stats
-    from .compiled import MAX_CELLS, Store, breadth_first
+    from .bitboard import MAX_CELLS
+    from .compiled import breadth_first
+    from .hash_table import Store
     from .problem import Tilt
 
     if height * width > MAX_CELLS:
@@ -91,7 +93,7 @@ def generate(
         store = Store()
         # A limit is fine: the layers searched so far still carry exact depths.
         with contextlib.suppress(LimitHit):
-            breadth_first(Tilt(board), Budgets(Limits(max_states=MAX_STATES)), Stats(), store)
+            breadth_first(Tilt(board), Meter(Limits(max_states=MAX_STATES)), Stats(), store)
         used = store.keys != 0
         keys, depths = store.keys[used], store.g[used]
         # Deepest first, ties by board: the choice must not depend on the table's layout.

@@ -5,15 +5,16 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from functools import cached_property
 
-from ..algorithms._common import Budgets, Outcome
 from ..errors import InputError
+from ..limits import Meter
+from ..outcome import Outcome
 from ..problem import Heuristic
 from ..result import Stats
 from .board import TiltBoard, format_tilt, parse_tilt
 from .heuristics import make_best, make_bottleneck, make_directions, make_nearest
 from .rules import DIRECTIONS, Rules, rules_for
 
-Kernel = Callable[[Budgets, Stats], Outcome]
+Kernel = Callable[[Meter, Stats], Outcome]
 
 
 class Tilt:
@@ -70,31 +71,10 @@ class Tilt:
     def compiled(
         self, algorithm: str, heuristic: str, weight: float, required: bool
     ) -> Kernel | None:
-        """A numba kernel for BFS, or A* (weight 1) or IDA* with a built-in heuristic, on boards
-        of at most 64 cells; ``None`` otherwise (the facade then runs the Python engine)."""
-        from . import compiled
-        from .kernels import H_BOTTLENECK, H_DIRECTIONS, H_NEAREST
+        """A compiled kernel for this (algorithm, heuristic), or ``None``: see ``compiled``."""
+        from .compiled import kernel_for
 
-        if self.board.cells > compiled.MAX_CELLS:
-            return None
-        if algorithm == "bfs":
-            return lambda budgets, stats: compiled.breadth_first(self, budgets, stats)
-        if algorithm not in ("astar", "ucs", "idastar") or (algorithm == "astar" and weight != 1):
-            return None
-        distance = H_BOTTLENECK if self.rules.collide == "block" else H_NEAREST
-        kinds = {
-            "zero": 0,
-            "nearest": H_NEAREST,
-            "bottleneck": H_BOTTLENECK,
-            "directions": H_DIRECTIONS,
-            "best": H_DIRECTIONS if self.rules.step == "full" else distance | H_DIRECTIONS,
-        }
-        kind = 0 if algorithm == "ucs" else kinds.get(heuristic)
-        if kind is None:
-            return None
-        if algorithm == "idastar":
-            return lambda budgets, stats: compiled.ida_star(self, kind, budgets, stats)
-        return lambda budgets, stats: compiled.astar(self, kind, budgets, stats)
+        return kernel_for(self, algorithm, heuristic, weight)
 
     def show(self, blocks: int) -> str:
         return format_tilt(self.board, blocks)

@@ -18,9 +18,9 @@ from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
 
 from ..facade import solve
+from ..limits import Limits
 from ..maze import LESSON_MAZE, Maze
 from ..npuzzle import NPuzzle, inversions, is_solvable, parity_proof
-from ..result import Limits
 from ..tilt import Tilt
 from .trace import Traced
 
@@ -62,7 +62,7 @@ async def run_search(request: Request, work: Callable[[threading.Event], T]) -> 
         return task.result()
 
 
-class Budget(BaseModel):
+class RequestLimits(BaseModel):
     max_expanded: Annotated[int, Field(ge=1, le=MAX_NODES)] = 200_000
     time_limit: Annotated[float, Field(gt=0, le=MAX_SECONDS)] = 10.0
 
@@ -82,7 +82,7 @@ class Board(BaseModel):
         )
 
 
-class SolveBoard(Board, Budget):
+class SolveBoard(Board, RequestLimits):
     algorithm: str = "astar"
     heuristic: str = "manhattan"
     weight: Annotated[float, Field(ge=0, le=10)] = 1.0
@@ -121,7 +121,7 @@ async def solve_npuzzle(request: SolveBoard, http: Request) -> dict[str, Any]:
     return {**result.to_dict(), "path": [list(s) for s in result.path]}
 
 
-class SolveMaze(Budget):
+class SolveMaze(RequestLimits):
     grid: Annotated[list[Annotated[str, Field(max_length=60)]], Field(min_length=1, max_length=60)]
     algorithm: str = "astar"
     heuristic: str = "manhattan"
@@ -152,7 +152,7 @@ async def solve_maze(request: SolveMaze, http: Request) -> dict[str, Any]:
     }
 
 
-class SolveTilt(Budget):
+class SolveTilt(RequestLimits):
     board: Annotated[str, Field(max_length=2000)]
     algorithm: str = "astar"
     heuristic: str = "best"

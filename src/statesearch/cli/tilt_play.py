@@ -10,8 +10,8 @@ from contextlib import contextmanager
 from dataclasses import replace
 
 from ..facade import solve
-from .board import TiltBoard
-from .problem import Tilt
+from ..tilt.board import TiltBoard
+from ..tilt.problem import Tilt
 
 KEYS = {
     "w": "U",

@@ -1,4 +1,5 @@
-"""LLVM instructions numba does not offer as functions, for the kernels."""
+"""LLVM instructions numba does not offer as functions, for the kernels: prefetch, population
+count and count of trailing zeros (each one instruction on x86-64)."""
 
 from __future__ import annotations
 
@@ -62,4 +63,23 @@ def _popcount(typingctx: Any, value: Any) -> Any:
     return types.int64(value), codegen
 
 
-popcount = cast(Callable[[int], int], _popcount)
+popcount = cast(Callable[[Any], int], _popcount)
+
+
+@intrinsic
+def _trailing_zeros(typingctx: Any, value: Any) -> Any:
+    """The number of zero bits below the lowest set bit (LLVM's cttz): the index of a single
+    set bit."""
+    if not isinstance(value, types.Integer):
+        return None
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        width = ir.IntType(signature.args[0].bitwidth)
+        cttz = builder.module.declare_intrinsic("llvm.cttz", [width, ir.IntType(1)])
+        count = builder.call(cttz, [args[0], ir.IntType(1)(0)])
+        return context.cast(builder, count, signature.args[0], types.int64)
+
+    return types.int64(value), codegen
+
+
+trailing_zeros = cast(Callable[[Any], int], _trailing_zeros)

@@ -1,0 +1,48 @@
+"""The codes a kernel returns, declared once for every kernel.
+
+A slice ends with a *status*; a ``PAUSED`` slice also leaves a *stop* code in its registers
+saying which budget (if any) made it pause, so the caller can raise the same ``LimitHit`` the
+Python loop would have raised.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..limits import LimitKind, Meter
+from ..result import Stats
+
+# Slice statuses.
+FOUND, EXHAUSTED, PAUSED, NEED_ROOM, TOO_DEEP = range(5)
+
+# Why a PAUSED slice stopped.
+STOP_SLICE, STOP_EXPANDED, STOP_PUSHED, STOP_MEMORY = range(4)
+
+STOP_KINDS: dict[int, LimitKind | None] = {
+    STOP_SLICE: None,  # only the slice ended
+    STOP_EXPANDED: LimitKind.EXPANDED,
+    STOP_PUSHED: LimitKind.PUSHED,
+    STOP_MEMORY: LimitKind.MEMORY,
+}
+
+# The first registers of every best-first kernel (an int64 array its caller owns); a kernel
+# numbers its own registers from COUNTERS on.
+EXPANDED, PUSHED, GENERATED, STORED, LONGEST, STOP = range(6)
+COUNTERS = 6
+
+
+def read_counters(registers: np.ndarray, stats: Stats) -> None:
+    """Copy a best-first kernel's counters into ``stats`` (after every slice)."""
+    stats.expanded, stats.pushed = int(registers[EXPANDED]), int(registers[PUSHED])
+    stats.generated, stats.max_frontier = int(registers[GENERATED]), int(registers[LONGEST])
+
+
+def after_pause(registers: np.ndarray, meter: Meter) -> None:
+    """A best-first kernel paused: raise what the Python loop would have raised at this count
+    (``Meter.after_pause``), or only look at the clock."""
+    meter.after_pause(
+        STOP_KINDS[int(registers[STOP])],
+        int(registers[EXPANDED]),
+        int(registers[PUSHED]),
+        int(registers[STORED]),
+    )

@@ -1,0 +1,85 @@
+"""The iterations around a resumable compiled IDA*, for every domain's kernels.
+
+A kernel runs one iteration (bound ``registers[IDA_BOUND]``) in slices and counts as the
+engine's IDA* does (``algorithms/bounded_walk.py``): a node is expanded when it is entered within
+the bound, ``generated`` counts the children it evaluates, and the root is counted here, once
+per iteration. Between slices this driver checks the expansion budget, the clock and the cancel
+flag, so a compiled IDA* stops where the Python one would.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+import numpy as np
+
+from ..limits import LimitKind, Meter
+from ..outcome import Exhausted, Found, Outcome
+from ..result import Stats
+from .codes import FOUND, PAUSED
+
+# The registers a resumable IDA* kernel reads and writes (an int64 array).
+IDA_DEPTH, IDA_BOUND, IDA_NEXT, IDA_EXPANDED, IDA_GENERATED, IDA_LONGEST = range(6)
+IDA_REGISTERS = 8  # two more for the kernel's own use (the per-shape search's pause and replay)
+NO_F = 1 << 40  # IDA_NEXT before any f exceeded the bound
+# No iteration goes deeper than this: a bound beyond it is a depth limit, not a proof.
+MAX_DEPTH = 10_000
+
+
+class IdaSearch(Protocol):
+    """One domain's compiled IDA* on one problem."""
+
+    slice: int  # expansions between clock checks
+
+    def restart(self) -> None:
+        """Back to the root, ready for an iteration (``IDA_BOUND`` is set)."""
+
+    def run(self, registers: np.ndarray, expansions: int) -> int:
+        """Run for at most ``expansions`` more; FOUND, EXHAUSTED (the iteration is over) or
+        PAUSED."""
+
+    def solution(self, depth: int) -> Found:
+        """The path the last FOUND slice ended on, ``depth`` moves long."""
+
+
+def iterations(
+    search: IdaSearch, root_h: int, root_is_goal: bool, meter: Meter, stats: Stats
+) -> Outcome:
+    """IDA* from the root: bounds ``root_h``, then the smallest f over each bound, until a goal,
+    a proof (nothing exceeded the bound), or the depth limit."""
+    registers = np.zeros(IDA_REGISTERS, dtype=np.int64)
+    depth_cap = min(meter.max_depth, MAX_DEPTH)
+    bound = root_h
+    while True:
+        if bound > depth_cap:
+            return Exhausted(LimitKind.DEPTH)  # every step costs 1: no path within the limit
+        meter.checkpoint(stats.expanded)
+        stats.expanded += 1  # the root, once per iteration
+        before = stats.expanded - 1
+        if root_is_goal:
+            stats.iterations.append((bound, 1))
+            return search.solution(0)
+        registers[:] = 0
+        registers[IDA_BOUND] = bound
+        registers[IDA_NEXT] = NO_F
+        search.restart()
+        while True:
+            room = max(meter.max_expanded - stats.expanded, 0)
+            registers[IDA_EXPANDED] = stats.expanded
+            registers[IDA_GENERATED] = stats.generated
+            status = search.run(registers, min(search.slice, room))
+            stats.expanded = int(registers[IDA_EXPANDED])
+            stats.generated = int(registers[IDA_GENERATED])
+            stats.pushed = stats.expanded - len(stats.iterations) - 1  # all but the roots
+            stats.max_frontier = max(
+                stats.max_frontier, int(registers[IDA_LONGEST]), int(registers[IDA_DEPTH]) + 1
+            )
+            if status != PAUSED:
+                break
+            meter.checkpoint(stats.expanded)  # the expansion budget, then the clock
+        stats.iterations.append((bound, stats.expanded - before))
+        if status == FOUND:
+            return search.solution(int(registers[IDA_DEPTH]))
+        if registers[IDA_NEXT] >= NO_F:
+            return Exhausted()
+        bound = int(registers[IDA_NEXT])

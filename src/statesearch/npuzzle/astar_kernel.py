@@ -1,0 +1,173 @@
+"""A* for small sliding-tile boards in numba: every board has a slot in flat arrays.
+
+``g[rank]`` and ``came[rank]`` are indexed by the board's lexicographic rank (12! boards fit in
+about a gigabyte), and the open list (``kernels.heap``) orders ``(f << 8 | g, rank)``: smaller
+f, then smaller g, then the smaller board, which is exactly the engine's ``classic`` tie-break,
+so every counter equals the Python engine's (the lesson's 48,390 / 3,667 / 283).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ..kernels.codes import (
+    COUNTERS,
+    EXHAUSTED,
+    EXPANDED,
+    FOUND,
+    GENERATED,
+    LONGEST,
+    NEED_ROOM,
+    PAUSED,
+    PUSHED,
+    STOP,
+    STOP_EXPANDED,
+    STOP_MEMORY,
+    STOP_PUSHED,
+    STOP_SLICE,
+    STORED,
+)
+from ..kernels.heap import heap_pop, heap_push
+
+G_BITS = 8
+G_MASK = np.uint64((1 << G_BITS) - 1)
+UNSEEN = 255  # g of a board not reached yet; g stays below it (MAX_G)
+MAX_G = 254
+SIZE, CUT = COUNTERS, COUNTERS + 1  # open-list entries; a child was cut at the depth limit
+REGISTERS = COUNTERS + 2
+H_ZERO, H_MISPLACED, H_MANHATTAN = 0, 1, 2
+
+
+@njit(cache=True)
+def rank_board(tiles: np.ndarray, factorial: np.ndarray) -> int:
+    """Lexicographic rank of a permutation: boards compare like tuples, ranks like integers."""
+    n = tiles.shape[0]
+    r = 0
+    for i in range(n):
+        smaller = 0
+        for j in range(i + 1, n):
+            if tiles[j] < tiles[i]:
+                smaller += 1
+        r += smaller * factorial[n - 1 - i]
+    return r
+
+
+@njit(cache=True)
+def unrank_board(r: int | np.int64, n: int, factorial: np.ndarray, out: np.ndarray) -> None:
+    """The board of lexicographic rank ``r`` (``rank_board``'s inverse), into ``out``."""
+    used = np.zeros(n, dtype=np.bool_)
+    for i in range(n):
+        f = factorial[n - 1 - i]
+        q = r // f
+        r -= q * f
+        for t in range(n):
+            if not used[t]:
+                if q == 0:
+                    out[i] = t
+                    used[t] = True
+                    break
+                q -= 1
+
+
+@njit(cache=True)
+def estimate(tiles: np.ndarray, goal: np.ndarray, md: np.ndarray, kind: int) -> int:
+    if kind == H_ZERO:
+        return 0
+    h = 0
+    for cell in range(tiles.shape[0]):
+        t = tiles[cell]
+        if t != 0:
+            if kind == H_MISPLACED:
+                if goal[cell] != t:
+                    h += 1
+            else:
+                h += md[t, cell]
+    return h
+
+
+@njit(cache=True)
+def astar_slice(
+    heap: np.ndarray,
+    g: np.ndarray,
+    came: np.ndarray,
+    goal: np.ndarray,
+    goal_rank: int,
+    md: np.ndarray,
+    kind: int,
+    weight: int,
+    cell_after: np.ndarray,
+    factorial: np.ndarray,
+    regs: np.ndarray,
+    max_expanded: int,
+    max_pushed: int,
+    max_stored: int,
+    max_depth: int,
+    slice_expansions: int,
+) -> int:
+    """A* with the classic tie-break and the engine's counting, resumable like every kernel.
+
+    ``came[rank]`` is the direction the blank moved to reach the board. Returns FOUND,
+    EXHAUSTED, PAUSED (a slice or a budget ended: ``regs[STOP]`` tells which) or NEED_ROOM (the
+    open list is full; grow it and call again).
+    """
+    n = goal.shape[0]
+    tiles = np.empty(n, dtype=np.int64)
+    stop_at = regs[EXPANDED] + slice_expansions
+    while regs[SIZE] > 0:
+        if regs[SIZE] + 4 > heap.shape[0]:
+            return NEED_ROOM
+        if regs[EXPANDED] >= stop_at:
+            regs[STOP] = STOP_SLICE
+            return PAUSED
+        priority, r = heap[0, 0], np.int64(heap[0, 1])
+        gs = np.int64(priority & G_MASK)
+        if gs > g[r]:
+            regs[SIZE] = heap_pop(heap, regs[SIZE])
+            continue  # stale
+        if regs[EXPANDED] >= max_expanded:
+            regs[STOP] = STOP_EXPANDED
+            return PAUSED
+        regs[SIZE] = heap_pop(heap, regs[SIZE])
+        regs[EXPANDED] += 1
+        if r == goal_rank:
+            return FOUND
+        unrank_board(r, n, factorial, tiles)
+        blank = 0
+        while tiles[blank] != 0:
+            blank += 1
+        for d in range(4):
+            if cell_after[blank * 4 + d] >= 0:
+                regs[GENERATED] += 1
+        for d in range(4):
+            cell = cell_after[blank * 4 + d]
+            if cell < 0:
+                continue
+            ng = gs + 1
+            tile = tiles[cell]
+            tiles[blank] = tile
+            tiles[cell] = 0
+            child = rank_board(tiles, factorial)
+            if g[child] == UNSEEN or ng < g[child]:
+                if ng > max_depth:
+                    regs[CUT] = 1
+                elif regs[PUSHED] >= max_pushed:
+                    regs[STOP] = STOP_PUSHED
+                    return PAUSED
+                else:
+                    if g[child] == UNSEEN:
+                        regs[STORED] += 1
+                    g[child] = ng
+                    came[child] = d
+                    f = ng + weight * estimate(tiles, goal, md, kind)
+                    priority = np.uint64(f) << np.uint64(G_BITS) | np.uint64(ng)
+                    regs[SIZE] = heap_push(heap, regs[SIZE], priority, np.uint64(child))
+                    regs[PUSHED] += 1
+            tiles[cell] = tile
+            tiles[blank] = 0
+        if regs[STORED] > max_stored:
+            regs[STOP] = STOP_MEMORY
+            return PAUSED
+        if regs[SIZE] > regs[LONGEST]:
+            regs[LONGEST] = regs[SIZE]
+    return EXHAUSTED

@@ -1,0 +1,58 @@
+"""What an algorithm (or a compiled kernel) hands back to the facade: a path, or a proof that
+the space within the bounds holds none. The facade turns it into a ``SearchResult``."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Hashable
+from dataclasses import dataclass
+from typing import Any
+
+from .limits import LimitKind
+from .problem import Problem
+
+
+@dataclass
+class Found:
+    """A path from the start to a goal."""
+
+    path: list[Any]
+    actions: list[Any]
+    cost: float
+
+
+@dataclass
+class Exhausted:
+    """Every state within the bounds was searched; ``cut`` names a bound that cut states off."""
+
+    cut: LimitKind | None = None
+
+
+Outcome = Found | Exhausted
+
+# came[state] = parent (None for the start). Only parents are kept while searching; the actions
+# and step costs are looked up again once, for the final path (cheaper than a tuple per push).
+Links = dict[Any, Any]
+
+
+def walk_back(problem: Problem[Any], came: Links, state: Hashable) -> Found:
+    """Rebuild the path that ends in ``state`` from its parent links."""
+    states = [state]
+    while (parent := came[states[-1]]) is not None:
+        states.append(parent)
+    states.reverse()
+    return along(problem, states)
+
+
+def along(problem: Problem[Any], states: list[Any]) -> Found:
+    """The actions and cost of a path given by its states (the cheapest move for each step)."""
+    actions = []
+    cost: float = 0
+    for parent, child in itertools.pairwise(states):
+        step, action = min(
+            ((c, a) for a, s, c in problem.successors(parent) if s == child),
+            key=lambda pair: pair[0],
+        )
+        actions.append(action)
+        cost += step
+    return Found(states, actions, cost)

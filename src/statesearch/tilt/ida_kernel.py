@@ -1,0 +1,89 @@
+"""IDA* on a tilt board in numba: one iteration in slices, under ``kernels.ida_driver``.
+
+A tilt move can undo an earlier one several moves back (every block moves), so the path check
+looks along the whole current path, as the engine's walk does.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ..kernels.codes import EXHAUSTED, FOUND, PAUSED
+from ..kernels.ida_driver import (
+    IDA_BOUND,
+    IDA_DEPTH,
+    IDA_EXPANDED,
+    IDA_GENERATED,
+    IDA_LONGEST,
+    IDA_NEXT,
+)
+from .bitboard import is_goal, move
+from .estimates import SCRATCH, estimate
+
+
+@njit(cache=True)
+def ida_slice(
+    path: np.ndarray,
+    next_move: np.ndarray,
+    targets: np.uint64,
+    target_count: int,
+    width: int,
+    masks: np.ndarray,
+    blocked: np.ndarray,
+    merge: bool,
+    full: bool,
+    kind: int,
+    nearest: np.ndarray,
+    within: np.ndarray,
+    need: np.ndarray,
+    regs: np.ndarray,
+    slice_expansions: int,
+) -> int:
+    """Run one IDA* iteration (bound ``regs[IDA_BOUND]``) for up to ``slice_expansions``,
+    counting as the engine's IDA*: ``path[0..depth]`` holds the boards of the current path
+    (``next_move[d]`` the next direction to try at depth d), and a child already on it is
+    generated but skipped."""
+    scratch = np.empty(SCRATCH, dtype=np.uint64)
+    cells = np.empty(64, dtype=np.int64)
+    depth = regs[IDA_DEPTH]
+    bound = regs[IDA_BOUND]
+    stop_at = regs[IDA_EXPANDED] + slice_expansions
+    while True:
+        d = next_move[depth]
+        if d == 4:
+            if depth == 0:
+                regs[IDA_DEPTH] = depth
+                return EXHAUSTED
+            depth -= 1
+            continue
+        next_move[depth] = d + 1
+        state = path[depth]
+        child = move(state, d, width, masks, blocked, merge, full)
+        if child == state:
+            continue
+        regs[IDA_GENERATED] += 1
+        seen = False
+        for i in range(depth + 1):
+            if path[i] == child:
+                seen = True
+                break
+        if seen:
+            continue
+        f = depth + 1 + estimate(child, kind, nearest, within, target_count, need, scratch, cells)
+        if f > bound:
+            if f < regs[IDA_NEXT]:
+                regs[IDA_NEXT] = f
+            continue
+        regs[IDA_EXPANDED] += 1
+        depth += 1
+        path[depth] = child
+        next_move[depth] = 0
+        if is_goal(child, targets, target_count):
+            regs[IDA_DEPTH] = depth
+            return FOUND
+        if depth + 1 > regs[IDA_LONGEST]:
+            regs[IDA_LONGEST] = depth + 1
+        if regs[IDA_EXPANDED] >= stop_at:
+            regs[IDA_DEPTH] = depth
+            return PAUSED
