@@ -15,7 +15,6 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     add_completion=False,
 )
-solve.app.command("tilt")(tilt.solve_tilt)
 app.add_typer(solve.app, name="solve")
 app.add_typer(tilt.app, name="tilt")
 app.add_typer(pdb.app, name="pdb")

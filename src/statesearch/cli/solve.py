@@ -11,6 +11,8 @@ from ..errors import InputError
 from ..facade import solve
 from ..maze import Maze
 from ..npuzzle import NPuzzle, compact, format_board
+from ..tilt import Tilt
+from ..tilt.rules import COLLISIONS, STEPS
 from . import options as o
 from .progress import build_progress
 from .render import emit
@@ -132,3 +134,56 @@ def read_text(file: Path) -> str:
         raise InputError(
             "cannot read {file}: {why}", file=file, why=getattr(err, "strerror", None) or err
         ) from None
+
+
+Step = Annotated[
+    str, typer.Option(help=f"{' or '.join(STEPS)}: one cell per move, or slide to a stop.")
+]
+Collide = Annotated[
+    str, typer.Option(help=f"{' or '.join(COLLISIONS)}: blocks stop blocks, or merge.")
+]
+
+
+def load(file: Path, step: str, collide: str) -> Tilt:
+    return Tilt.from_text(read_text(file), step, collide)
+
+
+@app.command("tilt")
+def solve_tilt(
+    file: Annotated[Path, typer.Argument(help="A tilt board: . # o x @ (- reads stdin).")],
+    algorithm: o.Algorithm = "astar",
+    heuristic: o.HeuristicName = None,
+    step: Step = "single",
+    collide: Collide = "block",
+    engine: o.Engine = "auto",
+    show: Annotated[bool, typer.Option(help="Print the board after each move.")] = False,
+    max_expanded: o.MaxExpanded = None,
+    max_pushed: o.MaxPushed = None,
+    time_limit: o.TimeLimit = None,
+    max_states: o.MaxStates = None,
+    max_depth: o.MaxDepth = None,
+    as_json: o.Json = False,
+) -> None:
+    """Solve a tilt puzzle optimally (every block moves at once)."""
+    puzzle = load(file, step, collide)
+    result = solve(
+        puzzle,
+        algorithm,
+        heuristic,
+        engine=engine,
+        limits=o.make_limits(max_expanded, max_pushed, time_limit, max_states, max_depth),
+    )
+    picture = puzzle.show(puzzle.initial)
+    if show and result.solved:
+        frames = [
+            f"{i + 1}. {a}\n{puzzle.show(s)}"
+            for i, (a, s) in enumerate(zip(result.actions, result.path[1:], strict=True))
+        ]
+        picture += "\n\n" + "\n\n".join(frames)
+    extra = {
+        "step": step,
+        "collide": collide,
+        "height": puzzle.board.height,
+        "width": puzzle.board.width,
+    }
+    emit(result, as_json, extra, picture)
