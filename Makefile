@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint browser bench clean
+.PHONY: run test lint fix browser bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -20,6 +20,11 @@ lint: $(VENV)/.installed
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
 	$(BIN)/mypy
+
+# What lint would complain about, fixed where ruff can: imports, style, formatting.
+fix: $(VENV)/.installed
+	$(BIN)/ruff check --fix src tests benchmarks
+	$(BIN)/ruff format src tests benchmarks
 
 # Browser tests drive Debian's Chromium through Playwright; never a downloaded browser. The CJK
 # fonts let the Korean labels show in the test screenshots.

@@ -3,19 +3,21 @@ algorithm and the tie order are the same, same budgets."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from helpers import replay
-from statesearch import InputError, LimitKind, Limits, Status, solve
+from statesearch import InputError, LimitKind, Limits, SearchResult, Status, solve
 from statesearch.npuzzle import NPuzzle, random_board, scramble
 from statesearch.npuzzle.benchmarks import load
 
 LESSON = "7 2 4 5 0 6 8 3 1"
 
 
-def counters(result):  # type: ignore[no-untyped-def]
+def counters(result: SearchResult[Any]) -> tuple[Any, ...]:
     s = result.stats
     return (
         result.status,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 
 import pytest
 
@@ -16,7 +16,9 @@ from statesearch.examples.water_jugs import WaterJugs
 class Graph:
     """An explicit weighted digraph; actions are the target's name."""
 
-    def __init__(self, edges: dict[str, list[tuple[str, float]]], start: str, goal: str) -> None:
+    def __init__(
+        self, edges: Mapping[str, Sequence[tuple[str, float]]], start: str, goal: str
+    ) -> None:
         self.edges, self.initial, self.goal = edges, start, goal
 
     def is_goal(self, state: str) -> bool:

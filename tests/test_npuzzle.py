@@ -94,7 +94,7 @@ def test_scramble_and_random_boards_are_seeded_and_solvable() -> None:
         assert is_solvable(scramble(goal, 3, 3, 25, seed), goal, 3)
         assert is_solvable(random_board(3, 3, seed), goal, 3)
         assert not is_solvable(random_board(3, 3, seed, solvable=False), goal, 3)
-    assert solve(NPuzzle(scramble(goal, 3, 3, 6, 7), 3, 3), "bfs").length <= 6
+    assert (solve(NPuzzle(scramble(goal, 3, 3, 6, 7), 3, 3), "bfs").length or 99) <= 6
 
 
 def test_apply_moves_the_blank() -> None:

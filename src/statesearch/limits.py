@@ -11,9 +11,11 @@ same message.
 from __future__ import annotations
 
 import enum
+import os
 import sys
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .errors import InputError
@@ -41,8 +43,11 @@ class Limits:
     """Budgets for one search; ``None`` means unbounded.
 
     ``max_expanded=N`` stops the search when the (N+1)-th expansion would happen, ``max_pushed=N``
-    when the (N+1)-th push happens. ``max_states`` bounds memory: the number of states the search
-    keeps (frontier plus visited). ``max_depth`` bounds path length in steps.
+    when the (N+1)-th push happens. ``max_states`` bounds memory by the number of states the
+    search keeps (frontier plus visited); ``max_memory`` by the bytes the whole process holds
+    (its resident size, looked at with the clock). ``max_depth`` bounds path length in steps.
+    ``time_limit`` counts from the moment the ``Meter`` is made, so setup work a caller bounds
+    with the same meter (parsing, tables) counts too.
     """
 
     max_expanded: int | None = None
@@ -50,9 +55,10 @@ class Limits:
     time_limit: float | None = None
     max_states: int | None = None
     max_depth: int | None = None
+    max_memory: int | None = None
 
     def __post_init__(self) -> None:
-        for name in ("max_expanded", "max_pushed", "max_states", "max_depth"):
+        for name in ("max_expanded", "max_pushed", "max_states", "max_depth", "max_memory"):
             value = getattr(self, name)
             if value is not None and value < 0:
                 raise InputError("{name} must be >= 0, got {value}", name=name, value=value)
@@ -69,14 +75,34 @@ class LimitHit(Exception):
         self.detail = detail
 
 
+@dataclass(frozen=True)
+class Snapshot:
+    """How far a search has got, for a progress line: the states expanded, the frontier's size
+    (the path's length for depth-first searches), seconds since the meter started, and the
+    current bound of an iterative search (IDA*'s threshold, IDDFS's depth) or ``None``."""
+
+    expanded: int
+    frontier: int
+    elapsed: float
+    bound: float | None
+
+
 class Meter:
     """The limits of one search as plain integers, cheap to compare in a hot loop.
 
     The clock starts when the meter is made, so a caller that makes it before its setup (parsing,
-    tables) has that setup counted against the time limit too.
+    tables) has that setup counted against the time limit too; ``check`` bounds such setup
+    work. ``progress`` is called with a ``Snapshot`` at most every ``every`` seconds, from the
+    same checks.
     """
 
-    def __init__(self, limits: Limits, cancel: threading.Event | None = None) -> None:
+    def __init__(
+        self,
+        limits: Limits,
+        cancel: threading.Event | None = None,
+        progress: Callable[[Snapshot], None] | None = None,
+        every: float = 0.25,
+    ) -> None:
         self.limits = limits
         self.cancel = cancel
         self.max_expanded = _bound(limits.max_expanded)
@@ -88,22 +114,37 @@ class Meter:
         self.deadline = (
             self.started + limits.time_limit if limits.time_limit is not None else float("inf")
         )
+        self.progress, self.every = progress, every
+        self.next_report = self.started + every
+        self.bound: float | None = None  # set by iterative searches, for progress lines
 
-    def checkpoint(self, expanded: int) -> int:
+    def checkpoint(self, expanded: int, frontier: int = 0) -> int:
         """Call before the (expanded+1)-th expansion whenever ``expanded`` reaches the value the
-        last call returned (0 at first): stops at the expansion budget, looks at the clock, and
+        last call returned (0 at first): stops at the expansion budget, runs ``check``, and
         returns the next checkpoint."""
         if expanded >= self.max_expanded:
             raise LimitHit(LimitKind.EXPANDED, f"expanded {expanded:,} states (max_expanded)")
-        self.check_clock()
+        self.check(expanded, frontier)
         return min(expanded + CLOCK_EVERY, self.max_expanded)
 
-    def check_clock(self) -> None:
-        """Stop when the time limit has passed or someone cancelled the search."""
-        if time.perf_counter() > self.deadline:
-            raise LimitHit(LimitKind.TIME, f"time limit of {self.limits.time_limit} s")
+    def check(self, expanded: int = 0, frontier: int = 0) -> None:
+        """Stop when the time limit has passed, someone cancelled, or the process holds more
+        than ``max_memory`` bytes; report progress when it is time to."""
+        now = time.perf_counter()
+        if now > self.deadline:
+            raise LimitHit(LimitKind.TIME, f"time limit of {self.limits.time_limit:g} s")
         if self.cancel is not None and self.cancel.is_set():
             raise LimitHit(LimitKind.CANCELLED, "cancelled")
+        limit = self.limits.max_memory
+        if limit is not None and (held := resident_bytes()) > limit:
+            raise LimitHit(
+                LimitKind.MEMORY,
+                f"the process holds {held / 2**20:,.0f} MB, over max_memory of "
+                f"{limit / 2**20:,.0f} MB",
+            )
+        if self.progress is not None and now >= self.next_report:
+            self.next_report = now + self.every
+            self.progress(Snapshot(expanded, frontier, now - self.started, self.bound))
 
     def push(self, pushed: int) -> None:
         """Call before the (pushed+1)-th push once ``pushed >= max_pushed``."""
@@ -115,17 +156,59 @@ class Meter:
         if states > self.max_states:
             raise LimitHit(LimitKind.MEMORY, f"kept {self.max_states:,} states (max_states)")
 
-    def after_pause(self, kind: LimitKind | None, expanded: int, pushed: int, stored: int) -> None:
+    def after_pause(
+        self, kind: LimitKind | None, expanded: int, pushed: int, stored: int, frontier: int = 0
+    ) -> None:
         """A kernel paused: raise for the budget that made it stop (``None``: only its slice
-        ended), then look at the clock. The checks are the ones the Python loops make, so both
-        stop at the same count with the same message."""
+        ended), then ``check``. The checks are the ones the Python loops make, so both stop at
+        the same count with the same message."""
         if kind is LimitKind.EXPANDED:
-            self.checkpoint(expanded)
+            self.checkpoint(expanded, frontier)
         elif kind is LimitKind.PUSHED:
             self.push(pushed)
         elif kind is LimitKind.MEMORY:
             self.store(stored)
-        self.check_clock()
+        self.check(expanded, frontier)
+
+
+def resident_bytes() -> int:
+    """The memory this process holds (its resident set), in bytes."""
+    try:
+        return int(os.pread(_statm(), 64, 0).split()[1]) * _PAGE
+    except OSError:  # not Linux: the peak, which only errs on the safe side
+        import resource
+
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+
+
+def available_bytes() -> int | None:
+    """What the machine could still give (Linux's MemAvailable), or ``None`` if unknown."""
+    try:
+        with open("/proc/meminfo") as info:
+            for line in info:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return None
+
+
+def default_max_memory(share: float = 0.8) -> int | None:
+    """The default memory bound of the command line, the server and batch runs: what the
+    process holds now plus ``share`` of what the machine has available."""
+    free = available_bytes()
+    return None if free is None else resident_bytes() + int(share * free)
+
+
+_PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
+_statm_fd: list[int] = []
+
+
+def _statm() -> int:
+    """/proc/self/statm, opened once: a resident-size check then costs one read (~2 us)."""
+    if not _statm_fd:
+        _statm_fd.append(os.open("/proc/self/statm", os.O_RDONLY))
+    return _statm_fd[0]
 
 
 def _bound(value: int | None) -> int:

@@ -21,9 +21,12 @@ numbers are both). A few optional members unlock more:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Mapping
+import numbers
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar, runtime_checkable
+
+from .errors import InputError
 
 S = TypeVar("S", bound=Hashable)
 
@@ -76,8 +79,72 @@ def zero(state: Any) -> float:
 ZERO = Heuristic("zero", zero)
 
 
-def named_heuristics(problem: object) -> Mapping[str, Heuristic]:
-    """The problem's named heuristics, always including ``zero``."""
-    table = dict(getattr(problem, "heuristics", {}) or {})
-    table.setdefault("zero", ZERO)
-    return table
+class NamedHeuristics(Mapping[str, Heuristic]):
+    """Heuristics by name, each built the first time it is asked for: on a big board a
+    heuristic's tables cost time and memory, and a search uses one of them."""
+
+    def __init__(self, makers: Mapping[str, Callable[[], Heuristic]]) -> None:
+        self._makers = dict(makers)
+        self._built: dict[str, Heuristic] = {}
+
+    def __getitem__(self, name: str) -> Heuristic:
+        if name not in self._built:
+            self._built[name] = self._makers[name]()
+        return self._built[name]
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._makers
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._makers)
+
+    def __len__(self) -> int:
+        return len(self._makers)
+
+
+def heuristic_names(problem: object) -> list[str]:
+    """The names ``solve(..., heuristic=name)`` takes for this problem, ``zero`` included."""
+    names = list(getattr(problem, "heuristics", {}) or {})
+    return names if "zero" in names else [*names, "zero"]
+
+
+def named_heuristic(problem: object, name: str) -> Heuristic | None:
+    """The problem's heuristic called ``name`` (``zero`` always exists), without building the
+    others."""
+    table = getattr(problem, "heuristics", {}) or {}
+    if name in table:
+        return table[name]  # type: ignore[no-any-return]
+    return ZERO if name == "zero" else None
+
+
+def check_problem(problem: object) -> None:
+    """Fail early, naming the slot, when a problem is not what the algorithms expect: a
+    missing slot, or successors that are not ``(action, next_state, step_cost)`` triples (the
+    first state's successors are looked at; nothing is counted)."""
+    for slot in ("initial", "is_goal", "successors"):
+        if not hasattr(problem, slot):
+            raise InputError("the problem has no {slot}: see statesearch.Problem", slot=slot)
+    start = problem.initial  # type: ignore[attr-defined]
+    try:
+        hash(start)
+    except TypeError:
+        raise InputError(
+            "states must be hashable (tuples, not lists); the initial state is a {kind}",
+            kind=type(start).__name__,
+        ) from None
+    for link in problem.successors(start):  # type: ignore[attr-defined]
+        if not (isinstance(link, tuple) and len(link) == 3):
+            raise InputError(
+                "successors(state) must give (action, next_state, step_cost) triples; got {got}",
+                got=_short(link),
+            )
+        cost = link[2]
+        if not isinstance(cost, numbers.Real) or not cost >= 0:
+            raise InputError(
+                "a step cost must be a number >= 0; successors gave {got}", got=_short(cost)
+            )
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."

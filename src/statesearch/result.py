@@ -79,6 +79,9 @@ class SearchResult(Generic[S]):
     limit: LimitKind | None = None
     reason: str = ""
     engine: str = "python"
+    weight: float | None = None  # A*'s weight on h (f = g + w*h); None for other algorithms
+    choice: str = ""  # what algorithm="auto" chose, and why
+    hint: str = ""  # what to try next when a limit stopped the search
 
     @property
     def solved(self) -> bool:
@@ -107,8 +110,24 @@ class SearchResult(Generic[S]):
             "optimal": self.optimal,
             "algorithm": self.algorithm,
             "heuristic": self.heuristic,
+            "weight": self.weight,
             "engine": self.engine,
+            "choice": self.choice,
             "limit": self.limit.value if self.limit else None,
             "reason": self.reason,
+            "hint": self.hint,
             "stats": asdict(self.stats),
         }
+
+    def __repr__(self) -> str:
+        """Short, whatever the path's length (``path`` and ``actions`` hold it all)."""
+        what = self.algorithm + (f" + {self.heuristic}" if self.heuristic else "")
+        if self.solved:
+            verdict = f"solved in {self.length} moves" + (
+                f", cost {self.cost:g}" if self.cost != self.length else ""
+            )
+        elif self.status is Status.UNSOLVABLE:
+            verdict = "unsolvable"
+        else:
+            verdict = f"limit reached ({self.limit})"
+        return f"<SearchResult {verdict}: {what}, {self.stats.expanded:,} expanded>"

@@ -28,6 +28,7 @@ from ..limits import LimitKind, Meter
 from ..outcome import Exhausted, Links, Outcome, walk_back
 from ..problem import Heuristic, Problem
 from ..result import Stats
+from .teardown import release
 
 Entry = tuple[Any, ...]
 # make_entry(priority, g, state) -> a heap entry ending in (g, state)
@@ -128,7 +129,7 @@ def best_first(
             if gs > g[state]:
                 continue  # stale: a cheaper entry for this state was pushed later
             if expanded >= next_check:
-                next_check = meter.checkpoint(expanded)
+                next_check = meter.checkpoint(expanded, len(frontier))
             expanded += 1
             if is_goal(state):
                 return walk_back(problem, came, state)
@@ -161,3 +162,4 @@ def best_first(
     finally:
         stats.expanded, stats.pushed, stats.generated = expanded, pushed, generated
         stats.max_frontier = longest
+        release(g, came, depth, frontier)

@@ -11,6 +11,7 @@ from ..limits import LimitKind, Meter
 from ..outcome import Exhausted, Found, Links, Outcome, along, walk_back
 from ..problem import Problem, Reversible
 from ..result import Stats
+from .teardown import release
 
 
 def bidirectional(problem: Problem[Any], meter: Meter, stats: Stats) -> Outcome:
@@ -37,7 +38,7 @@ def bidirectional(problem: Problem[Any], meter: Meter, stats: Stats) -> Outcome:
             following: list[Any] = []
             for state in layers[grow_forward]:
                 if expanded >= next_check:
-                    next_check = meter.checkpoint(expanded)
+                    next_check = meter.checkpoint(expanded, len(following))
                 expanded += 1
                 for _, child, _ in step_fn(state):
                     generated += 1
@@ -62,6 +63,7 @@ def bidirectional(problem: Problem[Any], meter: Meter, stats: Stats) -> Outcome:
     finally:
         stats.expanded, stats.pushed, stats.generated = expanded, pushed, generated
         stats.max_frontier = longest
+        release(forward, backward)
 
 
 def _join(problem: Problem[Any], forward: Links, backward: Links, meeting: Any) -> Found:

@@ -25,6 +25,7 @@ from ..limits import UNBOUNDED, LimitKind, Meter
 from ..outcome import Exhausted, Found, Outcome
 from ..problem import Heuristic, Problem, zero
 from ..result import Stats
+from .teardown import release
 
 Link = tuple[Any, Any, float]  # (action, child, step cost)
 Order = Callable[[Iterable[Link]], Iterable[Link]]
@@ -82,7 +83,7 @@ def walk(
     over = math.inf
     cut = False
     try:
-        next_check = meter.checkpoint(expanded)
+        next_check = meter.checkpoint(expanded, 1)
         expanded += 1
         if is_goal(start):
             return Walked(Found([start], [], 0), over, cut)
@@ -121,7 +122,7 @@ def walk(
                 meter.push(pushed)
             pushed += 1
             if expanded >= next_check:
-                next_check = meter.checkpoint(expanded)
+                next_check = meter.checkpoint(expanded, len(path))
             expanded += 1
             if is_goal(child):
                 longest = max(longest, len(path) + 1)
@@ -141,17 +142,19 @@ def walk(
     finally:
         stats.expanded, stats.pushed, stats.generated = expanded, pushed, generated
         stats.max_frontier = longest
+        release(best_g)
 
 
 # once(bound) -> (the outcome, or None to go on) and the next bound.
 Iteration = Callable[[float], tuple[Outcome | None, float]]
 
 
-def iterate(stats: Stats, first: float, once: Iteration) -> Outcome:
+def iterate(meter: Meter, stats: Stats, first: float, once: Iteration) -> Outcome:
     """Run ``once`` with bounds ``first``, then each next bound it returns, until it returns an
     outcome; record ``(bound, expanded)`` per iteration."""
     bound = first
     while True:
+        meter.bound = bound
         before = stats.expanded
         outcome, following = once(bound)
         stats.iterations.append((bound, stats.expanded - before))
@@ -186,7 +189,7 @@ def iterative_deepening(problem: Problem[Any], meter: Meter, stats: Stats) -> Ou
             return Exhausted(LimitKind.DEPTH), limit
         return None, limit + 1
 
-    return iterate(stats, 0, once)
+    return iterate(meter, stats, 0, once)
 
 
 def ida_star(problem: Problem[Any], heuristic: Heuristic, meter: Meter, stats: Stats) -> Outcome:
@@ -203,7 +206,7 @@ def ida_star(problem: Problem[Any], heuristic: Heuristic, meter: Meter, stats: S
             return Exhausted(LimitKind.DEPTH if walked.cut else None), threshold
         return None, walked.over
 
-    return iterate(stats, heuristic(problem.initial), once)
+    return iterate(meter, stats, heuristic(problem.initial), once)
 
 
 def branch_and_bound(

@@ -12,6 +12,7 @@ from ..limits import LimitKind, Meter
 from ..outcome import Exhausted, Links, Outcome, walk_back
 from ..problem import Problem
 from ..result import Stats
+from .teardown import release
 
 
 def breadth_first(problem: Problem[Any], meter: Meter, stats: Stats) -> Outcome:
@@ -35,7 +36,7 @@ def breadth_first(problem: Problem[Any], meter: Meter, stats: Stats) -> Outcome:
             remaining = len(layer)
             for state in layer:
                 if expanded >= next_check:
-                    next_check = meter.checkpoint(expanded)
+                    next_check = meter.checkpoint(expanded, remaining + len(following))
                 expanded += 1
                 remaining -= 1
                 for _, child, _ in successors(state):
@@ -62,3 +63,4 @@ def breadth_first(problem: Problem[Any], meter: Meter, stats: Stats) -> Outcome:
     finally:
         stats.expanded, stats.pushed, stats.generated = expanded, pushed, generated
         stats.max_frontier = longest
+        release(came)

@@ -8,6 +8,7 @@ from ..limits import LimitKind, Meter
 from ..outcome import Exhausted, Links, Outcome, walk_back
 from ..problem import Problem
 from ..result import Stats
+from .teardown import release
 
 
 def depth_first(problem: Problem[Any], meter: Meter, stats: Stats) -> Outcome:
@@ -27,7 +28,7 @@ def depth_first(problem: Problem[Any], meter: Meter, stats: Stats) -> Outcome:
         while stack:
             state = stack.pop()
             if expanded >= next_check:
-                next_check = meter.checkpoint(expanded)
+                next_check = meter.checkpoint(expanded, len(stack))
             expanded += 1
             if is_goal(state):
                 return walk_back(problem, came, state)
@@ -54,3 +55,4 @@ def depth_first(problem: Problem[Any], meter: Meter, stats: Stats) -> Outcome:
     finally:
         stats.expanded, stats.pushed, stats.generated = expanded, pushed, generated
         stats.max_frontier = longest
+        release(came, depth)

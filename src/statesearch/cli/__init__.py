@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
+import functools
+import os
 import sys
+import tempfile
+import time
+import traceback
+from collections.abc import Callable
+from typing import Annotated, Any
 
 import typer
 
@@ -10,7 +17,6 @@ from ..errors import InputError
 from . import bench, pdb, serve, showcase, solve, tilt
 
 app = typer.Typer(
-    help="State-space search: solve puzzles and mazes, compare algorithms and heuristics.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     add_completion=False,
@@ -21,21 +27,99 @@ app.add_typer(pdb.app, name="pdb")
 app.add_typer(bench.app, name="bench")
 app.command("showcase")(showcase.showcase)
 app.command("serve")(serve.serve)
+INTERNAL_ERROR = 70  # EX_SOFTWARE: statesearch's fault, not the input's
+
+
+def show_version(asked: bool) -> None:
+    if asked:
+        from .. import __version__
+
+        print(f"statesearch {__version__}")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _options(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=show_version, is_eager=True, help="Print the version and exit."
+        ),
+    ] = False,
+) -> None:
+    """State-space search: solve puzzles and mazes, compare algorithms and heuristics."""
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the CLI; bad input of any kind becomes one line on stderr and exit code 2."""
+    """Run the CLI. Bad input of any kind becomes one line on stderr and exit code 2; an error
+    that is statesearch's own becomes one line naming the file that holds the details, exit 70."""
     try:
-        result = typer.main.get_command(app).main(args=argv, standalone_mode=False)
+        result = command().main(args=argv, standalone_mode=False)
     except InputError as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
     except typer.TyperException as err:  # usage errors: unknown option, bad value, missing argument
+        if type(err).__name__ == "NoArgsIsHelpError":
+            return 0  # the help was printed: nothing went wrong
         print(f"error: {err.format_message()}", file=sys.stderr)
         return 2
     except typer.Exit as done:
         return done.exit_code
-    except typer.Abort:
-        print("aborted", file=sys.stderr)
+    except (typer.Abort, KeyboardInterrupt):
+        print("interrupted", file=sys.stderr)
         return 130
+    except Exception as err:  # the last line of defence: never a raw traceback
+        return internal_error(err)
     return result if isinstance(result, int) else 0
+
+
+@functools.cache
+def command() -> Any:
+    """The click command tree, with flags (which take no value) shown without a type."""
+    root = typer.main.get_command(app)
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        for param in node.params:
+            if getattr(param, "is_flag", False) and param.metavar is None:
+                param.metavar = ""
+        node.get_help_option = _typeless_help(node.get_help_option)
+        stack.extend(getattr(node, "commands", {}).values())
+    return root
+
+
+def _typeless_help(make: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """``--help`` is made per invocation; it is a flag too."""
+
+    def help_option(ctx: Any) -> Any:
+        option = make(ctx)
+        if option is not None:
+            option.metavar = ""
+        return option
+
+    return help_option
+
+
+def internal_error(err: Exception) -> int:
+    """Write the traceback to a file and say so in one line."""
+    fd, path = tempfile.mkstemp(
+        prefix=f"statesearch-error-{time.strftime('%Y%m%d-%H%M%S')}-", suffix=".txt"
+    )
+    with os.fdopen(fd, "w") as details:
+        traceback.print_exception(err, file=details)
+    print(
+        f"internal error (not your input): {type(err).__name__}: {str(err)[:200]}; "
+        f"details in {path}",
+        file=sys.stderr,
+    )
+    return INTERNAL_ERROR
+
+
+def run() -> None:
+    """The ``statesearch`` command: ``main``, then exit without tearing the interpreter down
+    (freeing a big search's tables one object at a time can take seconds, after the answer is
+    printed)."""
+    code = main()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)

@@ -1,65 +1,166 @@
-"""Options shared by every ``solve`` command, declared once."""
+"""The options every ``solve`` command shares, declared once and given to each command by
+``search_options``, gathered into one ``SearchOptions``."""
 
 from __future__ import annotations
 
-from typing import Annotated
+import functools
+import inspect
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Any
 
 import typer
 
-from ..limits import Limits
+from ..algorithms import ALGORITHMS
+from ..errors import InputError
+from ..limits import Limits, default_max_memory
 
-Algorithm = Annotated[
-    str,
-    typer.Option(
-        "--algorithm",
-        "-a",
-        help="bfs, dfs, dls, iddfs, ucs/dijkstra, astar, greedy, idastar, dfbnb, bidirectional",
-    ),
-]
-HeuristicName = Annotated[
-    str | None,
-    typer.Option("--heuristic", "-H", help="Heuristic name (domain default when omitted)."),
-]
-Weight = Annotated[
-    float, typer.Option("--weight", "-w", help="Weight w on h: f = g + w*h (0 = uniform-cost).")
-]
-TieBreak = Annotated[
-    str, typer.Option("--tie-break", help="Order among equal f: classic, deep, fifo, lifo.")
-]
-MaxExpanded = Annotated[
-    int | None, typer.Option("--max-expanded", min=0, help="Stop after expanding N states.")
-]
-MaxPushed = Annotated[
-    int | None, typer.Option("--max-pushed", min=0, help="Stop when the (N+1)-th push happens.")
-]
-TimeLimit = Annotated[
-    float | None, typer.Option("--time-limit", min=0.0, help="Stop after S seconds.")
-]
-MaxStates = Annotated[
-    int | None,
-    typer.Option("--max-states", min=0, help="Stop when more than N states are kept (memory)."),
-]
-MaxDepth = Annotated[
-    int | None, typer.Option("--max-depth", min=0, help="Do not search paths longer than N steps.")
-]
-Engine = Annotated[
-    str,
-    typer.Option("--engine", help="auto (a compiled kernel when there is one), python, compiled."),
-]
-Json = Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")]
+ALGORITHM_HELP = (
+    "auto (A* where the whole space fits in memory, else IDA* with the strongest heuristic at "
+    f"hand), {', '.join(ALGORITHMS)} (ucs = dijkstra)."
+)
+SIZE = re.compile(r"(\d+(?:\.\d+)?)\s*([kmgt]?)i?b?", re.IGNORECASE)
+UNITS = {"": 1, "k": 2**10, "m": 2**20, "g": 2**30, "t": 2**40}
 
 
-def make_limits(
-    max_expanded: int | None,
-    max_pushed: int | None,
-    time_limit: float | None,
-    max_states: int | None,
-    max_depth: int | None,
-) -> Limits:
-    return Limits(
-        max_expanded=max_expanded,
-        max_pushed=max_pushed,
-        time_limit=time_limit,
-        max_states=max_states,
-        max_depth=max_depth,
-    )
+def heuristic_option(names: str) -> Any:
+    """``-H`` for one domain, listing its heuristics in the help."""
+    return typer.Option("--heuristic", "-H", metavar="NAME", help=f"Heuristic: {names}.")
+
+
+@dataclass(frozen=True)
+class SearchOptions:
+    """What the shared options ask for."""
+
+    algorithm: str
+    weight: float
+    tie_break: str
+    engine: str
+    max_expanded: int | None
+    max_pushed: int | None
+    time_limit: float | None
+    max_states: int | None
+    max_memory: str
+    max_depth: int | None
+    as_json: bool
+    all_moves: bool
+    trace: int | None
+    trace_json: Path | None
+
+    def limits(self) -> Limits:
+        return Limits(
+            max_expanded=self.max_expanded,
+            max_pushed=self.max_pushed,
+            time_limit=self.time_limit,
+            max_states=self.max_states,
+            max_depth=self.max_depth,
+            max_memory=memory_bound(self.max_memory),
+        )
+
+
+def memory_bound(text: str) -> int | None:
+    """``auto`` (80% of the memory available when the command starts, plus what it holds),
+    ``none``, or a size such as ``4G`` or ``500M``."""
+    spelled = text.strip().lower()
+    if spelled == "auto":
+        return default_max_memory()
+    if spelled in ("none", "off", "0"):
+        return None
+    match = SIZE.fullmatch(spelled)
+    if not match:
+        raise InputError(
+            "cannot read memory size {size!r}: use auto, none, or a size like 4G or 500M",
+            size=text[:20],
+        )
+    return int(float(match[1]) * UNITS[match[2]])
+
+
+def _shared(
+    algorithm: Annotated[
+        str, typer.Option("--algorithm", "-a", metavar="NAME", help=ALGORITHM_HELP)
+    ] = "auto",
+    weight: Annotated[
+        float,
+        typer.Option(
+            "--weight", "-w", metavar="W", help="A*'s weight on h: f = g + w*h (0: uniform-cost)."
+        ),
+    ] = 1.0,
+    tie_break: Annotated[
+        str,
+        typer.Option(
+            metavar="NAME",
+            help="Order among equal f: classic (smaller g, then state), deep, fifo, lifo.",
+        ),
+    ] = "classic",
+    engine: Annotated[
+        str,
+        typer.Option(
+            metavar="NAME", help="auto (a compiled kernel where one pays), python, or compiled."
+        ),
+    ] = "auto",
+    max_expanded: Annotated[
+        int | None, typer.Option(min=0, metavar="N", help="Stop after expanding N states.")
+    ] = None,
+    max_pushed: Annotated[
+        int | None, typer.Option(min=0, metavar="N", help="Stop when the (N+1)-th push happens.")
+    ] = None,
+    time_limit: Annotated[
+        float | None,
+        typer.Option(min=0.0, metavar="S", help="Stop after S seconds, setup included."),
+    ] = None,
+    max_states: Annotated[
+        int | None,
+        typer.Option(min=0, metavar="N", help="Stop when the search keeps more than N states."),
+    ] = None,
+    max_memory: Annotated[
+        str,
+        typer.Option(
+            metavar="SIZE",
+            help="Stop when the process holds more (4G, 500M, none); auto: 80% of the memory "
+            "available when the command starts.",
+        ),
+    ] = "auto",
+    max_depth: Annotated[
+        int | None,
+        typer.Option(min=0, metavar="N", help="Do not search paths longer than N steps."),
+    ] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print one JSON object instead of tables.")
+    ] = False,
+    all_moves: Annotated[
+        bool, typer.Option("--all-moves", help="Print every move of a long solution.")
+    ] = False,
+    trace: Annotated[
+        int | None,
+        typer.Option(
+            min=1, metavar="N", help="Show the first N steps of the search (its waiting room)."
+        ),
+    ] = None,
+    trace_json: Annotated[
+        Path | None,
+        typer.Option(metavar="FILE", help="Write every step as one JSON object per line."),
+    ] = None,
+) -> None:
+    """The template the shared options are read from (never called)."""
+
+
+SHARED = inspect.signature(_shared, eval_str=True).parameters
+
+
+def search_options(command: Callable[..., None]) -> Callable[..., None]:
+    """Give ``command`` the shared options: typer sees them in its signature, and the command
+    receives them as one ``search: SearchOptions`` argument."""
+    own = inspect.signature(command, eval_str=True).parameters.values()
+    parameters = [*(p for p in own if p.name != "search"), *SHARED.values()]
+
+    @functools.wraps(command)
+    def with_options(**arguments: Any) -> None:
+        shared = {name: arguments.pop(name) for name in SHARED}
+        command(**arguments, search=SearchOptions(**shared))
+
+    # Annotations already evaluated: typer must not look them up in this module's names.
+    with_options.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
+    with_options.__annotations__ = {p.name: p.annotation for p in parameters}
+    return with_options

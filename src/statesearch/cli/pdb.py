@@ -34,11 +34,16 @@ def board_shape(size: str) -> tuple[int, int]:
 def build(
     size: Annotated[str, typer.Argument(help="8, 15, 24 or RxC.")],
     partition: Annotated[
-        str | None, typer.Option(help="6-6-3, 5-5-5, 7-8, 6-6-6-6, sizes or groups.")
+        str | None,
+        typer.Option(metavar="SPEC", help="6-6-3, 5-5-5, 7-8, 6-6-6-6, sizes or groups."),
     ] = None,
     goal: Annotated[
-        str, typer.Option(help="blank-first (Korf), blank-last, or a board.")
-    ] = "blank-first",
+        str,
+        typer.Option(
+            metavar="BOARD",
+            help="blank-last (the default of solve), blank-first (Korf's, for bench), or a board.",
+        ),
+    ] = "blank-last",
 ) -> None:
     """Build (or check) every table of a partition, with a progress bar."""
     from ..cache import cache_dir
@@ -52,10 +57,22 @@ def build(
             rows, cols, goal_tiles, partition, progress=progress, log=log, allow_large=True
         )
     seconds = time.perf_counter() - started
+    count = len(pdb.groups)
     console.print(
-        f"{pdb.description} for {rows}x{cols}: {len(pdb.groups)} tables ready in "
-        f"{seconds:.1f} s ({cache_dir()})"
+        f"{pdb.description} for {rows}x{cols}, goal {goal_name(goal_tiles)}: {count} "
+        f"{'table' if count == 1 else 'tables'} ready in {seconds:.1f} s ({cache_dir()})"
     )
+
+
+def goal_name(goal: object) -> str:
+    """``blank-last``, ``blank-first`` or the board itself."""
+    tiles = tuple(goal) if isinstance(goal, list | tuple) else ()
+    n = len(tiles)
+    if tiles == (*range(1, n), 0):
+        return "blank-last"
+    if tiles == tuple(range(n)):
+        return "blank-first"
+    return " ".join(map(str, tiles)) or "?"
 
 
 @app.command("list")
@@ -64,16 +81,18 @@ def list_tables() -> None:
     from ..cache import cache_dir
     from ..npuzzle.pdb import stored
 
-    table = Table("file", "board", "group", "entries", "MB", "max")
+    table = Table("file", "board", "goal", "group", "entries", "MB", "max")
     for meta in stored():
-        group = meta.get("group") or []
-        entries = int(meta.get("entries", 0))  # type: ignore[call-overload]
+        group = meta.get("group")
+        entries = meta.get("entries")
+        count = entries if isinstance(entries, int) else 0
         table.add_row(
             str(meta["file"]),
-            f"{meta.get('rows')}x{meta.get('cols')}",
-            "-".join(map(str, group)),  # type: ignore[call-overload]
-            f"{entries:,}",
-            f"{entries / 1e6:.1f}",
+            f"{meta.get('rows', '?')}x{meta.get('cols', '?')}",
+            goal_name(meta.get("goal")),
+            "-".join(map(str, group)) if isinstance(group, list) else "?",
+            f"{count:,}",
+            f"{count / 1e6:.1f}",
             str(meta.get("max_value", "?")),
         )
     console.print(f"cache: {cache_dir()}")
@@ -82,8 +101,9 @@ def list_tables() -> None:
 
 @app.command("verify")
 def verify() -> None:
-    """Check every cached table's metadata and checksum; exit 1 if any is unsound."""
-    from ..cache import cache_dir
+    """Check every cached table's metadata and checksum, and the compiled searches' checksums;
+    exit 1 if anything is unsound (a search would rebuild it, never use it)."""
+    from ..cache import cache_dir, read_checked
     from ..npuzzle.pdb import check, key_from_metadata, stored
 
     bad = 0
@@ -91,10 +111,15 @@ def verify() -> None:
     for meta in stored():
         seen += 1
         key = key_from_metadata(meta)
-        problem = "unreadable metadata" if key is None else check(key, cache_dir())
+        problem = "metadata missing or unreadable" if key is None else check(key, cache_dir())
         if problem:
             bad += 1
         console.print(f"{meta['file']}: {problem or 'ok'}")
-    console.print(f"{seen} tables, {bad} unsound")
+    for code in sorted(cache_dir().glob("*.o")) if cache_dir().is_dir() else []:
+        seen += 1
+        sound = read_checked(code) is not None
+        bad += not sound
+        console.print(f"{code.name}: {'ok' if sound else 'checksum mismatch'}")
+    console.print(f"{seen} {'file' if seen == 1 else 'files'}, {bad} unsound")
     if bad:
         raise typer.Exit(1)

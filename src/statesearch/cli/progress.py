@@ -1,12 +1,21 @@
-"""A rich progress bar for pattern-database builds."""
+"""Long work is never silent: a live line while a search runs, a bar while tables are built, and
+Ctrl-C as a clean stop.
+
+In a terminal the line is redrawn in place a few times a second (and erased at the end); when
+standard error is not a terminal (a log, a pipe), a plain line is written every few seconds.
+"""
 
 from __future__ import annotations
 
+import signal
 import sys
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from types import FrameType
 
 from rich.console import Console
+from rich.live import Live
 from rich.progress import (
     BarColumn,
     Progress,
@@ -15,16 +24,81 @@ from rich.progress import (
     TextColumn,
     TimeElapsedColumn,
 )
+from rich.text import Text
+
+from ..limits import Snapshot
 
 stderr = Console(stderr=True, highlight=False)
+LIVE_EVERY, PLAIN_EVERY = 0.25, 5.0  # seconds between progress lines
+
+
+def describe(snapshot: Snapshot) -> str:
+    """``expanded 1,234,567 · frontier 12,345 · 210,000/s · 5.8 s · bound 52``"""
+    rate = snapshot.expanded / snapshot.elapsed if snapshot.elapsed > 0 else 0
+    parts = [
+        f"expanded {snapshot.expanded:,}",
+        f"frontier {snapshot.frontier:,}",
+        f"{rate:,.0f}/s",
+        f"{snapshot.elapsed:.1f} s",
+    ]
+    if snapshot.bound is not None:
+        parts.append(f"bound {snapshot.bound:g}")
+    return " · ".join(parts)
+
+
+class SearchWatch:
+    """The progress callback for a ``Meter`` and the cancel flag Ctrl-C sets."""
+
+    def __init__(self, console: Console = stderr) -> None:
+        self.console = console
+        self.live: Live | None = None
+        self.cancel = threading.Event()
+        self.every = LIVE_EVERY if console.is_terminal else PLAIN_EVERY
+
+    def __call__(self, snapshot: Snapshot) -> None:
+        line = describe(snapshot)
+        if not self.console.is_terminal:
+            print(f"searching: {line}", file=self.console.file, flush=True)
+            return
+        if self.live is None:
+            self.live = Live(console=self.console, transient=True, auto_refresh=False)
+            self.live.start()
+        self.live.update(Text(f"searching: {line}  (Ctrl-C stops)"), refresh=True)
+
+    def stop(self) -> None:
+        if self.live is not None:
+            self.live.stop()
+            self.live = None
+
+
+@contextmanager
+def watching() -> Iterator[SearchWatch]:
+    """While the block runs, a first Ctrl-C cancels the search (it stops at its next check and
+    reports its counters as ``limit reached (cancelled)``); a second one interrupts at once."""
+    watch = SearchWatch()
+    previous = None
+    if threading.current_thread() is threading.main_thread():
+
+        def on_interrupt(signum: int, frame: FrameType | None) -> None:
+            watch.cancel.set()
+            signal.signal(signal.SIGINT, signal.default_int_handler)
+
+        previous = signal.signal(signal.SIGINT, on_interrupt)
+    try:
+        yield watch
+    finally:
+        watch.stop()
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
 
 
 @contextmanager
 def build_progress() -> Iterator[tuple[Callable[[str], None], Callable[[int, int], None]]]:
-    """Yields ``(log, progress)`` callbacks for ``PatternDatabase``: a line per table, a bar.
+    """Yields ``(log, progress)`` callbacks for table builds: a line per table, a bar.
 
     The bar appears with the first table that has to be built, so a run that only loads cached
-    tables (or fails on bad input) prints nothing extra.
+    tables (or fails on bad input) prints nothing extra; each build gets its own bar (a build
+    starts when the count goes back down).
     """
     bar = Progress(
         TextColumn("{task.description}"),
@@ -35,16 +109,18 @@ def build_progress() -> Iterator[tuple[Callable[[str], None], Callable[[int, int
         transient=not sys.stderr.isatty(),
     )
     tasks: list[TaskID] = []
+    last = [0]
 
     def log(message: str) -> None:
-        if not tasks:
-            bar.start()
         bar.console.print(message)
-        tasks.append(bar.add_task("building", total=1))
 
     def progress(done: int, total: int) -> None:
-        if tasks:
-            bar.update(tasks[-1], completed=done, total=total)
+        if not tasks:
+            bar.start()
+        if not tasks or done < last[0]:
+            tasks.append(bar.add_task("building", total=total))
+        last[0] = done
+        bar.update(tasks[-1], completed=done, total=total)
 
     try:
         yield log, progress

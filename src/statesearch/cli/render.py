@@ -6,12 +6,16 @@ import json
 from typing import Any
 
 import typer
-from rich.console import Console
+from rich.console import Console, Group, RenderableType
 from rich.table import Table
+from rich.text import Text
 
+from ..limits import LimitKind
 from ..result import SearchResult, Status
 
 EXIT_CODES = {Status.SOLVED: 0, Status.UNSOLVABLE: 3, Status.LIMIT_REACHED: 4}
+INTERRUPTED = 130  # a search stopped with Ctrl-C, as shells report an interrupted command
+MOVES_SHOWN = 100  # a longer solution shows its first and last 50 moves unless asked for all
 
 console = Console(highlight=False)
 
@@ -29,13 +33,34 @@ def verdict(result: SearchResult[Any]) -> str:
     return f"limit reached ({result.limit.value}): {result.reason}; this proves nothing"
 
 
+def moves_line(result: SearchResult[Any], every: bool) -> str:
+    """The moves; a long list shows its count, its first and last moves, unless ``every``."""
+    words = [str(a) for a in result.actions]
+    joiner = "" if all(len(w) == 1 for w in words) else " "
+    if every or len(words) <= MOVES_SHOWN:
+        return f"moves: {joiner.join(words)}"
+    half = MOVES_SHOWN // 2
+    return (
+        f"moves ({len(words):,}): {joiner.join(words[:half])} … {joiner.join(words[-half:])}"
+        "  (--all-moves prints them all)"
+    )
+
+
+def describe_algorithm(result: SearchResult[Any]) -> str:
+    """``astar + manhattan (w = 2)``"""
+    text = result.algorithm + (f" + {result.heuristic}" if result.heuristic else "")
+    if result.weight is not None and result.weight != 1:
+        text += f" (w = {result.weight:g})"
+    return text
+
+
 def stats_table(result: SearchResult[Any]) -> Table:
     s = result.stats
     table = Table(show_header=False, box=None, pad_edge=False)
     table.add_column(style="bold")
     table.add_column(justify="right")
     rows: list[tuple[str, str]] = [
-        ("algorithm", result.algorithm + (f" + {result.heuristic}" if result.heuristic else "")),
+        ("algorithm", describe_algorithm(result)),
         ("engine", result.engine),
         ("expanded", f"{s.expanded:,}"),
         ("pushed", f"{s.pushed:,}"),
@@ -43,27 +68,59 @@ def stats_table(result: SearchResult[Any]) -> Table:
         ("max frontier", f"{s.max_frontier:,}"),
         ("seconds", f"{s.elapsed_s:.3f}"),
     ]
-    if s.iterations:
-        rows.append(("iterations", ", ".join(f"{t:g}:{n:,}" for t, n in s.iterations)))
-    if s.layers:
-        depths = ", ".join(f"depth {d}: {n:,}" for d, n in enumerate(s.layers))
-        stopped = " (the last depth up to the goal)" if result.solved and len(s.layers) > 1 else ""
-        rows.append(("new states by depth", depths + stopped))
     for name, value in rows:
         table.add_row(name, value)
     return table
 
 
-def emit(result: SearchResult[Any], as_json: bool, extra: dict[str, Any], show: str | None) -> None:
-    """Print the result (``show`` is the domain's picture of it) and exit with its status code."""
+def per_depth(result: SearchResult[Any]) -> RenderableType | None:
+    """IDA*'s and IDDFS's iterations, or BFS's new states by depth, as a labelled block of
+    their own (they do not stretch the counters' table)."""
+    s = result.stats
+    if s.iterations:
+        bound = "depth limit" if result.algorithm == "iddfs" else "f bound"
+        pairs = [(f"{t:g}", f"{n:,}") for t, n in s.iterations]
+        return _pairs(f"iterations ({bound}: states expanded)", pairs)
+    if s.layers:
+        pairs = [(str(d), f"{n:,}") for d, n in enumerate(s.layers)]
+        note = " — the last depth only up to the goal" if result.solved and len(pairs) > 1 else ""
+        return _pairs(f"new states by depth (depth: states){note}", pairs)
+    return None
+
+
+def _pairs(title: str, pairs: list[tuple[str, str]]) -> RenderableType:
+    line = Text("  ".join(f"{a}: {b}" for a, b in pairs), overflow="fold")
+    return Group(Text(title, style="bold"), line)
+
+
+def emit(
+    result: SearchResult[Any],
+    as_json: bool,
+    extra: dict[str, Any],
+    show: str | None,
+    *,
+    all_moves: bool = False,
+    interrupted: bool = False,
+) -> None:
+    """Print the result (``show`` is the domain's picture of it) and exit with its status code
+    (130 when Ctrl-C stopped it)."""
     if as_json:
         print(json.dumps({**result.to_dict(), **extra}))
     else:
         if show:
             console.print(show)
+        if result.choice:
+            console.print(f"[dim]{result.choice}[/]")
         colour = {Status.SOLVED: "green", Status.UNSOLVABLE: "red"}.get(result.status, "yellow")
-        console.print(f"[{colour}]{verdict(result)}[/]")
+        console.print(f"[{colour}]{verdict(result)}[/]", soft_wrap=True)
+        if result.hint:
+            console.print(f"hint: {result.hint}")
         if result.solved and result.actions:
-            console.print(f"moves: {result.moves}")
+            console.print(moves_line(result, all_moves), soft_wrap=True)
         console.print(stats_table(result))
+        depths = per_depth(result)
+        if depths is not None:
+            console.print(depths)
+    if interrupted and result.limit is LimitKind.CANCELLED:
+        raise typer.Exit(INTERRUPTED)
     raise typer.Exit(EXIT_CODES[result.status])

@@ -1,146 +1,216 @@
-"""``statesearch solve npuzzle|maze``."""
+"""``statesearch solve npuzzle|maze|tilt``: read a problem, search it, print the path and the
+counters."""
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
+from rich.text import Text
 
 from ..errors import InputError
 from ..facade import solve
+from ..limits import LimitHit, Meter
 from ..maze import Maze
 from ..npuzzle import NPuzzle, compact, format_board
+from ..problem import Problem
+from ..result import SearchResult
 from ..tilt import Tilt
 from ..tilt.rules import COLLISIONS, STEPS
-from . import options as o
-from .progress import build_progress
-from .render import emit
+from .options import SearchOptions, heuristic_option, search_options
+from .progress import build_progress, watching
+from .render import console, emit
 
 app = typer.Typer(
     help="Solve one problem and print the path and the counters.", no_args_is_help=True
 )
+MAX_FILE = 64 * 2**20  # bytes: a 5000x5000 maze is 25 MB
+
+
+@contextmanager
+def searching(search: SearchOptions) -> Iterator[Meter]:
+    """The meter of one command: its clock starts before the input is read, so parsing and
+    tables count against ``--time-limit``; it shows progress, and Ctrl-C cancels. A budget
+    that runs out before the search begins is reported like any limit (exit 4)."""
+    with watching() as watch:
+        meter = Meter(search.limits(), watch.cancel, watch, watch.every)
+        try:
+            yield meter
+        except LimitHit as hit:
+            watch.stop()
+            console.print(
+                f"[yellow]limit reached ({hit.kind.value}) before the search began: "
+                f"{hit.detail}; this proves nothing[/]"
+            )
+            raise typer.Exit(4) from None
+
+
+def run(
+    problem: Problem[Any],
+    heuristic: str | None,
+    search: SearchOptions,
+    meter: Meter,
+    precheck: bool = True,
+) -> SearchResult[Any]:
+    return solve(
+        problem,
+        search.algorithm,
+        heuristic,
+        weight=search.weight,
+        tie_break=search.tie_break,
+        precheck=precheck,
+        engine=search.engine,
+        meter=meter,
+    )
 
 
 @app.command("npuzzle")
+@search_options
 def npuzzle(
     board: Annotated[
         str, typer.Argument(help='"7 2 4 5 0 6 8 3 1", 724506831 or "7 2 4/5 _ 6/8 3 1"')
     ],
     goal: Annotated[
-        str | None, typer.Option(help="blank-last (default), blank-first, or a board.")
+        str | None,
+        typer.Option(
+            metavar="BOARD", help="blank-last (default: 1 2 ... 0), blank-first, or a board."
+        ),
     ] = None,
     rows: Annotated[
-        int | None, typer.Option(min=2, help="Rows, when the text does not show them.")
+        int | None, typer.Option(min=2, metavar="N", help="Rows, when the text does not show them.")
     ] = None,
     cols: Annotated[
-        int | None, typer.Option(min=2, help="Columns, when the text does not show them.")
+        int | None,
+        typer.Option(min=2, metavar="N", help="Columns, when the text does not show them."),
     ] = None,
-    algorithm: o.Algorithm = "astar",
-    heuristic: o.HeuristicName = None,
-    weight: o.Weight = 1.0,
-    tie_break: o.TieBreak = "classic",
+    heuristic: Annotated[
+        str | None,
+        heuristic_option(
+            "manhattan (default for A*), misplaced (h1), rowcol (h3), linear_conflict, pdb "
+            "(additive pattern database), zero"
+        ),
+    ] = None,
     precheck: Annotated[
         bool, typer.Option(help="Prove unsolvability by parity before searching.")
     ] = True,
     partition: Annotated[
-        str | None, typer.Option(help="Pattern database partition for -H pdb.")
+        str | None,
+        typer.Option(metavar="SPEC", help="Pattern-database partition for -H pdb (e.g. 6-6-3)."),
     ] = None,
-    engine: o.Engine = "auto",
-    max_expanded: o.MaxExpanded = None,
-    max_pushed: o.MaxPushed = None,
-    time_limit: o.TimeLimit = None,
-    max_states: o.MaxStates = None,
-    max_depth: o.MaxDepth = None,
-    as_json: o.Json = False,
+    *,
+    search: SearchOptions,
 ) -> None:
     """Solve a sliding-tile puzzle (any rows x cols, any goal)."""
-    puzzle = NPuzzle.from_text(board, goal, rows, cols, partition)
-    if (heuristic or "").lower() == "pdb" and puzzle.solvable:
-        from ..npuzzle.pdb_lookup import PatternDatabase
+    with searching(search) as meter:
+        puzzle = NPuzzle.from_text(board, goal, rows, cols, partition)
+        if (heuristic or "").lower() == "pdb" and puzzle.solvable:
+            from ..npuzzle.pdb_lookup import PatternDatabase
 
-        with build_progress() as (log, progress):
-            tables = PatternDatabase(
-                puzzle.rows, puzzle.cols, puzzle.goal, partition, progress, log
-            )
-        puzzle = puzzle.with_pattern_database(tables)
-    result = solve(
-        puzzle,
-        algorithm,
-        heuristic or "manhattan",
-        weight=weight,
-        tie_break=tie_break,
-        precheck=precheck,
-        engine=engine,
-        limits=o.make_limits(max_expanded, max_pushed, time_limit, max_states, max_depth),
+            with build_progress() as (log, progress):
+                tables = PatternDatabase(
+                    puzzle.rows,
+                    puzzle.cols,
+                    puzzle.goal,
+                    partition,
+                    progress,
+                    log,
+                    check_limits=meter.check,
+                )
+            puzzle = puzzle.with_pattern_database(tables)
+        result = run(puzzle, heuristic, search, meter, precheck)
+    picture = (
+        f"start:\n{format_board(puzzle.initial, puzzle.cols)}\n"
+        f"goal:\n{format_board(puzzle.goal, puzzle.cols)}"
     )
-    start, goal_board = (
-        format_board(puzzle.initial, puzzle.cols),
-        format_board(puzzle.goal, puzzle.cols),
-    )
-    picture = f"start:\n{start}\ngoal:\n{goal_board}"
     extra = {
         "start": compact(puzzle.initial),
         "goal": compact(puzzle.goal),
         "rows": puzzle.rows,
         "cols": puzzle.cols,
     }
-    emit(result, as_json, extra, picture)
+    emit(result, search.as_json, extra, picture, all_moves=search.all_moves, interrupted=True)
 
 
 @app.command("maze")
+@search_options
 def maze(
     file: Annotated[
         Path, typer.Argument(help="A text maze: S G # . and terrain digits 1-9; - reads stdin.")
     ],
-    algorithm: o.Algorithm = "astar",
-    heuristic: o.HeuristicName = None,
-    weight: o.Weight = 1.0,
-    tie_break: o.TieBreak = "classic",
-    max_expanded: o.MaxExpanded = None,
-    max_pushed: o.MaxPushed = None,
-    time_limit: o.TimeLimit = None,
-    max_states: o.MaxStates = None,
-    max_depth: o.MaxDepth = None,
-    as_json: o.Json = False,
+    heuristic: Annotated[str | None, heuristic_option("manhattan (default), zero")] = None,
+    *,
+    search: SearchOptions,
 ) -> None:
     """Find a path through a grid maze with terrain costs."""
-    grid = Maze.parse(read_text(file))
-    result = solve(
-        grid,
-        algorithm,
-        heuristic or "manhattan",
-        weight=weight,
-        tie_break=tie_break,
-        limits=o.make_limits(max_expanded, max_pushed, time_limit, max_states, max_depth),
-    )
+    with searching(search) as meter:
+        grid = Maze.parse(read_text(file))
+        result = run(grid, heuristic, search, meter)
     extra = {
         "start": list(grid.initial),
         "goal": list(grid.goal),
         "path": [list(c) for c in result.path],
     }
-    emit(result, as_json, extra, grid.show(result.path))
+    emit(
+        result,
+        search.as_json,
+        extra,
+        maze_picture(grid, result.path),
+        all_moves=search.all_moves,
+        interrupted=True,
+    )
+
+
+def maze_picture(grid: Maze, path: list[tuple[int, int]]) -> Text | str:
+    """In a terminal the path is coloured over the terrain, whose digits stay readable; in plain
+    text it is drawn as ``*`` on open ground (``Maze.show``)."""
+    if not console.is_terminal or not console.color_system:
+        return grid.show(path)
+    on_path = set(path)
+    text = Text()
+    for r, row in enumerate(grid.rows):
+        for c, ch in enumerate(row):
+            text.append(ch, style="bold black on yellow" if (r, c) in on_path else None)
+        text.append("\n")
+    text.rstrip()
+    return text
 
 
 def read_text(file: Path) -> str:
-    """A file's text, or standard input for ``-``; a missing or unreadable file is bad input."""
-    if str(file) == "-":
-        import sys
-
-        return sys.stdin.read()
+    """A file's text (UTF-8, at most 64 MiB), or standard input for ``-``; a missing, unreadable
+    or oversized file is bad input."""
     try:
-        return file.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
+        if str(file) == "-":
+            data = sys.stdin.buffer.read(MAX_FILE + 1)
+        else:
+            with open(file, "rb") as handle:
+                data = handle.read(MAX_FILE + 1)
+    except OSError as err:
+        raise InputError("cannot read {file}: {why}", file=file, why=err.strerror or err) from None
+    if len(data) > MAX_FILE:
         raise InputError(
-            "cannot read {file}: {why}", file=file, why=getattr(err, "strerror", None) or err
+            "{file} is larger than {limit} MiB: not a puzzle file", file=file, limit=MAX_FILE >> 20
+        )
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise InputError(
+            "cannot read {file}: not UTF-8 text (byte {at})", file=file, at=err.start
         ) from None
 
 
 Step = Annotated[
-    str, typer.Option(help=f"{' or '.join(STEPS)}: one cell per move, or slide to a stop.")
+    str,
+    typer.Option(
+        metavar="RULE", help=f"{' or '.join(STEPS)}: one cell per move, or slide to a stop."
+    ),
 ]
 Collide = Annotated[
-    str, typer.Option(help=f"{' or '.join(COLLISIONS)}: blocks stop blocks, or merge.")
+    str,
+    typer.Option(metavar="RULE", help=f"{' or '.join(COLLISIONS)}: blocks stop blocks, or merge."),
 ]
 
 
@@ -149,30 +219,22 @@ def load(file: Path, step: str, collide: str) -> Tilt:
 
 
 @app.command("tilt")
+@search_options
 def solve_tilt(
     file: Annotated[Path, typer.Argument(help="A tilt board: . # o x @ (- reads stdin).")],
-    algorithm: o.Algorithm = "astar",
-    heuristic: o.HeuristicName = None,
+    heuristic: Annotated[
+        str | None, heuristic_option("best (default), bottleneck, nearest, directions, zero")
+    ] = None,
     step: Step = "single",
     collide: Collide = "block",
-    engine: o.Engine = "auto",
-    show: Annotated[bool, typer.Option(help="Print the board after each move.")] = False,
-    max_expanded: o.MaxExpanded = None,
-    max_pushed: o.MaxPushed = None,
-    time_limit: o.TimeLimit = None,
-    max_states: o.MaxStates = None,
-    max_depth: o.MaxDepth = None,
-    as_json: o.Json = False,
+    show: Annotated[bool, typer.Option("--show", help="Print the board after each move.")] = False,
+    *,
+    search: SearchOptions,
 ) -> None:
     """Solve a tilt puzzle optimally (every block moves at once)."""
-    puzzle = load(file, step, collide)
-    result = solve(
-        puzzle,
-        algorithm,
-        heuristic,
-        engine=engine,
-        limits=o.make_limits(max_expanded, max_pushed, time_limit, max_states, max_depth),
-    )
+    with searching(search) as meter:
+        puzzle = load(file, step, collide)
+        result = run(puzzle, heuristic, search, meter)
     picture = puzzle.show(puzzle.initial)
     if show and result.solved:
         frames = [
@@ -186,4 +248,4 @@ def solve_tilt(
         "height": puzzle.board.height,
         "width": puzzle.board.width,
     }
-    emit(result, as_json, extra, picture)
+    emit(result, search.as_json, extra, picture, all_moves=search.all_moves, interrupted=True)

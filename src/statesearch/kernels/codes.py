@@ -45,4 +45,5 @@ def after_pause(registers: np.ndarray, meter: Meter) -> None:
         int(registers[EXPANDED]),
         int(registers[PUSHED]),
         int(registers[STORED]),
+        int(registers[LONGEST]),
     )

@@ -53,7 +53,8 @@ def iterations(
     while True:
         if bound > depth_cap:
             return Exhausted(LimitKind.DEPTH)  # every step costs 1: no path within the limit
-        meter.checkpoint(stats.expanded)
+        meter.bound = bound
+        meter.checkpoint(stats.expanded, 1)
         stats.expanded += 1  # the root, once per iteration
         before = stats.expanded - 1
         if root_is_goal:
@@ -76,7 +77,7 @@ def iterations(
             )
             if status != PAUSED:
                 break
-            meter.checkpoint(stats.expanded)  # the expansion budget, then the clock
+            meter.checkpoint(stats.expanded, int(registers[IDA_DEPTH]) + 1)  # budget, clock
         stats.iterations.append((bound, stats.expanded - before))
         if status == FOUND:
             return search.solution(int(registers[IDA_DEPTH]))

@@ -23,6 +23,7 @@ from ..errors import InputError
 
 Tiles = tuple[int, ...]
 BLANK_TOKENS = {"_", "0", ".", "-"}
+MAX_DIGITS = 6  # a tile number of more digits is out of range on any board that fits in memory
 ROW_SEPARATORS = re.compile(r"[/\n;|]")
 TILE_SEPARATORS = re.compile(r"[\s,]+")
 
@@ -63,8 +64,8 @@ def parse_board(text: str, rows: int | None = None, cols: int | None = None) -> 
 
 def _tokens(line: str) -> list[str]:
     tokens = [t for t in TILE_SEPARATORS.split(line) if t]
-    if len(tokens) == 1 and len(tokens[0]) > 1 and not tokens[0].isdigit():
-        raise InputError("cannot read tile {token!r}", token=tokens[0])
+    if len(tokens) == 1 and len(tokens[0]) > 1 and not _is_number(tokens[0]):
+        raise InputError("cannot read tile {token!r}", token=_shown(tokens[0]))
     if len(tokens) == 1 and len(tokens[0]) > 2:
         # "724506831": one digit per tile, which only spells boards up to 3x3.
         return list(tokens[0])
@@ -74,11 +75,25 @@ def _tokens(line: str) -> list[str]:
 def _tile(token: str) -> int:
     if token in BLANK_TOKENS:
         return 0
-    if not token.isdigit():
+    if not _is_number(token):
         raise InputError(
-            "cannot read tile {token!r}: tiles are numbers, the blank is 0 or _", token=token
+            "cannot read tile {token!r}: tiles are numbers written with 0-9, the blank is 0 or _",
+            token=_shown(token),
         )
+    if len(token) > MAX_DIGITS:
+        raise InputError("tile {token} is out of range", token=_shown(token))
     return int(token)
+
+
+def _is_number(token: str) -> bool:
+    """Digits 0-9 only: ``str.isdigit`` also takes superscripts and circled digits, which
+    ``int`` rejects, and fullwidth or Arabic-Indic digits, which it reads; a board is plain
+    ASCII so that what is shown is what was read."""
+    return token.isascii() and token.isdigit()
+
+
+def _shown(token: str) -> str:
+    return token if len(token) <= 12 else token[:12] + "..."
 
 
 def _shape(count: int, rows: int | None, cols: int | None) -> tuple[int, int]:

@@ -48,6 +48,8 @@ from .board import Tiles
 from .conflicts import ConflictTables
 from .heuristics import make_linear_conflict, make_manhattan
 from .ida_kernels import (
+    F_BACK,
+    F_DIRECTION,
     IDA_MAX_CELLS,
     KERNELS,
     LINEAR_CONFLICT,
@@ -121,11 +123,16 @@ def solution(puzzle: Puzzle, directions: np.ndarray, order: str) -> Found:
 
 class FrameSearch:
     """The loop kernels (``ida_kernels``): any board size, Manhattan distance, linear conflicts
-    or a pattern database."""
+    or a pattern database.
+
+    With ``last_move`` (a direction in ``MoveTables`` order) the search starts at a node that
+    move led to, below the root of a bigger search: its first children then skip the move that
+    undoes it, so a subtree prunes and counts exactly as it does inside the whole search
+    (``split``)."""
 
     slice = SLICE
 
-    def __init__(self, puzzle: Puzzle, heuristic: str) -> None:
+    def __init__(self, puzzle: Puzzle, heuristic: str, last_move: int | None = None) -> None:
         self.puzzle = puzzle
         self.moves = MoveTables(puzzle.rows, puzzle.cols)
         goal = np.array(puzzle.goal, dtype=np.int64)
@@ -152,6 +159,9 @@ class FrameSearch:
             self.kernel = KERNELS[MANHATTAN]
             self.h = make_manhattan(puzzle.goal, puzzle.cols)(puzzle.initial)
             self.root = root_frame(blank, self.h)
+        if last_move is not None:
+            back = np.uint64(self.moves.opposite[last_move])
+            self.root = self.root & ~(F_DIRECTION << F_BACK) | back << F_BACK
         # What the kernel keeps current move by move, as it stands at the root.
         self.moving = [a for a in (*self.lines[:1], *self.pdb[8:]) if len(a)]
         self.at_root = [a.copy() for a in self.moving]

@@ -30,41 +30,56 @@ def make_misplaced(goal: Tiles, cols: int) -> Estimate:
     return misplaced
 
 
-def _per_cell_tables(
-    goal: Tiles, cols: int, cost: Callable[[int, int, int, int], int]
-) -> list[list[int]]:
-    """tables[cell][tile]: the cost of ``tile`` standing on ``cell``."""
+# Above this many cells the per-cell tables (cells x tiles entries) would take seconds and
+# gigabytes to build; the estimates then add a row part and a column part instead.
+TABLE_CELLS = 1024
+
+
+def _cost_per_cell(goal: Tiles, cols: int, axis: Callable[[int, int], int]) -> Estimate:
+    """The sum over tiles of ``axis(row, goal row) + axis(column, goal column)``."""
     home = _goal_cells(goal)
     n = len(goal)
-    return [
-        [
-            0
-            if tile == 0
-            else cost(cell // cols, cell % cols, home[tile] // cols, home[tile] % cols)
-            for tile in range(n)
+    if n <= TABLE_CELLS:
+        # tables[cell][tile]: one lookup per cell, the fastest form for the Python engine.
+        tables = [
+            [
+                0
+                if tile == 0
+                else axis(cell // cols, home[tile] // cols) + axis(cell % cols, home[tile] % cols)
+                for tile in range(n)
+            ]
+            for cell in range(n)
         ]
-        for cell in range(n)
-    ]
+
+        def by_table(tiles: Tiles) -> int:
+            return sum([table[tile] for table, tile in zip(tables, tiles, strict=True)])
+
+        return by_table
+    rows = n // cols
+    by_row = [[axis(r, home[t] // cols) if t else 0 for r in range(rows)] for t in range(n)]
+    by_col = [[axis(c, home[t] % cols) if t else 0 for c in range(cols)] for t in range(n)]
+    cell_row, cell_col = [c // cols for c in range(n)], [c % cols for c in range(n)]
+
+    def by_axes(tiles: Tiles) -> int:
+        return sum(
+            by_row[t][cell_row[c]] + by_col[t][cell_col[c]] for c, t in enumerate(tiles) if t
+        )
+
+    return by_axes
 
 
 def make_manhattan(goal: Tiles, cols: int) -> Estimate:
     """Sum over tiles of rows plus columns to their goal cell (each move shifts one tile by one)."""
-    tables = _per_cell_tables(goal, cols, lambda r, c, gr, gc: abs(r - gr) + abs(c - gc))
-
-    def manhattan(tiles: Tiles) -> int:
-        return sum([table[tile] for table, tile in zip(tables, tiles, strict=True)])
-
-    return manhattan
+    estimate = _cost_per_cell(goal, cols, lambda here, home: abs(here - home))
+    estimate.__name__ = "manhattan"
+    return estimate
 
 
 def make_rowcol(goal: Tiles, cols: int) -> Estimate:
     """1 for each tile out of its goal row plus 1 for each out of its goal column."""
-    tables = _per_cell_tables(goal, cols, lambda r, c, gr, gc: (r != gr) + (c != gc))
-
-    def rowcol(tiles: Tiles) -> int:
-        return sum([table[tile] for table, tile in zip(tables, tiles, strict=True)])
-
-    return rowcol
+    estimate = _cost_per_cell(goal, cols, lambda here, home: int(here != home))
+    estimate.__name__ = "rowcol"
+    return estimate
 
 
 def make_linear_conflict(goal: Tiles, cols: int) -> Estimate:

@@ -138,8 +138,10 @@ def check(key: GroupKey, directory: Path) -> str | None:
     try:
         meta = json.loads(meta_file.read_text())
         table = np.load(table_file, allow_pickle=False)
-    except (OSError, ValueError) as err:
+    except (OSError, ValueError, EOFError) as err:  # EOFError: an empty or truncated .npy
         return f"unreadable ({err.__class__.__name__})"
+    if not isinstance(meta, dict):
+        return "metadata is not a JSON object"
     expected = key.metadata()
     for field, value in expected.items():
         if meta.get(field) != value:
@@ -156,6 +158,7 @@ def load_or_build(
     progress: Progress | None = None,
     log: Callable[[str], None] | None = None,
     rebuild: bool = False,
+    check_limits: Callable[[], None] | None = None,
 ) -> np.ndarray:
     """The table for ``key`` from the cache, building (and caching) it when missing or unsound."""
     directory = cache_dir()
@@ -166,7 +169,7 @@ def load_or_build(
     if log is not None:
         what = f"group {'-'.join(map(str, key.group))} of the {key.rows}x{key.cols} puzzle"
         log(f"pattern database for {what}: {problem}; building {key.entries:,} entries")
-    table = build_group_table(key.goal, key.rows, key.cols, key.group, progress)
+    table = build_group_table(key.goal, key.rows, key.cols, key.group, progress, check_limits)
     meta = {
         **key.metadata(),
         "checksum": _checksum(table),
@@ -177,6 +180,56 @@ def load_or_build(
     if write_or_keep(directory / f"{key.name}.npy", lambda p: _save_npy(p, table), say):
         write_or_keep(directory / f"{key.name}.json", lambda p: _save_json(p, meta), say)
     return table
+
+
+def tables_built(rows: int, cols: int, goal: Tiles, partition: str | None) -> bool:
+    """Whether every table of the partition (the board's named default when ``None``) is in the
+    cache and sound; ``False`` for shapes without a named partition."""
+    if partition is None and (rows, cols) not in DEFAULT:
+        return False
+    groups = partition_groups(rows, cols, partition)
+    return all(check(GroupKey(rows, cols, goal, g), cache_dir()) is None for g in groups)
+
+
+MAX_CELLS = 32  # the builder packs a cell in 5 bits
+MAX_GROUP = 11  # ... and a state (a group's cells and the blank's region) in one 64-bit word
+
+
+def check_buildable(keys: list[GroupKey], partition: str) -> None:
+    """Refuse, with the figures, a partition whose tables this machine cannot build: before
+    anything is allocated."""
+    from ..limits import available_bytes
+
+    n = keys[0].rows * keys[0].cols
+    if n > MAX_CELLS:
+        raise InputError(
+            "pattern databases work on boards of at most {most} cells; {rows}x{cols} has {cells}",
+            most=MAX_CELLS,
+            rows=keys[0].rows,
+            cols=keys[0].cols,
+            cells=n,
+        )
+    for key in keys:
+        if len(key.group) > MAX_GROUP:
+            raise InputError(
+                "partition {partition} has a group of {tiles} tiles; groups hold at most {most} "
+                "(give smaller ones, e.g. sizes like 5-5-4 or groups like 1,2,3/4,5,6)",
+                partition=partition,
+                tiles=len(key.group),
+                most=MAX_GROUP,
+            )
+    largest = max(keys, key=lambda k: k.entries)
+    needed = largest.entries * (1 + n / 8)  # the table, and one visited bit per (placement, region)
+    free = available_bytes()
+    if free is not None and needed > free:
+        raise InputError(
+            "the largest table of partition {partition} has {entries:,} entries and needs about "
+            "{needed:.1f} GiB to build; this machine has {free:.1f} GiB available",
+            partition=partition,
+            entries=largest.entries,
+            needed=needed / 2**30,
+            free=free / 2**30,
+        )
 
 
 def refuse_large_builds(keys: list[GroupKey], partition: str) -> None:
@@ -208,16 +261,19 @@ def _save_npy(path: Path, table: np.ndarray) -> None:
 
 
 def stored() -> Iterator[dict[str, object]]:
-    """Metadata of every table in the cache, with its file name."""
+    """Metadata of every table in the cache (by its ``.npy`` or its ``.json``: a table whose
+    metadata is missing is listed too), with its file name; unreadable metadata reads as
+    ``{}``."""
     directory = cache_dir()
-    if not directory.exists():
+    if not directory.is_dir():
         return
-    for meta_file in sorted(directory.glob("*.json")):
+    names = {p.stem for pattern in ("*.npy", "*.json") for p in directory.glob(pattern)}
+    for name in sorted(names):
         try:
-            meta = json.loads(meta_file.read_text())
+            meta = json.loads((directory / f"{name}.json").read_text())
         except (OSError, ValueError):
             meta = {}
-        yield {"file": meta_file.with_suffix(".npy").name, **meta}
+        yield {**(meta if isinstance(meta, dict) else {}), "file": f"{name}.npy"}
 
 
 def key_from_metadata(meta: dict[str, object]) -> GroupKey | None:

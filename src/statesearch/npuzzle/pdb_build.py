@@ -157,11 +157,14 @@ def build_group_table(
     cols: int,
     group: tuple[int, ...],
     progress: Callable[[int, int], None] | None = None,
+    check_limits: Callable[[], None] | None = None,
 ) -> np.ndarray:
     """The pattern database of ``group`` (tile numbers) for ``goal``: uint8 per placement.
 
-    ``progress(placements_done, placements)`` is called after each frontier chunk. Placements
-    that cannot be reached (only possible when the group holds every tile) keep ``UNSET``.
+    ``progress(placements_done, placements)`` is called after each frontier chunk, and so is
+    ``check_limits()`` (a ``Meter.check``: it raises ``LimitHit`` to stop the build).
+    Placements that cannot be reached (only possible when the group holds every tile) keep
+    ``UNSET``.
     """
     n = rows * cols
     k = len(group)
@@ -200,6 +203,8 @@ def build_group_table(
                 if written:
                     following.append(out[:written].copy())
                 ranked += new_ranks
+                if check_limits is not None:
+                    check_limits()
             if progress is not None:
                 progress(ranked, size)
         layer = following

@@ -22,6 +22,7 @@ from .moves import goal_cells
 from .pdb import (
     GroupKey,
     Progress,
+    check_buildable,
     load_or_build,
     partition_groups,
     partition_name,
@@ -145,6 +146,7 @@ class PatternDatabase:
         log: Callable[[str], None] | None = None,
         mirror: bool = True,
         allow_large: bool = False,
+        check_limits: Callable[[], None] | None = None,
     ) -> None:
         self.rows, self.cols, self.goal = rows, cols, tuple(goal)
         self.groups = partition_groups(rows, cols, partition)
@@ -152,6 +154,7 @@ class PatternDatabase:
         self.mirror = mirror and rows == cols
         n = rows * cols
         keys = [GroupKey(rows, cols, self.goal, g) for g in self.groups]
+        check_buildable(keys, self.partition)
         if not allow_large:
             refuse_large_builds(keys, self.partition)
         bits = (n - 1).bit_length()
@@ -161,7 +164,7 @@ class PatternDatabase:
         )
         laid_out = []
         for key, packed in zip(keys, self.packed, strict=True):
-            table = load_or_build(key, progress, log)
+            table = load_or_build(key, progress, log, check_limits=check_limits)
             laid_out.append(table if packed else spread_table(table, len(key.group), n))
         self.offsets = np.cumsum([0] + [len(t) for t in laid_out[:-1]]).astype(np.int64)
         self.tables = np.concatenate(laid_out)

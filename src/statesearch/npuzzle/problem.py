@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Mapping
 from functools import cached_property
@@ -11,7 +12,7 @@ from ..directions import LESSON_ORDER, OPPOSITE, neighbours
 from ..errors import InputError
 from ..limits import Meter
 from ..outcome import Outcome
-from ..problem import Heuristic
+from ..problem import Heuristic, NamedHeuristics
 from ..result import Stats
 from .board import Board, Tiles, check_permutation, format_board, parse_board, parse_goal
 from .heuristics import make_linear_conflict, make_manhattan, make_misplaced, make_rowcol
@@ -21,6 +22,8 @@ if TYPE_CHECKING:  # numba loads slowly: import the pattern databases only when 
     from .pdb_lookup import PatternDatabase
 
 Kernel = Callable[[Meter, Stats], Outcome]
+Maker = Callable[[], Heuristic]
+SMALL_SPACE = 2_000_000  # reachable states A* may keep (2x5 has 1,814,400; 3x4 239,500,800)
 HEURISTIC_ALIASES = {
     "h0": "zero",
     "none": "zero",
@@ -122,9 +125,13 @@ class NPuzzle:
             "rowcol": make_rowcol,
             "linear_conflict": make_linear_conflict,
         }
-        table = {name: Heuristic(name, make(self.goal, self.cols)) for name, make in made.items()}
-        table["pdb"] = Heuristic("pdb", lambda tiles: self.pattern_database.value(tiles))
-        return table
+
+        def maker(name: str, make: Callable[[Tiles, int], Callable[[Tiles], int]]) -> Maker:
+            return lambda: Heuristic(name, make(self.goal, self.cols))
+
+        makers = {name: maker(name, make) for name, make in made.items()}
+        makers["pdb"] = lambda: Heuristic("pdb", lambda tiles: self.pattern_database.value(tiles))
+        return NamedHeuristics(makers)
 
     @property
     def pattern_database(self) -> PatternDatabase:
@@ -134,6 +141,33 @@ class NPuzzle:
 
             self._pattern_database = loaded(self.rows, self.cols, self.goal, self.partition)
         return self._pattern_database
+
+    def choose_algorithm(self, heuristic: str | None) -> tuple[str, str, str]:
+        """What ``algorithm="auto"`` runs: A* where the whole space fits in memory (the lesson's
+        boards), else IDA* (it keeps only its path) with the strongest admissible heuristic at
+        hand: the pattern database when its tables are built, else linear conflicts."""
+        reachable = math.factorial(self.rows * self.cols) // 2
+        if reachable <= SMALL_SPACE:
+            chosen = heuristic or self.default_heuristic
+            return "astar", chosen, f"A* + {chosen}, the whole space ({reachable:,} states) fits"
+        if heuristic is None:
+            from .pdb import tables_built
+
+            built = tables_built(self.rows, self.cols, self.goal, self.partition)
+            heuristic = "pdb" if built else "linear_conflict"
+            strongest = (
+                "the pattern database (its tables are built)"
+                if built
+                else "linear conflicts, the strongest heuristic without pattern-database tables"
+            )
+        else:
+            strongest = heuristic
+        return (
+            "idastar",
+            heuristic,
+            f"IDA* + {heuristic}: {reachable:,} reachable states are too many to keep, IDA* keeps "
+            f"only its path; {strongest}",
+        )
 
     def compiled(
         self, algorithm: str, heuristic: str, weight: float, required: bool

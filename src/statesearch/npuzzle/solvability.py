@@ -13,9 +13,28 @@ from .board import Tiles
 
 
 def inversions(tiles: Tiles) -> int:
-    """Pairs of tiles (blank excluded) that stand in the wrong order, read row by row."""
-    seq = [t for t in tiles if t]
-    return sum(1 for i, a in enumerate(seq) for b in seq[i + 1 :] if a > b)
+    """Pairs of tiles (blank excluded) that stand in the wrong order, read row by row.
+
+    Counted with a Fenwick tree of the tiles seen so far, O(n log n), so a 100x100 board takes
+    milliseconds rather than the seconds of comparing every pair.
+
+    >>> inversions((2, 8, 1, 4, 6, 3, 0, 7, 5))
+    11
+    """
+    seen = [0] * (len(tiles) + 1)
+    total = 0
+    for count, tile in enumerate(t for t in tiles if t):
+        smaller_or_equal = 0
+        i = tile
+        while i > 0:
+            smaller_or_equal += seen[i]
+            i -= i & -i
+        total += count - smaller_or_equal  # tiles seen so far that are larger
+        i = tile
+        while i < len(seen):
+            seen[i] += 1
+            i += i & -i
+    return total
 
 
 def _invariant(tiles: Tiles, cols: int) -> int:
