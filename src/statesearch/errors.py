@@ -17,5 +17,12 @@ class InputError(ValueError):
 
     def __init__(self, template: str, **params: object) -> None:
         self.template = template
-        self.params = params
-        super().__init__(template.format(**params))
+        self.params = {name: _printable(value) for name, value in params.items()}
+        super().__init__(template.format(**self.params))
+
+
+def _printable(value: object) -> object:
+    """A number too long for Python to print (over 4,300 digits) by its size instead."""
+    if isinstance(value, int) and value.bit_length() > 14_000:
+        return f"a number of about {round(value.bit_length() * 0.30103, -2):,.0f} digits"
+    return value

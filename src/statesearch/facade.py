@@ -16,6 +16,7 @@ from .limits import LimitHit, LimitKind, Limits, Meter, Snapshot
 from .outcome import Found
 from .problem import ZERO, Heuristic, Problem, check_problem, heuristic_names, named_heuristic
 from .result import SearchResult, Stats, Status
+from .trace import Trace, make_trace
 
 HeuristicSpec = str | Heuristic | Callable[[Any], float] | None
 ENGINES = ("auto", "python", "compiled")
@@ -35,6 +36,7 @@ def solve(
     cancel: threading.Event | None = None,
     progress: Callable[[Snapshot], None] | None = None,
     meter: Meter | None = None,
+    trace: Trace | bool | None = None,
 ) -> SearchResult[Any]:
     """Search ``problem`` with ``algorithm`` and return a :class:`SearchResult`.
 
@@ -58,6 +60,10 @@ def solve(
     few times a second. A caller that bounded its own setup with a ``Meter`` (whose clock
     started before it parsed the input, say) passes it as ``meter`` instead of ``limits``,
     ``cancel`` and ``progress``.
+
+    ``trace`` (a ``statesearch.trace.Trace``, or ``True`` for a default one) records every step
+    of the search; it is kept on the result (``result.trace``). Compiled kernels do not trace,
+    so a traced search runs on the Python engine (the result's ``note`` says so).
     """
     if engine not in ENGINES:
         raise InputError(
@@ -71,13 +77,23 @@ def solve(
         algorithm, heuristic, choice = choose(problem, heuristic)
     algo = get_algorithm(algorithm)
     h = resolve_heuristic(problem, heuristic)
-    options = Options(weight=weight, tie_break=tie_break, upper_bound=upper_bound)
+    recorder = make_trace(trace)
+    options = Options(weight=weight, tie_break=tie_break, upper_bound=upper_bound, trace=recorder)
     stats = Stats()
     meter = meter or Meter(limits or Limits(), cancel, progress)
     h_name = h.name if algo.uses_heuristic else None
 
     kernel = None
-    if engine != "python":
+    note = ""
+    if recorder is not None:
+        recorder.attach(problem, h.fn)
+        if engine == "compiled":
+            raise InputError("a traced search runs on the Python engine; leave --engine auto")
+        if getattr(problem, "compiled", None) and problem.compiled(  # type: ignore[attr-defined]
+            algo.name, h.name, weight, False
+        ):
+            note = "traced on the Python engine: the compiled kernel does not trace"
+    elif engine != "python":
         find_kernel = getattr(problem, "compiled", None)
         kernel = (
             find_kernel(algo.name, h.name, weight, engine == "compiled") if find_kernel else None
@@ -100,6 +116,8 @@ def solve(
             engine=engine_used,
             weight=weight if algo.name == "astar" else None,
             choice=choice,
+            note=note,
+            trace=recorder,
             **fields,
         )
 
@@ -209,7 +227,7 @@ KEEPS_EVERY_STATE = {"bfs", "dfs", "ucs", "astar", "greedy", "bidirectional"}
 
 def hint(algorithm: str, kind: LimitKind) -> str:
     if kind is LimitKind.MEMORY and algorithm in KEEPS_EVERY_STATE:
-        return "IDA* needs almost no memory: -a idastar (or raise --max-memory)"
+        return "IDA* needs almost no memory: try algorithm idastar, or allow more memory"
     if kind is LimitKind.TIME:
-        return "a stronger heuristic or a longer --time-limit may get further"
+        return "a stronger heuristic or a longer time limit may get further"
     return ""

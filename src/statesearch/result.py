@@ -30,9 +30,12 @@ from __future__ import annotations
 
 import enum
 from dataclasses import asdict, dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from .limits import LimitKind
+
+if TYPE_CHECKING:
+    from .trace import Trace
 
 S = TypeVar("S")
 
@@ -82,6 +85,8 @@ class SearchResult(Generic[S]):
     weight: float | None = None  # A*'s weight on h (f = g + w*h); None for other algorithms
     choice: str = ""  # what algorithm="auto" chose, and why
     hint: str = ""  # what to try next when a limit stopped the search
+    note: str = ""  # how it ran, when that differs from what was asked (e.g. traced in Python)
+    trace: Trace | None = field(default=None, repr=False, compare=False)
 
     @property
     def solved(self) -> bool:
@@ -116,6 +121,7 @@ class SearchResult(Generic[S]):
             "limit": self.limit.value if self.limit else None,
             "reason": self.reason,
             "hint": self.hint,
+            "note": self.note,
             "stats": asdict(self.stats),
         }
 

@@ -15,6 +15,7 @@ from ..limits import Meter
 from ..outcome import Outcome
 from ..problem import ZERO, Heuristic, Problem
 from ..result import Stats
+from ..trace import Trace
 from .best_first import (
     TIE_BREAKS,
     Ordering,
@@ -31,12 +32,13 @@ from .depth_first import depth_first
 
 @dataclass(frozen=True)
 class Options:
-    """The settings some algorithms read: A*'s weight, best-first's tie policy, and branch and
-    bound's starting upper bound."""
+    """The settings some algorithms read: A*'s weight, best-first's tie policy, branch and
+    bound's starting upper bound, and the trace that records every step (if any)."""
 
     weight: float = 1.0
     tie_break: str = "classic"
     upper_bound: float = float("inf")
+    trace: Trace | None = None
 
     def __post_init__(self) -> None:
         if not self.weight >= 0:
@@ -73,22 +75,22 @@ def _never(problem: Problem[Any], heuristic: Heuristic, options: Options) -> boo
 def _dls(problem: Problem[Any], h: Heuristic, m: Meter, s: Stats, o: Options) -> Outcome:
     if not m.depth_limited:
         raise InputError("depth-limited search needs a depth limit (max_depth)")
-    return depth_limited(problem, m, s)
+    return depth_limited(problem, m, s, o.trace)
 
 
 def _ucs(problem: Problem[Any], h: Heuristic, m: Meter, s: Stats, o: Options) -> Outcome:
     ordering = Ordering(a_star_priority(0), reopen=True, tie_break=o.tie_break)
-    return best_first(problem, ZERO, m, s, ordering)
+    return best_first(problem, ZERO, m, s, ordering, o.trace)
 
 
 def _astar(problem: Problem[Any], h: Heuristic, m: Meter, s: Stats, o: Options) -> Outcome:
     ordering = Ordering(a_star_priority(o.weight), reopen=True, tie_break=o.tie_break)
-    return best_first(problem, h, m, s, ordering)
+    return best_first(problem, h, m, s, ordering, o.trace)
 
 
 def _greedy(problem: Problem[Any], h: Heuristic, m: Meter, s: Stats, o: Options) -> Outcome:
     ordering = Ordering(greedy_priority, reopen=False, tie_break=o.tie_break)
-    return best_first(problem, h, m, s, ordering)
+    return best_first(problem, h, m, s, ordering, o.trace)
 
 
 ALGORITHMS: dict[str, Algorithm] = {
@@ -97,20 +99,20 @@ ALGORITHMS: dict[str, Algorithm] = {
         Algorithm(
             "bfs",
             "breadth-first search (optimal in steps)",
-            lambda p, h, m, s, o: breadth_first(p, m, s),
+            lambda p, h, m, s, o: breadth_first(p, m, s, o.trace),
             _unit_costs,
         ),
         Algorithm(
             "dfs",
             "depth-first graph search with a closed set",
-            lambda p, h, m, s, o: depth_first(p, m, s),
+            lambda p, h, m, s, o: depth_first(p, m, s, o.trace),
             _never,
         ),
         Algorithm("dls", "depth-limited depth-first tree search", _dls, _never),
         Algorithm(
             "iddfs",
             "iterative deepening depth-first search (optimal in steps)",
-            lambda p, h, m, s, o: iterative_deepening(p, m, s),
+            lambda p, h, m, s, o: iterative_deepening(p, m, s, o.trace),
             _unit_costs,
         ),
         Algorithm(
@@ -129,21 +131,23 @@ ALGORITHMS: dict[str, Algorithm] = {
         Algorithm(
             "idastar",
             "IDA*: iterative deepening on f = g + h",
-            lambda p, h, m, s, o: ida_star(p, h, m, s),
+            lambda p, h, m, s, o: ida_star(p, h, m, s, o.trace),
             _admissible,
             uses_heuristic=True,
         ),
         Algorithm(
             "dfbnb",
             "depth-first branch and bound, pruning on g + h",
-            lambda p, h, m, s, o: branch_and_bound(p, h, m, s, upper_bound=o.upper_bound),
+            lambda p, h, m, s, o: branch_and_bound(
+                p, h, m, s, upper_bound=o.upper_bound, trace=o.trace
+            ),
             _admissible,
             uses_heuristic=True,
         ),
         Algorithm(
             "bidirectional",
             "bidirectional breadth-first search (optimal in steps)",
-            lambda p, h, m, s, o: bidirectional(p, m, s),
+            lambda p, h, m, s, o: bidirectional(p, m, s, o.trace),
             _unit_costs,
         ),
     ]

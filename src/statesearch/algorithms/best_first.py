@@ -28,6 +28,7 @@ from ..limits import LimitKind, Meter
 from ..outcome import Exhausted, Links, Outcome, walk_back
 from ..problem import Heuristic, Problem
 from ..result import Stats
+from ..trace import Trace
 from .teardown import release
 
 Entry = tuple[Any, ...]
@@ -99,9 +100,15 @@ def greedy_priority(g: float, h: float) -> float:
 
 
 def best_first(
-    problem: Problem[Any], heuristic: Heuristic, meter: Meter, stats: Stats, ordering: Ordering
+    problem: Problem[Any],
+    heuristic: Heuristic,
+    meter: Meter,
+    stats: Stats,
+    ordering: Ordering,
+    trace: Trace | None = None,
 ) -> Outcome:
-    """Expand states in order of ``ordering.priority``; see the module docstring."""
+    """Expand states in order of ``ordering.priority``; see the module docstring. A ``trace``
+    hears of every step (``statesearch.trace``); without one the loop pays a test per step."""
     check_tie_break(ordering.tie_break)
     make_entry = TIE_BREAKS[ordering.tie_break]()
     priority, reopen = ordering.priority, ordering.reopen
@@ -117,6 +124,8 @@ def best_first(
     came: Links = {start: None}
     depth: dict[Any, int] = {start: 0}
     frontier: list[Entry] = [make_entry(priority(0, h(start)), 0, start)]
+    if trace is not None:
+        trace.watch(frontier, g, came)
     expanded = pushed = generated = 0
     next_check = 0  # the expansion count at which the meter is asked next
     longest = 1
@@ -126,25 +135,35 @@ def best_first(
             item = pop(frontier)
             state = item[-1]
             gs = item[-2]
-            if gs > g[state]:
-                continue  # stale: a cheaper entry for this state was pushed later
+            if gs > g[state]:  # stale: a cheaper entry for this state was pushed later
+                if trace is not None:
+                    trace.emit("stale", state, f=item[0], g=gs, h=h(state))
+                continue
             if expanded >= next_check:
                 next_check = meter.checkpoint(expanded, len(frontier))
             expanded += 1
+            if trace is not None:
+                trace.pop(state, gs, f=item[0])
             if is_goal(state):
+                if trace is not None:
+                    trace.emit("goal", state, g=gs)
                 return walk_back(problem, came, state)
             child_depth = depth[state] + 1 if depth_limited else 0
             children = successors(state)
             if type(children) is not list:
                 children = list(children)
             generated += len(children)
-            for _, child, step in children:
+            for action, child, step in children:
                 ng = gs + step
                 known = g.get(child)
                 if known is not None and (not reopen or ng >= known):
+                    if trace is not None:
+                        trace.emit("skip", child, g=ng, parent=state, action=action)
                     continue
                 if child_depth > max_depth:
                     cut = True
+                    if trace is not None:
+                        trace.emit("cut", child, g=ng, parent=state, action=action)
                     continue
                 if pushed >= max_pushed:
                     meter.push(pushed)
@@ -153,7 +172,12 @@ def best_first(
                 came[child] = state
                 if depth_limited:
                     depth[child] = child_depth
-                push(frontier, make_entry(priority(ng, h(child)), ng, child))
+                hc = h(child)
+                f = priority(ng, hc)
+                push(frontier, make_entry(f, ng, child))
+                if trace is not None:
+                    kind = "push" if known is None else "improve"
+                    trace.emit(kind, child, f=f, g=ng, h=hc, parent=state, action=action)
             if len(g) > max_states:
                 meter.store(len(g))
             if len(frontier) > longest:

@@ -25,6 +25,7 @@ from ..limits import UNBOUNDED, LimitKind, Meter
 from ..outcome import Exhausted, Found, Outcome
 from ..problem import Heuristic, Problem, zero
 from ..result import Stats
+from ..trace import Trace
 from .teardown import release
 
 Link = tuple[Any, Any, float]  # (action, child, step cost)
@@ -52,6 +53,7 @@ def walk(
     depth_limit: int = UNBOUNDED,
     order: Order | None = None,
     incumbent: bool = False,
+    trace: Trace | None = None,
 ) -> Walked:
     """One depth-first walk from the start within ``bound`` on ``f = g + estimate(child)`` and
     ``depth_limit`` steps, trying children in ``order`` (default: as ``successors`` yields them).
@@ -85,7 +87,11 @@ def walk(
     try:
         next_check = meter.checkpoint(expanded, 1)
         expanded += 1
+        if trace is not None:
+            trace.pop(start, 0, depth=0)
         if is_goal(start):
+            if trace is not None:
+                trace.emit("goal", start, g=0)
             return Walked(Found([start], [], 0), over, cut)
         frames = [children(start)]
         while frames:
@@ -100,19 +106,31 @@ def walk(
             generated += 1
             action, child, step = link
             g = costs[-1] + step
+            depth = len(path)
             if incumbent:
                 known = best_g.get(child)
-                if known is not None and (g >= known or (bound == math.inf and unlimited_depth)):
-                    continue
-            elif child in on_path:
+                seen = known is not None and (g >= known or (bound == math.inf and unlimited_depth))
+            else:
+                seen = child in on_path
+            if seen:
+                if trace is not None:
+                    trace.emit("skip", child, g=g, parent=path[-1], action=action, depth=depth)
                 continue
-            f = g + estimate(child)
+            h = estimate(child)
+            f = g + h
             if f > bound or (incumbent and f == bound):
                 if f < over:
                     over = f
+                if trace is not None:
+                    kind = "prune" if incumbent else "cutoff"
+                    trace.emit(
+                        kind, child, f=f, g=g, h=h, parent=path[-1], action=action, depth=depth
+                    )
                 continue
-            if len(path) > depth_limit:
+            if depth > depth_limit:
                 cut = True
+                if trace is not None:
+                    trace.emit("cut", child, g=g, parent=path[-1], action=action, depth=depth)
                 continue
             if incumbent:
                 best_g[child] = g
@@ -121,12 +139,20 @@ def walk(
             if pushed >= max_pushed:
                 meter.push(pushed)
             pushed += 1
+            if trace is not None:
+                trace.emit(
+                    "push", child, f=f, g=g, h=h, parent=path[-1], action=action, depth=depth
+                )
             if expanded >= next_check:
-                next_check = meter.checkpoint(expanded, len(path))
+                next_check = meter.checkpoint(expanded, depth)
             expanded += 1
+            if trace is not None:
+                trace.emit("pop", child, f=f, g=g, h=h, depth=depth)
             if is_goal(child):
-                longest = max(longest, len(path) + 1)
+                longest = max(longest, depth + 1)
                 found = Found([*path, child], [*actions, action], g)
+                if trace is not None:
+                    trace.emit("incumbent" if incumbent else "goal", child, g=g, depth=depth)
                 if not incumbent:
                     return Walked(found, over, cut)
                 bound = g
@@ -149,12 +175,16 @@ def walk(
 Iteration = Callable[[float], tuple[Outcome | None, float]]
 
 
-def iterate(meter: Meter, stats: Stats, first: float, once: Iteration) -> Outcome:
+def iterate(
+    meter: Meter, stats: Stats, first: float, once: Iteration, trace: Trace | None = None
+) -> Outcome:
     """Run ``once`` with bounds ``first``, then each next bound it returns, until it returns an
     outcome; record ``(bound, expanded)`` per iteration."""
     bound = first
     while True:
         meter.bound = bound
+        if trace is not None:
+            trace.emit("iteration", bound=bound)
         before = stats.expanded
         outcome, following = once(bound)
         stats.iterations.append((bound, stats.expanded - before))
@@ -164,23 +194,23 @@ def iterate(meter: Meter, stats: Stats, first: float, once: Iteration) -> Outcom
 
 
 def depth_limited(
-    problem: Problem[Any], meter: Meter, stats: Stats, limit: int | None = None
+    problem: Problem[Any], meter: Meter, stats: Stats, trace: Trace | None = None
 ) -> Outcome:
-    """Tree search to ``limit`` steps (default ``max_depth``). It proves unsolvability only when
-    no branch was cut at the depth limit."""
-    walked = walk(
-        problem, zero, meter, stats, depth_limit=meter.max_depth if limit is None else limit
-    )
+    """Tree search to ``max_depth`` steps. It proves unsolvability only when no branch was cut
+    at the depth limit."""
+    walked = walk(problem, zero, meter, stats, depth_limit=meter.max_depth, trace=trace)
     if walked.found is not None:
         return walked.found
     return Exhausted(LimitKind.DEPTH if walked.cut else None)
 
 
-def iterative_deepening(problem: Problem[Any], meter: Meter, stats: Stats) -> Outcome:
+def iterative_deepening(
+    problem: Problem[Any], meter: Meter, stats: Stats, trace: Trace | None = None
+) -> Outcome:
     """Depth-limited search with limits 0, 1, 2, ... until a goal, a proof, or ``max_depth``."""
 
     def once(limit: float) -> tuple[Outcome | None, float]:
-        walked = walk(problem, zero, meter, stats, depth_limit=int(limit))
+        walked = walk(problem, zero, meter, stats, depth_limit=int(limit), trace=trace)
         if walked.found is not None:
             return walked.found, limit
         if not walked.cut:
@@ -189,16 +219,28 @@ def iterative_deepening(problem: Problem[Any], meter: Meter, stats: Stats) -> Ou
             return Exhausted(LimitKind.DEPTH), limit
         return None, limit + 1
 
-    return iterate(meter, stats, 0, once)
+    return iterate(meter, stats, 0, once, trace)
 
 
-def ida_star(problem: Problem[Any], heuristic: Heuristic, meter: Meter, stats: Stats) -> Outcome:
+def ida_star(
+    problem: Problem[Any],
+    heuristic: Heuristic,
+    meter: Meter,
+    stats: Stats,
+    trace: Trace | None = None,
+) -> Outcome:
     """IDA*: walks bounded by ``f = g + h``, the bound raised to the smallest ``f`` that exceeded
     it, until a goal is reached. Memory grows with the path, not the space."""
 
     def once(threshold: float) -> tuple[Outcome | None, float]:
         walked = walk(
-            problem, heuristic.fn, meter, stats, bound=threshold, depth_limit=meter.max_depth
+            problem,
+            heuristic.fn,
+            meter,
+            stats,
+            bound=threshold,
+            depth_limit=meter.max_depth,
+            trace=trace,
         )
         if walked.found is not None:
             return walked.found, threshold
@@ -206,7 +248,7 @@ def ida_star(problem: Problem[Any], heuristic: Heuristic, meter: Meter, stats: S
             return Exhausted(LimitKind.DEPTH if walked.cut else None), threshold
         return None, walked.over
 
-    return iterate(meter, stats, heuristic(problem.initial), once)
+    return iterate(meter, stats, heuristic(problem.initial), once, trace)
 
 
 def branch_and_bound(
@@ -216,6 +258,7 @@ def branch_and_bound(
     stats: Stats,
     *,
     upper_bound: float = math.inf,
+    trace: Trace | None = None,
 ) -> Outcome:
     """Search for a path cheaper than ``upper_bound`` and keep tightening the bound; with an
     admissible heuristic the last solution found is optimal. When nothing beats a finite
@@ -234,6 +277,7 @@ def branch_and_bound(
         depth_limit=meter.max_depth,
         order=best_h_first,
         incumbent=True,
+        trace=trace,
     )
     if walked.found is not None:
         return walked.found

@@ -12,16 +12,21 @@ from ..limits import LimitKind, Meter
 from ..outcome import Exhausted, Links, Outcome, walk_back
 from ..problem import Problem
 from ..result import Stats
+from ..trace import Trace
 from .teardown import release
 
 
-def breadth_first(problem: Problem[Any], meter: Meter, stats: Stats) -> Outcome:
+def breadth_first(
+    problem: Problem[Any], meter: Meter, stats: Stats, trace: Trace | None = None
+) -> Outcome:
     is_goal, successors = problem.is_goal, problem.successors
     max_pushed, max_states = meter.max_pushed, meter.max_states
     start = problem.initial
     came: Links = {start: None}
     stats.layers = [1]
     if is_goal(start):
+        if trace is not None:
+            trace.emit("goal", start, g=0)
         return walk_back(problem, came, start)
     layer = [start]
     depth = 0
@@ -34,20 +39,30 @@ def breadth_first(problem: Problem[Any], meter: Meter, stats: Stats) -> Outcome:
                 return Exhausted(LimitKind.DEPTH)
             following: list[Any] = []
             remaining = len(layer)
+            if trace is not None:
+                trace.emit("layer", depth=depth, g=len(layer))
             for state in layer:
                 if expanded >= next_check:
                     next_check = meter.checkpoint(expanded, remaining + len(following))
                 expanded += 1
                 remaining -= 1
-                for _, child, _ in successors(state):
+                if trace is not None:
+                    trace.pop(state, depth, f=depth, depth=depth)
+                for action, child, _ in successors(state):
                     generated += 1
                     if child in came:
+                        if trace is not None:
+                            trace.emit("skip", child, parent=state, action=action, depth=depth + 1)
                         continue
                     if pushed >= max_pushed:
                         meter.push(pushed)
                     pushed += 1
                     came[child] = state
+                    if trace is not None:
+                        trace.emit("push", child, parent=state, action=action, depth=depth + 1)
                     if is_goal(child):
+                        if trace is not None:
+                            trace.emit("goal", child, g=depth + 1, depth=depth + 1)
                         stats.layers.append(len(following) + 1)
                         return walk_back(problem, came, child)
                     following.append(child)

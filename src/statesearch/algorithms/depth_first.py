@@ -8,10 +8,13 @@ from ..limits import LimitKind, Meter
 from ..outcome import Exhausted, Links, Outcome, walk_back
 from ..problem import Problem
 from ..result import Stats
+from ..trace import Trace
 from .teardown import release
 
 
-def depth_first(problem: Problem[Any], meter: Meter, stats: Stats) -> Outcome:
+def depth_first(
+    problem: Problem[Any], meter: Meter, stats: Stats, trace: Trace | None = None
+) -> Outcome:
     """Children are pushed in reverse so the first successor is explored first; states deeper
     than ``max_depth`` are not pushed (and the result then says the depth bound cut them)."""
     is_goal, successors = problem.is_goal, problem.successors
@@ -30,16 +33,24 @@ def depth_first(problem: Problem[Any], meter: Meter, stats: Stats) -> Outcome:
             if expanded >= next_check:
                 next_check = meter.checkpoint(expanded, len(stack))
             expanded += 1
+            if trace is not None:
+                trace.pop(state, depth[state], depth=depth[state])
             if is_goal(state):
+                if trace is not None:
+                    trace.emit("goal", state, g=depth[state])
                 return walk_back(problem, came, state)
             child_depth = depth[state] + 1
             children = list(successors(state))
             generated += len(children)
-            for _, child, _ in reversed(children):
+            for action, child, _ in reversed(children):
                 if child in came:
+                    if trace is not None:
+                        trace.emit("skip", child, parent=state, action=action, depth=child_depth)
                     continue
                 if child_depth > max_depth:
                     cut = True
+                    if trace is not None:
+                        trace.emit("cut", child, parent=state, action=action, depth=child_depth)
                     continue
                 if pushed >= max_pushed:
                     meter.push(pushed)
@@ -47,6 +58,8 @@ def depth_first(problem: Problem[Any], meter: Meter, stats: Stats) -> Outcome:
                 came[child] = state
                 depth[child] = child_depth
                 stack.append(child)
+                if trace is not None:
+                    trace.emit("push", child, parent=state, action=action, depth=child_depth)
             if len(came) > max_states:
                 meter.store(len(came))
             if len(stack) > longest:

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
-from typing import Annotated, Any
+from typing import IO, Annotated, Any
 
 import typer
 from rich.text import Text
@@ -21,9 +21,11 @@ from ..problem import Problem
 from ..result import SearchResult
 from ..tilt import Tilt
 from ..tilt.rules import COLLISIONS, STEPS
+from ..trace import Trace
 from .options import SearchOptions, heuristic_option, search_options
 from .progress import build_progress, watching
 from .render import console, emit
+from .trace_table import StepRecorder, trace_table
 
 app = typer.Typer(
     help="Solve one problem and print the path and the counters.", no_args_is_help=True
@@ -56,16 +58,43 @@ def run(
     meter: Meter,
     precheck: bool = True,
 ) -> SearchResult[Any]:
-    return solve(
-        problem,
-        search.algorithm,
-        heuristic,
-        weight=search.weight,
-        tie_break=search.tie_break,
-        precheck=precheck,
-        engine=search.engine,
-        meter=meter,
-    )
+    """Solve with the shared options; with ``--trace``/``--trace-json``, record the steps and
+    print the first ones as a table (before the result) or write them all as JSON lines."""
+    recorder = StepRecorder(search.trace or 0, getattr(problem, "render", str))
+    with ExitStack() as files:
+        trace = None
+        if search.trace or search.trace_json:
+            out = None
+            if search.trace_json is not None:
+                out = files.enter_context(open_for_writing(search.trace_json))
+            trace = Trace(limit=TRACE_LINES, on_event=recorder, write=out)
+        result = solve(
+            problem,
+            search.algorithm,
+            heuristic,
+            weight=search.weight,
+            tie_break=search.tie_break,
+            precheck=precheck,
+            engine=search.engine,
+            meter=meter,
+            trace=trace,
+        )
+    if search.trace and not search.as_json:
+        show = getattr(problem, "show", None)
+        picture = show if callable(show) else str
+        depth_first = result.algorithm in ("dfs", "dls", "iddfs", "idastar", "dfbnb")
+        console.print(trace_table(recorder, picture, depth_first))
+    return result
+
+
+TRACE_LINES = 1_000_000  # events written by --trace-json at most (about 100 MB)
+
+
+def open_for_writing(path: Path) -> IO[str]:
+    try:
+        return open(path, "w", encoding="utf-8")
+    except OSError as err:
+        raise InputError("cannot write {file}: {why}", file=path, why=err.strerror or err) from None
 
 
 @app.command("npuzzle")

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,6 +26,9 @@ from .board import Tiles
 from .pdb_build import UNSET, build_group_table, placements
 
 FORMAT_VERSION = 1
+TABLE_NAME = re.compile(
+    r"\d+x\d+-\d+tiles-[0-9a-f]{10}"
+)  # GroupKey.name (other tables share the cache)
 
 # Named partitions by board size, as tile numbers for Korf's goal (blank first, 1 2 3 ...). For
 # another goal the same tile numbers are used: any disjoint grouping is admissible.
@@ -268,7 +272,7 @@ def stored() -> Iterator[dict[str, object]]:
     if not directory.is_dir():
         return
     names = {p.stem for pattern in ("*.npy", "*.json") for p in directory.glob(pattern)}
-    for name in sorted(names):
+    for name in sorted(n for n in names if TABLE_NAME.fullmatch(n)):
         try:
             meta = json.loads((directory / f"{name}.json").read_text())
         except (OSError, ValueError):

@@ -14,7 +14,15 @@ from ..limits import Meter
 from ..outcome import Outcome
 from ..problem import Heuristic, NamedHeuristics
 from ..result import Stats
-from .board import Board, Tiles, check_permutation, format_board, parse_board, parse_goal
+from .board import (
+    Board,
+    Tiles,
+    check_permutation,
+    compact,
+    format_board,
+    parse_board,
+    parse_goal,
+)
 from .heuristics import make_linear_conflict, make_manhattan, make_misplaced, make_rowcol
 from .solvability import is_solvable, parity_proof
 
@@ -185,7 +193,12 @@ class NPuzzle:
         raise InputError("the blank cannot move {move!r} here", move=action)
 
     def show(self, state: Tiles) -> str:
+        """The board as rows (for pictures)."""
         return format_board(state, self.cols)
+
+    def render(self, state: Tiles) -> str:
+        """The board on one line, as it is typed: ``7 2 4 5 0 6 8 3 1`` (traces use this)."""
+        return compact(state)
 
 
 def scramble(goal: Tiles, rows: int, cols: int, moves: int, seed: int | None = None) -> Tiles:
