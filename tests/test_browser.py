@@ -1,24 +1,23 @@
 """The playground in a real browser: Playwright driving Debian's Chromium (never a downloaded
-one). Screenshots go to artifacts/ for a reviewer; they are not committed."""
+one). Screenshots of every page at a laptop's and a phone's size go to artifacts/ for a
+reviewer; they are not committed."""
 
 from __future__ import annotations
 
 import re
 import shutil
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
-import uvicorn
-from playwright.sync_api import Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, Route, expect, sync_playwright
 
-from statesearch.web.app import create_app
+from statesearch.web.server import running_in_thread
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
+LAPTOP, PHONE = {"width": 1280, "height": 800}, {"width": 390, "height": 844}
 # This machine has no network: keep Chromium from trying to reach one.
 FLAGS = [
     "--no-sandbox",
@@ -29,43 +28,51 @@ FLAGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+MEDIUM_15 = "0,9,2,5,1,10,4,7,13,11,3,6,14,15,12,8"  # 30 moves: past IDA* without a good h
+HARD_15 = "0,15,14,13,12,11,10,9,8,7,6,5,4,3,2,1"  # 80 moves
 
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    config = uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning")
-    instance = uvicorn.Server(config)
-    thread = threading.Thread(target=instance.run, daemon=True)
-    thread.start()
-    deadline = time.time() + 20
-    while not instance.started:
-        assert time.time() < deadline, "the server did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    instance.should_exit = True
-    thread.join(timeout=10)
+    with running_in_thread() as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
-def browser():  # type: ignore[no-untyped-def]
+def browser() -> Iterator[Browser]:
     with sync_playwright() as p:
         chromium = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
         yield chromium
         chromium.close()
 
 
-@pytest.fixture
-def page(browser, server: str, request: pytest.FixtureRequest) -> Iterator[Page]:  # type: ignore[no-untyped-def]
-    context = browser.new_context(viewport={"width": 1100, "height": 800})
+def open_page(browser: Browser, server: str, viewport: dict[str, int], path: str = "/") -> Page:
+    """A fresh page whose every request must go to the test server (no CDN, no network)."""
+    context = browser.new_context(viewport=viewport, has_touch=viewport is PHONE)
     page = context.new_page()
-    page.goto(server)
+    outside: list[str] = []
+
+    def only_local(route: Route) -> None:
+        if urlsplit(route.request.url).netloc == urlsplit(server).netloc:
+            route.continue_()
+        else:
+            outside.append(route.request.url)
+            route.abort()
+
+    page.route("**/*", only_local)
+    page.outside = outside  # type: ignore[attr-defined]
+    page.goto(server + path)
+    return page
+
+
+@pytest.fixture
+def page(browser: Browser, server: str, request: pytest.FixtureRequest) -> Iterator[Page]:
+    page = open_page(browser, server, LAPTOP)
     yield page
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"), full_page=True)
-    context.close()
+    assert page.outside == []  # type: ignore[attr-defined]
+    page.context.close()
 
 
 def test_sliding_tiles_updates_the_panel(page: Page) -> None:
@@ -79,24 +86,49 @@ def test_sliding_tiles_updates_the_panel(page: Page) -> None:
     expect(page.locator("#p-g")).to_have_text("2")
 
 
+def test_f_uses_the_chosen_heuristic_and_weight(page: Page) -> None:
+    expect(page.locator("#p-f")).to_have_text("14")
+    page.select_option("#heuristic", "misplaced")
+    expect(page.locator("#p-f")).to_have_text("6")
+    expect(page.locator("#p-f-label")).to_contain_text("Misplaced tiles")
+    expect(page.locator("#weight-field")).to_be_hidden()
+    page.select_option("#algorithm", "wastar")  # weight 2: f = g + 2h
+    expect(page.locator("#weight-field")).to_be_visible()
+    expect(page.locator("#p-f")).to_have_text("12")
+    page.select_option("#algorithm", "bfs")  # no heuristic at all
+    expect(page.locator("#heuristic-field")).to_be_hidden()
+    expect(page.locator("#p-f")).to_have_text("0")
+
+
 def test_solve_lesson_board_with_manhattan_and_play_it_back(page: Page) -> None:
-    page.select_option("#heuristic", "manhattan")
     page.click("#solve")
+    expect(page.locator("#verdict")).to_have_text("Found a 20-move solution (optimal).")
     expect(page.locator("#r-expanded")).to_have_text("283")
-    expect(page.locator("#r-length")).to_have_text("20")
+    expect(page.locator("#r-search")).to_have_text("A* + Manhattan distance, Python engine")
     page.locator("#speed").fill("20")
     page.click("#play")
     expect(page.locator("#playback-pos")).to_have_text("20 / 20", timeout=10_000)
     expect(page.locator("#p-manhattan")).to_have_text("0")
-    expect(page.locator("#verdict")).to_have_text(re.compile("solved", re.I))
+    expect(page.locator("#verdict")).to_have_text("Played back: the goal in 20 moves.")
 
 
-def test_unsolvable_board_is_announced_before_any_search(page: Page, server: str) -> None:
-    page.goto(f"{server}/?board=2,8,1,4,6,3,0,7,5")
-    expect(page.locator("#verdict")).to_contain_text("11 inversions")
+def test_greedy_is_not_called_optimal(page: Page) -> None:
+    page.select_option("#algorithm", "greedy")
+    page.click("#solve")
+    expect(page.locator("#verdict")).to_contain_text("not guaranteed optimal")
+
+
+def test_search_anyway_clears_the_old_playback(page: Page, server: str) -> None:
+    page.click("#solve")
+    expect(page.locator("#playback-pos")).to_have_text("0 / 20")
+    page.locator("#goal").fill("2 1 3 4 5 6 7 8 0")  # the other half of the puzzle
+    page.locator("#goal").press("Enter")
+    expect(page.locator("#verdict")).to_contain_text("inversions")
     expect(page.locator("#result")).to_be_hidden()
     page.click("#anyway")
     expect(page.locator("#verdict")).to_contain_text("181,440", timeout=30_000)
+    expect(page.locator("#playback-pos")).to_have_text("")
+    expect(page.locator("#r-length")).to_have_text("–")
 
 
 def test_compare_shows_the_lesson(page: Page) -> None:
@@ -104,17 +136,61 @@ def test_compare_shows_the_lesson(page: Page) -> None:
     expect(page.locator('.bar[data-heuristic="zero"]')).to_contain_text("48,390", timeout=30_000)
     expect(page.locator('.bar[data-heuristic="misplaced"]')).to_contain_text("3,667")
     expect(page.locator('.bar[data-heuristic="manhattan"]')).to_contain_text("283")
+    row = page.locator('.compare-table tr[data-heuristic="misplaced"]')
+    expect(row).to_contain_text("5,750")
 
 
-def test_korean_toggle_is_remembered(page: Page, server: str) -> None:
+def test_compare_on_a_15_puzzle_marks_limits_and_charts_only_results(
+    page: Page, server: str
+) -> None:
+    page.goto(f"{server}/?board={MEDIUM_15}")
+    page.click("#compare")
+    expect(page.locator("#working")).to_be_visible()  # work shows, with a way to cancel
+    expect(page.locator("#working")).to_be_hidden(timeout=30_000)
+    zero = page.locator('.compare-table tr[data-heuristic="zero"]')
+    expect(zero).to_contain_text("limit reached — proves nothing (time)")  # h = 0: hopeless
+    for name in ("zero", "misplaced", "manhattan", "linear_conflict"):
+        # A row that hit its limit is marked and has no bar; a row that finished has one.
+        limited = "limited" in (
+            page.locator(f'.compare-table tr[data-heuristic="{name}"]').get_attribute("class") or ""
+        )
+        expect(page.locator(f'.bar[data-heuristic="{name}"]')).to_have_count(0 if limited else 1)
+    expect(page.locator("#comparison")).to_contain_text("Each heuristic with IDA*.")
+
+
+def test_a_search_can_be_cancelled(page: Page, server: str) -> None:
+    page.goto(f"{server}/?board={HARD_15}")
+    page.select_option("#algorithm", "bfs")
+    page.click("#solve")
+    expect(page.locator("#working-text")).to_contain_text("Searching…")
+    page.click("#cancel")
+    expect(page.locator("#verdict")).to_have_text("Cancelled: the server stopped the search.")
+    page.goto(server)  # the slot is free again: the lesson is solved at once
+    page.click("#solve")
+    expect(page.locator("#verdict")).to_contain_text("20-move", timeout=10_000)
+
+
+def test_korean_everywhere_and_remembered(page: Page, server: str) -> None:
+    page.click("#compare")
+    expect(page.locator('.bar[data-heuristic="manhattan"]')).to_be_visible(timeout=30_000)
     page.click("#lang")
     expect(page.locator("#solve")).to_have_text("풀기")
     expect(page.locator("#p-solvable")).to_have_text("예")
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "korean.png"))
+    expect(page.locator(".compare-table th").first).to_have_text("휴리스틱")
+    expect(page.locator('.bar[data-heuristic="manhattan"]')).to_contain_text("맨해튼 거리")
+    # The panel's values sit on their labels' line.
+    label = page.locator("dt[data-i18n=manhattan]").bounding_box()
+    value = page.locator("#p-manhattan").bounding_box()
+    assert (
+        label and value and abs((label["y"] + label["height"]) - (value["y"] + value["height"])) < 3
+    )
     page.goto(server)
     expect(page.locator("#solve")).to_have_text("풀기")
-    page.click("#lang")
+    page.locator("#goal").fill("1 2 3")
+    page.locator("#goal").press("Enter")
+    expect(page.locator("#verdict")).to_contain_text("오류: 3x3 판의 타일은 9개인데")
+    page.click("#lang")  # the last error follows the language
+    expect(page.locator("#verdict")).to_have_text("Error: a 3x3 board has 9 tiles, got 3")
     expect(page.locator("#solve")).to_have_text("Solve")
 
 
@@ -138,7 +214,6 @@ def test_server_errors_follow_the_language(page: Page) -> None:
 def test_maze_page_reproduces_the_lesson(page: Page) -> None:
     page.click('.tab[data-tab="maze"]')
     expect(page.locator("#maze .cell")).to_have_count(7 * 12)
-    page.select_option("#maze-algorithm", "astar")
     page.locator("#maze-speed").fill("60")
     page.click("#maze-solve")
     expect(page.locator("#maze-expanded")).to_have_text("52")
@@ -146,18 +221,27 @@ def test_maze_page_reproduces_the_lesson(page: Page) -> None:
     # The animation colours every expanded cell, then the 18 cells of the path.
     expect(page.locator("#maze .cell.path")).to_have_count(18, timeout=15_000)
     expect(page.locator("#maze .cell.expanded")).to_have_count(52)
-    # Cells generated but never expanded stay marked as the frontier.
     expect(page.locator("#maze .cell.frontier")).not_to_have_count(0)
+    expect(page.locator("#maze-verdict")).to_have_text(
+        "Found a path of 17 steps costing 17 (optimal)."
+    )
 
 
-def test_maze_painting_a_wall_changes_the_answer(page: Page) -> None:
+def test_maze_painting_by_dragging_changes_the_answer(page: Page) -> None:
     page.click('.tab[data-tab="maze"]')
     expect(page.locator("#maze .cell")).to_have_count(7 * 12)
-    page.select_option("#maze-tool", "#")
-    page.locator('#maze .cell[data-r="0"][data-c="1"]').click()  # block the top row
+    page.select_option("#maze-tool", "5")
+    first = page.locator('#maze .cell[data-r="0"][data-c="1"]').bounding_box()
+    last = page.locator('#maze .cell[data-r="0"][data-c="4"]').bounding_box()
+    assert first and last
+    page.mouse.move(first["x"] + 5, first["y"] + 5)
+    page.mouse.down()
+    page.mouse.move(last["x"] + 5, last["y"] + 5, steps=8)
+    page.mouse.up()
+    expect(page.locator("#maze .cell.t5")).to_have_count(4)
     page.click("#maze-solve")
-    expect(page.locator("#maze-length")).not_to_have_text("17")
-    expect(page.locator("#maze-length")).not_to_have_text("")
+    expect(page.locator("#maze-cost")).not_to_have_text("17")
+    expect(page.locator("#maze-cost")).not_to_have_text("")
 
 
 def test_tilt_page_plays_and_solves(page: Page) -> None:
@@ -167,8 +251,11 @@ def test_tilt_page_plays_and_solves(page: Page) -> None:
     expect(page.locator("#tilt-moves")).to_have_text("1")
     page.click("#tilt-undo")
     expect(page.locator("#tilt-moves")).to_have_text("0")
+    page.click(".arrow.down")
+    expect(page.locator("#tilt-moves")).to_have_text("1")
+    page.click("#tilt-undo")
     page.click("#tilt-solve")
-    expect(page.locator("#tilt-verdict")).to_contain_text("13")
+    expect(page.locator("#tilt-verdict")).to_have_text("Found a 13-move solution (optimal).")
     expect(page.locator("#tilt-layers .bar")).to_have_count(14)
     # The playback ends with every block on a target.
     expect(page.locator("#tilt .cell.block.target")).to_have_count(3, timeout=15_000)
@@ -183,64 +270,80 @@ def test_tilt_generate_by_seed(page: Page) -> None:
     expect(page.locator("#tilt .cell.block")).to_have_count(2)
 
 
-def test_a_search_is_cancelled_when_its_client_goes_away(server: str) -> None:
-    """Two long searches fill both slots; their clients hang up; the slots free at once."""
-    import json
-    import urllib.request
-
-    host, port = server.removeprefix("http://").split(":")
-    body = json.dumps(
-        {
-            "tiles": [0, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1],
-            "rows": 4,
-            "cols": 4,
-            "algorithm": "bfs",
-            "max_expanded": 2_000_000,
-            "time_limit": 20,
-        }
-    ).encode()
-    request = (
-        f"POST /api/npuzzle/solve HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\n"
-        f"Content-Length: {len(body)}\r\n\r\n"
-    ).encode() + body
-    clients = []
-    for _ in range(2):
-        client = socket.create_connection((host, int(port)))
-        client.sendall(request)
-        clients.append(client)
-    time.sleep(0.5)
-    for client in clients:
-        client.close()
-    quick = json.dumps({"tiles": [1, 2, 3, 4, 5, 6, 7, 0, 8], "rows": 3, "cols": 3}).encode()
-    deadline = time.time() + 5
-    while True:
-        try:
-            with urllib.request.urlopen(
-                urllib.request.Request(
-                    f"{server}/api/npuzzle/solve", quick, {"Content-Type": "application/json"}
-                )
-            ) as answer:
-                assert json.load(answer)["length"] == 1
-                break
-        except urllib.error.HTTPError as busy:
-            assert busy.code == 503
-            assert time.time() < deadline, "the abandoned searches kept their slots"
-            time.sleep(0.2)
+def test_a_phone_can_play_tilt_and_paint_a_maze(browser: Browser, server: str) -> None:
+    page = open_page(browser, server, PHONE)
+    lang = page.locator("#lang").bounding_box()
+    assert lang and lang["height"] < 40  # one line
+    page.click('.tab[data-tab="tilt"]')
+    box = page.locator("#tilt").bounding_box()
+    assert box and box["x"] + box["width"] <= PHONE["width"]
+    swipe(page, "#tilt", dx=-120, dy=0)  # a swipe to the left tilts the board left
+    expect(page.locator("#tilt-history")).to_have_text("L")
+    page.tap(".arrow.down")
+    expect(page.locator("#tilt-moves")).to_have_text("2")
+    page.click('.tab[data-tab="maze"]')
+    page.select_option("#maze-tool", "#")
+    page.locator('#maze .cell[data-r="2"][data-c="2"]').tap()
+    expect(page.locator('#maze .cell[data-r="2"][data-c="2"]')).to_have_class(re.compile("wall"))
+    width = page.evaluate("document.scrollingElement.scrollWidth")
+    assert width <= PHONE["width"]  # nothing sticks out sideways
+    page.context.close()
 
 
-def test_editable_goal(page: Page) -> None:
-    expect(page.locator("#p-manhattan")).to_have_text("14")
-    page.locator("#goal").fill("7 2 4 5 0 6 8 3 1")
-    page.locator("#goal").press("Enter")
-    page.locator("#goal").blur()
-    expect(page.locator("#p-manhattan")).to_have_text("0")
-    page.locator("#goal").fill("1 2 3")
-    page.locator("#goal").blur()
-    expect(page.locator("#verdict")).to_contain_text("Error")
+def swipe(page: Page, selector: str, dx: float, dy: float) -> None:
+    """A finger's drag across an element, as the pointer events a touch screen sends."""
+    box = page.locator(selector).bounding_box()
+    assert box
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    for kind, (px, py) in (("pointerdown", (x, y)), ("pointerup", (x + dx, y + dy))):
+        page.dispatch_event(
+            selector,
+            kind,
+            {"pointerType": "touch", "clientX": px, "clientY": py, "isPrimary": True},
+        )
 
 
-def test_compare_table_lists_pushed_counts(page: Page) -> None:
+def test_docs_are_served_from_the_package(browser: Browser, server: str) -> None:
+    page = open_page(browser, server, LAPTOP, "/docs")
+    expect(page.locator(".swagger-ui .title").first).to_contain_text("statesearch playground")
+    expect(page.locator(".opblock").first).to_be_visible()
+    assert page.outside == []  # type: ignore[attr-defined]
+    page.context.close()
+
+
+def shoot(page: Page, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+@pytest.mark.parametrize("size", [LAPTOP, PHONE], ids=["1280x800", "390x844"])
+def test_screenshots_of_every_page(browser: Browser, server: str, size: dict[str, int]) -> None:
+    """For a reviewer's eyes: each page after a little use, in English and in Korean."""
+    label = f"{size['width']}x{size['height']}"
+    page = open_page(browser, server, size)
     page.click("#compare")
-    row = page.locator('.compare-table tr[data-heuristic="misplaced"]')
-    expect(row).to_contain_text("3,667", timeout=30_000)
-    expect(row).to_contain_text("5,750")
+    expect(page.locator('.bar[data-heuristic="manhattan"]')).to_be_visible(timeout=30_000)
+    shoot(page, f"puzzle-{label}")
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= size["width"]
+    page.click("#lang")
+    shoot(page, f"puzzle-{label}-ko")
+    page.click("#lang")
+    page.click('.tab[data-tab="maze"]')
+    page.locator("#maze-speed").fill("60")
+    page.click("#maze-solve")
+    expect(page.locator("#maze .cell.path")).to_have_count(18, timeout=15_000)
+    shoot(page, f"maze-{label}")
+    page.click("#lang")
+    shoot(page, f"maze-{label}-ko")
+    page.click('.tab[data-tab="tilt"]')
+    page.click("#tilt-solve")
+    expect(page.locator("#tilt-layers .bar")).to_have_count(14)
+    shoot(page, f"tilt-{label}-ko")
+    page.click("#lang")
+    shoot(page, f"tilt-{label}")
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= size["width"]
+    page.goto(f"{server}/docs")
+    expect(page.locator(".opblock").first).to_be_visible()
+    shoot(page, f"docs-{label}")
+    assert page.outside == []  # type: ignore[attr-defined]
+    page.context.close()

@@ -2,18 +2,24 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from fastapi.testclient import TestClient
 
+from statesearch import InputError
 from statesearch.maze import LESSON_MAZE
+from statesearch.npuzzle import NPuzzle
 from statesearch.web.app import create_app
+from statesearch.web.jobs import missing_tables, table_keys, tables_present, with_prebuilt_tables
+from statesearch.web.schemas import MAX_SECONDS
 
 LESSON = [7, 2, 4, 5, 0, 6, 8, 3, 1]
 
 
 @pytest.fixture(scope="module")
 def client() -> TestClient:
-    return TestClient(create_app())
+    return TestClient(create_app(), base_url="http://127.0.0.1")
 
 
 def test_analyze_fills_the_panel(client: TestClient) -> None:
@@ -58,7 +64,7 @@ def test_search_anyway_and_budgets(client: TestClient) -> None:
         {"tiles": [1, 1, 2, 3, 4, 5, 6, 7, 8], "rows": 3, "cols": 3},
         {"tiles": LESSON, "rows": 3, "cols": 4},
         {"tiles": LESSON, "rows": 3, "cols": 3, "algorithm": "nope"},
-        {"tiles": LESSON, "rows": 3, "cols": 3, "max_expanded": 10**9},
+        {"tiles": LESSON, "rows": 3, "cols": 3, "max_expanded": 10**13},
         {"tiles": LESSON, "rows": 9, "cols": 9},
         {"rows": 3, "cols": 3},
     ],
@@ -110,3 +116,45 @@ def test_tilt_move_and_generate(client: TestClient) -> None:
 
 def test_lesson_maze_endpoint(client: TestClient) -> None:
     assert client.get("/api/maze/lesson").json()["grid"] == LESSON_MAZE.splitlines()
+
+
+def test_favicon_docs_and_limits_are_local(client: TestClient) -> None:
+    icon = client.get("/favicon.ico")
+    assert icon.status_code == 200 and icon.headers["content-type"].startswith("image/svg+xml")
+    docs = client.get("/docs")
+    assert docs.status_code == 200 and "/docs-assets/swagger-ui-bundle.js" in docs.text
+    assert "http" not in docs.text.replace("http-equiv", "")  # no CDN
+    assert client.get("/docs-assets/swagger-ui-bundle.js").status_code == 200
+    assert client.get("/api/limits").json()["max_seconds"] == MAX_SECONDS
+
+
+def test_the_server_builds_no_pattern_database(client: TestClient) -> None:
+    """A goal a client invents would cost a disk 11.5 MB a time: the answer says how to build
+    the tables instead."""
+    body = {"tiles": LESSON, "rows": 3, "cols": 3, "goal": [8, 7, 6, 5, 4, 3, 2, 1, 0]}
+    assert client.post("/api/npuzzle/analyze", json=body).json()["pdb_ready"] is False
+    answer = client.post("/api/npuzzle/solve", json={**body, "heuristic": "pdb"})
+    assert answer.status_code == 422
+    assert answer.json()["detail"].endswith(
+        'build it once with: statesearch pdb build 3x3 --goal "8 7 6 5 4 3 2 1 0"'
+    )
+
+
+def test_damaged_tables_are_never_used(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("STATESEARCH_CACHE", str(tmp_path))
+    puzzle = NPuzzle(tuple(LESSON), 3, 3)
+    assert missing_tables(puzzle) == "missing" and not tables_present(puzzle)
+    (key,) = table_keys(puzzle)
+    (tmp_path / f"{key.name}.npy").write_bytes(b"")  # a zero-byte table
+    (tmp_path / f"{key.name}.json").write_text("[]")  # metadata that is not an object
+    assert tables_present(puzzle)  # the quick look sees files...
+    assert missing_tables(puzzle) not in (None, "missing")  # ...the search sees the damage
+    with pytest.raises(InputError, match=r"cannot be used .* rebuild it with: statesearch pdb"):
+        with_prebuilt_tables(puzzle)
+
+
+def test_a_time_limit_is_reported_as_asked(client: TestClient) -> None:
+    body = {"tiles": [0, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1], "rows": 4, "cols": 4}
+    data = client.post("/api/npuzzle/solve", json={**body, "time_limit": 0.5}).json()
+    assert data["status"] == "limit_reached" and data["limit"] == "time"
+    assert data["reason"] == "time limit of 0.5 s (setup included)" and data["path"] == []

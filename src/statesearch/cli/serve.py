@@ -1,4 +1,4 @@
-"""``statesearch serve``: the local web playground's API."""
+"""``statesearch serve``: the local web playground and its API."""
 
 from __future__ import annotations
 
@@ -7,21 +7,46 @@ from typing import Annotated
 
 import typer
 
+from ..errors import InputError
+
 
 def serve(
     host: Annotated[
         str, typer.Option(help="Address to bind (local only by default).")
     ] = "127.0.0.1",
     port: Annotated[int, typer.Option(min=1, max=65535, help="Port.")] = 8000,
+    allow_host: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--allow-host",
+            help="Another host name the server answers to (repeatable); the loopback names "
+            "and --host always work. Any other Host header is refused (DNS rebinding).",
+        ),
+    ] = None,
     open_browser: Annotated[
         bool, typer.Option("--open", help="Open the playground in a browser.")
     ] = False,
 ) -> None:
-    """Start the web playground (the JSON API is documented at /docs)."""
-    import uvicorn
+    """Start the web playground (the JSON API is documented at /docs).
 
-    from ..web.app import create_app
+    Every search runs in a worker process and stops after at most 20 s, or as soon as its
+    client goes away; two run at once, a third request is told when to retry.
+    """
+    from ..web.guard import allowed_names
+    from ..web.server import listening_socket, make_server
 
+    try:
+        sock = listening_socket(host, port)
+    except (OSError, UnicodeError) as err:
+        why = getattr(err, "strerror", None) or str(err) or type(err).__name__
+        raise InputError(
+            "cannot listen on {host}:{port}: {why}", host=host, port=port, why=why
+        ) from None
+    names = allowed_names(host, allow_host or ())
+    server = make_server(host, port, allow_host or ())
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
+    url = f"http://{f'[{shown}]' if ':' in shown else shown}:{port}/"
+    typer.echo(f"statesearch playground at {url} (answers to {', '.join(sorted(names))})")
     if open_browser:
-        webbrowser.open(f"http://{host}:{port}/")
-    uvicorn.run(create_app(), host=host, port=port)
+        webbrowser.open(url)
+    server.run(sockets=[sock])

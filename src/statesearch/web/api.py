@@ -1,92 +1,70 @@
 """The JSON API: validated requests in, ``SearchResult.to_dict()`` (plus what a page draws) out.
 
-Server-side caps hold whatever a client asks: boards, node budgets and time. Searches run in
-worker threads, at most ``MAX_CONCURRENT`` at once (a further request gets 503 instead of
-queueing behind them), and a search whose client disconnects is cancelled. An ``InputError``
-raised anywhere below becomes a 422 in the client's language (see app.py).
+Cheap answers (the live panel, one tilt move, the lesson maze) are computed here; searches and
+the tilt generator run in worker processes (``workers``), bounded by the request's time limit
+(at most ``schemas.MAX_SECONDS``, counted from the request's arrival, setup included) and
+cancelled when the client hangs up. An ``InputError`` raised anywhere below becomes a 422 in
+the client's language (see app.py).
 """
 
 from __future__ import annotations
 
-import asyncio
-import threading
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from typing import Annotated, Any, TypeVar
+from typing import Any
 
 from fastapi import APIRouter, Request
-from pydantic import BaseModel, Field
+from pydantic import BaseModel
 
-from ..facade import solve
-from ..limits import Limits
-from ..maze import LESSON_MAZE, Maze
-from ..npuzzle import NPuzzle, inversions, is_solvable, parity_proof
+from ..errors import InputError
+from ..maze import LESSON_MAZE
+from ..npuzzle import inversions, is_solvable, parity_proof
+from ..result import SearchResult, Stats, Status
 from ..tilt import Tilt
-from .trace import Traced
-
-MAX_NODES = 2_000_000
-MAX_SECONDS = 20.0
-MAX_CONCURRENT = 2
-MAX_TRACE = 20_000
+from .guard import arrival
+from .jobs import tables_present
+from .schemas import (
+    MAX_SECONDS,
+    MAX_STATES,
+    Board,
+    SolveBoard,
+    SolveMaze,
+    SolveTilt,
+    TiltGenerate,
+    TiltMove,
+)
+from .workers import POOL, Stopped
 
 router = APIRouter(prefix="/api")
-_slots = threading.BoundedSemaphore(MAX_CONCURRENT)
 
 
-class ServerBusy(Exception):
-    """Every search slot is taken; answered with 503."""
+async def in_worker(request: BaseModel, seconds: float, http: Request) -> dict[str, Any] | Stopped:
+    deadline = arrival(http.scope) + seconds
+    return await POOL.run(request, deadline, http.is_disconnected)
 
 
-@contextmanager
-def search_slot() -> Iterator[None]:
-    if not _slots.acquire(blocking=False):
-        raise ServerBusy
-    try:
-        yield
-    finally:
-        _slots.release()
+async def search(
+    request: SolveBoard | SolveMaze | SolveTilt, http: Request, **empty: list[Any]
+) -> dict[str, Any]:
+    """The worker's result, or for a search that gave none (stopped by the server) the limit
+    that stopped it, with ``empty`` for what a result would have drawn."""
+    done = await in_worker(request, request.time_limit, http)
+    if not isinstance(done, Stopped):
+        return done
+    stats = Stats(elapsed_s=done.seconds)
+    result: SearchResult[Any] = SearchResult(
+        Status.LIMIT_REACHED,
+        request.algorithm,
+        request.heuristic,
+        stats,
+        limit=done.limit,
+        reason=done.reason,
+    )
+    return {**result.to_dict(), **empty}
 
 
-T = TypeVar("T")
-
-
-async def run_search(request: Request, work: Callable[[threading.Event], T]) -> T:
-    """Run ``work(cancel)`` in a worker thread; set ``cancel`` if the client goes away."""
-    cancel = threading.Event()
-    with search_slot():
-        task = asyncio.ensure_future(asyncio.to_thread(work, cancel))
-        while not task.done():
-            await asyncio.wait({task}, timeout=0.1)
-            if not task.done() and await request.is_disconnected():
-                cancel.set()
-        return task.result()
-
-
-class RequestLimits(BaseModel):
-    max_expanded: Annotated[int, Field(ge=1, le=MAX_NODES)] = 200_000
-    time_limit: Annotated[float, Field(gt=0, le=MAX_SECONDS)] = 10.0
-
-    def limits(self) -> Limits:
-        return Limits(max_expanded=self.max_expanded, time_limit=self.time_limit)
-
-
-class Board(BaseModel):
-    tiles: Annotated[list[int], Field(min_length=4, max_length=25)]
-    rows: Annotated[int, Field(ge=2, le=5)]
-    cols: Annotated[int, Field(ge=2, le=5)]
-    goal: list[int] | None = None
-
-    def puzzle(self) -> NPuzzle:
-        return NPuzzle(
-            tuple(self.tiles), self.rows, self.cols, tuple(self.goal) if self.goal else None
-        )
-
-
-class SolveBoard(Board, RequestLimits):
-    algorithm: str = "astar"
-    heuristic: str = "manhattan"
-    weight: Annotated[float, Field(ge=0, le=10)] = 1.0
-    precheck: bool = True
+@router.get("/limits")
+def limits() -> dict[str, Any]:
+    """The server's caps: the longest a request may run, and the states a search may keep."""
+    return {"max_seconds": MAX_SECONDS, "max_states": MAX_STATES, "slots": POOL.slots}
 
 
 @router.post("/npuzzle/analyze")
@@ -100,89 +78,44 @@ def analyze(board: Board) -> dict[str, Any]:
         "inversions": inversions(tiles),
         "solvable": is_solvable(tiles, puzzle.goal, puzzle.cols),
         "proof": parity_proof(tiles, puzzle.goal, puzzle.cols),
+        "pdb_ready": tables_present(puzzle),
     }
 
 
 @router.post("/npuzzle/solve")
 async def solve_npuzzle(request: SolveBoard, http: Request) -> dict[str, Any]:
-    puzzle = request.puzzle()
-    result = await run_search(
-        http,
-        lambda cancel: solve(
-            puzzle,
-            request.algorithm,
-            request.heuristic,
-            weight=request.weight,
-            precheck=request.precheck,
-            limits=request.limits(),
-            cancel=cancel,
-        ),
-    )
-    return {**result.to_dict(), "path": [list(s) for s in result.path]}
-
-
-class SolveMaze(RequestLimits):
-    grid: Annotated[list[Annotated[str, Field(max_length=60)]], Field(min_length=1, max_length=60)]
-    algorithm: str = "astar"
-    heuristic: str = "manhattan"
-    weight: Annotated[float, Field(ge=0, le=10)] = 1.0
+    """A search with the compiled kernels where the domain has them; ``path`` lists the boards."""
+    return await search(request, http, path=[])
 
 
 @router.post("/maze/solve")
 async def solve_maze(request: SolveMaze, http: Request) -> dict[str, Any]:
     """Also returns the cells in the order they were expanded, for the animation."""
-    traced = Traced(Maze.parse("\n".join(request.grid)), MAX_TRACE)
-    result = await run_search(
-        http,
-        lambda cancel: solve(
-            traced,
-            request.algorithm,
-            request.heuristic,
-            weight=request.weight,
-            limits=request.limits(),
-            engine="python",
-            cancel=cancel,
-        ),
-    )
-    return {
-        **result.to_dict(),
-        "path": [list(c) for c in result.path],
-        "expanded_order": [list(c) for c in traced.expanded],
-        "children": [[list(c) for c in kids] for kids in traced.children],
-    }
-
-
-class SolveTilt(RequestLimits):
-    board: Annotated[str, Field(max_length=2000)]
-    algorithm: str = "astar"
-    heuristic: str = "best"
-    step: str = "single"
-    collide: str = "block"
+    return await search(request, http, path=[], expanded_order=[], children=[])
 
 
 @router.post("/tilt/solve")
 async def solve_tilt(request: SolveTilt, http: Request) -> dict[str, Any]:
-    puzzle = Tilt.from_text(request.board, request.step, request.collide)
-    heuristic = None if request.algorithm == "bfs" else request.heuristic
-    result = await run_search(
-        http,
-        lambda cancel: solve(
-            puzzle, request.algorithm, heuristic, limits=request.limits(), cancel=cancel
-        ),
-    )
-    return {**result.to_dict(), "boards": [puzzle.show(s) for s in result.path]}
+    """``boards`` lists the board after each move."""
+    return await search(request, http, boards=[])
+
+
+@router.post("/tilt/generate")
+async def tilt_generate(request: TiltGenerate, http: Request) -> dict[str, Any]:
+    """An 8x8 puzzle whose optimal length is at least ``min_length``, the same for a seed."""
+    done = await in_worker(request, request.time_limit, http)
+    if isinstance(done, Stopped):
+        raise InputError(
+            "the generator found no puzzle within {seconds} s; "
+            "lower the minimum length or the number of blocks",
+            seconds=round(done.seconds, 1),
+        )
+    return done
 
 
 @router.get("/maze/lesson")
 def lesson_maze() -> dict[str, list[str]]:
     return {"grid": LESSON_MAZE.splitlines()}
-
-
-class TiltMove(BaseModel):
-    board: Annotated[str, Field(max_length=2000)]
-    direction: Annotated[str, Field(pattern="^[UDLR]$")]
-    step: str = "single"
-    collide: str = "block"
 
 
 @router.post("/tilt/move")
@@ -195,19 +128,3 @@ def tilt_move(request: TiltMove) -> dict[str, Any]:
         "moved": after != puzzle.initial,
         "solved": puzzle.is_goal(after),
     }
-
-
-class TiltGenerate(BaseModel):
-    seed: Annotated[int, Field(ge=0, le=10**9)] = 1
-    blocks: Annotated[int, Field(ge=1, le=8)] = 3
-    min_length: Annotated[int, Field(ge=1, le=25)] = 12
-
-
-@router.post("/tilt/generate")
-def tilt_generate(request: TiltGenerate) -> dict[str, Any]:
-    from ..tilt import format_tilt
-    from ..tilt.generate import generate
-
-    with search_slot():
-        made = generate(request.seed, 8, 8, request.blocks, request.min_length)
-    return {"board": format_tilt(made.board), "optimal": made.optimal}

@@ -1,54 +1,136 @@
-"""The FastAPI application and ``statesearch serve``."""
+"""The FastAPI application: the API, the page, its static files and the API's documentation.
+
+Every answer that is not a result is one readable line, ``{"detail": ...}``, in the client's
+language; no request ever gets a 500 or a traceback (an internal error is logged and answered
+with a 503 that says where).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable, Collection
+from contextlib import asynccontextmanager
 from pathlib import Path
 
+import swagger_ui_bundle  # type: ignore[import-untyped]
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.openapi.docs import get_swagger_ui_html
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
 
 from ..errors import InputError
-from .api import ServerBusy, router
-from .translations import BUSY, input_error, language, message, validation_error
+from .api import router
+from .guard import BODY_TIMEOUT, LOOPBACK, Guard
+from .incidents import InternalError, record
+from .translations import (
+    BUSY,
+    INTERNAL,
+    NOT_ALLOWED,
+    NOT_FOUND,
+    UNREADABLE_BODY,
+    input_error,
+    language,
+    message,
+    one_line,
+    validation_errors,
+)
+from .workers import POOL, ServerBusy
 
 STATIC = Path(__file__).parent / "static"
+SWAGGER_UI = Path(swagger_ui_bundle.swagger_ui_path)  # Swagger UI's files, shipped in a wheel
+HTTP_MESSAGES = {400: UNREADABLE_BODY, 404: NOT_FOUND, 405: NOT_ALLOWED}
 
 
-def create_app() -> FastAPI:
+@asynccontextmanager
+async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+    POOL.warm()
+    yield
+    POOL.close()
+
+
+def create_app(
+    allowed_hosts: Collection[str] = LOOPBACK, body_timeout: float = BODY_TIMEOUT
+) -> FastAPI:
+    """The playground; it answers only requests whose ``Host`` is in ``allowed_hosts``, and
+    gives a client ``body_timeout`` seconds to send a request's body."""
     app = FastAPI(
         title="statesearch playground",
         description="Solve sliding puzzles, mazes and tilt puzzles with the statesearch engine.",
+        docs_url=None,
+        redoc_url=None,
+        lifespan=lifespan,
     )
+    app.add_middleware(Guard, allowed_hosts=allowed_hosts, body_timeout=body_timeout)
     app.include_router(router)
-    # Plain files, no build step and no CDN: the page works offline.
+    # Plain files, no build step and no CDN: the page and the docs work offline.
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.mount("/docs-assets", StaticFiles(directory=SWAGGER_UI), name="docs-assets")
 
     @app.get("/", include_in_schema=False)
     def index() -> FileResponse:
         return FileResponse(STATIC / "index.html")
 
-    # Every error is one readable line (``{"detail": ...}``) in the client's language.
-    def answer(request: Request, status: int, explain: Callable[[str], str]) -> JSONResponse:
+    @app.get("/favicon.ico", include_in_schema=False)
+    def favicon() -> FileResponse:
+        return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
+
+    @app.get("/docs", include_in_schema=False)
+    def docs() -> HTMLResponse:
+        return get_swagger_ui_html(
+            openapi_url="/openapi.json",
+            title="statesearch API",
+            swagger_js_url="/docs-assets/swagger-ui-bundle.js",
+            swagger_css_url="/docs-assets/swagger-ui.css",
+            swagger_favicon_url="/static/favicon.svg",
+        )
+
+    def answer(
+        request: Request, status: int, explain: Callable[[str], str], **headers: str
+    ) -> JSONResponse:
         lang = language(request.headers.get("accept-language"))
         return JSONResponse(
-            {"detail": explain(lang)}, status_code=status, headers={"content-language": lang}
+            {"detail": one_line(explain(lang))},
+            status_code=status,
+            headers={"content-language": lang, **headers},
         )
 
     @app.exception_handler(RequestValidationError)
     async def readable_422(request: Request, err: RequestValidationError) -> JSONResponse:
-        return answer(
-            request, 422, lambda lang: "; ".join(validation_error(p, lang) for p in err.errors())
-        )
+        return answer(request, 422, lambda lang: validation_errors(list(err.errors()), lang))
 
     @app.exception_handler(InputError)
     async def bad_input(request: Request, err: InputError) -> JSONResponse:
         return answer(request, 422, lambda lang: input_error(err, lang))
 
+    @app.exception_handler(HTTPException)
+    async def http_error(request: Request, err: HTTPException) -> JSONResponse:
+        template = HTTP_MESSAGES.get(err.status_code)
+        return answer(
+            request,
+            err.status_code,
+            lambda lang: message(template, {}, lang) if template else str(err.detail),
+        )
+
     @app.exception_handler(ServerBusy)
     async def busy(request: Request, err: ServerBusy) -> JSONResponse:
-        return answer(request, 503, lambda lang: message(BUSY, {}, lang))
+        seconds = err.retry_after
+        return answer(
+            request,
+            503,
+            lambda lang: message(BUSY, {"seconds": seconds}, lang),
+            **{"retry-after": str(seconds)},
+        )
+
+    @app.exception_handler(InternalError)
+    async def internal(request: Request, err: InternalError) -> JSONResponse:
+        fields = {"incident": err.incident, "log": str(err.log)}
+        return answer(request, 503, lambda lang: message(INTERNAL, fields, lang))
+
+    @app.exception_handler(Exception)
+    async def unexpected(request: Request, err: Exception) -> JSONResponse:
+        import traceback
+
+        return await internal(request, record("unexpected error", traceback.format_exc()))
 
     return app

@@ -1,25 +1,80 @@
 """Korean for every message the server sends, chosen by the request's ``Accept-Language``.
 
 The page translates its own labels (static/i18n.js); this module covers what only the server
-knows: ``InputError`` messages, pydantic's validation errors and the busy answer. Translations are
-keyed by the English template, as gettext keys them by message id, and keep its ``{fields}``; a
-test checks that every template raised anywhere in the package is here.
+knows: ``InputError`` messages, pydantic's validation errors and the server's own answers
+(``SERVER_MESSAGES``). Translations are keyed by the English template, as gettext keys them by
+message id, and keep its ``{fields}``; a test checks that every template raised anywhere in the
+package is here.
+
+A message never echoes more than ``ECHO`` characters of a value a client sent.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
 from ..errors import InputError
 
 LANGUAGES = ("en", "ko")
+ECHO = 80  # characters of a client's value a message may repeat (a 5x5 board's 25 tiles)
+LONGEST = 600  # characters of a whole message
 
-BUSY = "the server is busy with other searches; try again shortly"
+BUSY = "the server is busy with other searches; try again in {seconds} s"
+HOST_REFUSED = (
+    "this server does not answer to the host name {host!r} (a guard against DNS rebinding); "
+    "start it with --allow-host NAME to add a name"
+)
+ORIGIN_REFUSED = "requests from pages of another site ({origin!r}) are refused"
+BODY_TOO_LARGE = "the request body is larger than {limit:,} bytes"
+BODY_TOO_SLOW = "the request body did not arrive within {seconds} s"
+INTERNAL = "internal error {incident} (not your fault); details in {log}"
+NOT_FOUND = "no such page or API route"
+NOT_ALLOWED = "this route does not take that method"
+UNREADABLE_BODY = "cannot read the request body (send JSON)"
+SERVER_MESSAGES = (
+    BUSY,
+    HOST_REFUSED,
+    ORIGIN_REFUSED,
+    BODY_TOO_LARGE,
+    BODY_TOO_SLOW,
+    INTERNAL,
+    NOT_FOUND,
+    NOT_ALLOWED,
+    UNREADABLE_BODY,
+)
 
 KOREAN: Mapping[str, str] = {
-    # web
-    BUSY: "서버가 다른 탐색을 처리하고 있습니다. 잠시 후 다시 시도하세요",
+    # the server's own answers
+    BUSY: "서버가 다른 탐색을 처리하고 있습니다. {seconds}초 뒤에 다시 시도하세요",
+    HOST_REFUSED: (
+        "이 서버는 호스트 이름 {host!r}에 응답하지 않습니다 (DNS 리바인딩 방지); "
+        "이름을 더하려면 --allow-host NAME으로 서버를 시작하세요"
+    ),
+    ORIGIN_REFUSED: "다른 사이트의 페이지({origin!r})에서 온 요청은 거부합니다",
+    BODY_TOO_LARGE: "요청 본문이 {limit:,}바이트보다 큽니다",
+    BODY_TOO_SLOW: "요청 본문이 {seconds}초 안에 도착하지 않았습니다",
+    INTERNAL: "내부 오류 {incident} (사용자 잘못이 아닙니다); 자세한 내용: {log}",
+    NOT_FOUND: "그런 페이지나 API 경로가 없습니다",
+    NOT_ALLOWED: "이 경로는 그 메서드를 받지 않습니다",
+    UNREADABLE_BODY: "요청 본문을 읽을 수 없습니다 (JSON을 보내세요)",
+    # web searches
+    "no pattern database for this board and goal yet (the server builds none); "
+    "build it once with: statesearch pdb build {rows}x{cols} --goal {goal}": (
+        "이 판과 목표의 패턴 데이터베이스가 아직 없습니다 (서버는 만들지 않습니다); "
+        "한 번 만들어 두세요: statesearch pdb build {rows}x{cols} --goal {goal}"
+    ),
+    "the pattern database for this board and goal cannot be used ({problem}); "
+    "rebuild it with: statesearch pdb build {rows}x{cols} --goal {goal}": (
+        "이 판과 목표의 패턴 데이터베이스를 쓸 수 없습니다 ({problem}); "
+        "다시 만드세요: statesearch pdb build {rows}x{cols} --goal {goal}"
+    ),
+    "the generator found no puzzle within {seconds} s; "
+    "lower the minimum length or the number of blocks": (
+        "생성기가 {seconds}초 안에 퍼즐을 찾지 못했습니다; 최소 길이나 블록 수를 줄이세요"
+    ),
+    "cannot listen on {host}:{port}: {why}": "{host}:{port}에서 연결을 받을 수 없습니다: {why}",
     # engine and options
     "depth-limited search needs a depth limit (max_depth)": (
         "깊이 제한 탐색에는 깊이 한도(max_depth)가 필요합니다"
@@ -50,6 +105,147 @@ KOREAN: Mapping[str, str] = {
         "time_limit은 0초보다 커야 합니다 (받은 값: {value})"
     ),
     "{name} must be >= 0, got {value}": "{name}은(는) 0 이상이어야 합니다 (받은 값: {value})",
+    # problems written by users, and the engine
+    "the problem has no {slot}: see statesearch.Problem": (
+        "문제에 {slot}이(가) 없습니다: statesearch.Problem을 보세요"
+    ),
+    "states must be hashable (tuples, not lists); the initial state is a {kind}": (
+        "상태는 해시할 수 있어야 합니다 (리스트가 아닌 튜플); 시작 상태의 종류: {kind}"
+    ),
+    "successors(state) must give (action, next_state, step_cost) triples; got {got}": (
+        "successors(state)는 (action, next_state, step_cost) 세 쌍을 내야 합니다; 받은 값: {got}"
+    ),
+    "a step cost must be a number >= 0; successors gave {got}": (
+        "한 걸음의 비용은 0 이상인 수여야 합니다; successors가 준 값: {got}"
+    ),
+    "a traced search runs on the Python engine; leave --engine auto": (
+        "추적하는 탐색은 파이썬 엔진에서 돕니다; --engine을 auto로 두세요"
+    ),
+    "cannot read memory size {size!r}: use auto, none, or a size like 4G or 500M": (
+        "메모리 크기 {size!r}를 읽을 수 없습니다: auto, none, 또는 4G나 500M 같은 크기를 쓰세요"
+    ),
+    "{file} is larger than {limit} MiB: not a puzzle file": (
+        "{file}이(가) {limit} MiB보다 큽니다: 퍼즐 파일이 아닙니다"
+    ),
+    "cannot read {file}: not UTF-8 text (byte {at})": (
+        "{file}을(를) 읽을 수 없습니다: UTF-8 텍스트가 아닙니다 ({at}번째 바이트)"
+    ),
+    "cannot read tile {token!r}: tiles are numbers written with 0-9, the blank is 0 or _": (
+        "타일 {token!r}를 읽을 수 없습니다: 타일은 0-9로 쓴 숫자이고 빈칸은 0 또는 _입니다"
+    ),
+    "tile {token} is out of range": "타일 {token}은(는) 범위를 벗어났습니다",
+    "pattern databases work on boards of at most {most} cells; {rows}x{cols} has {cells}": (
+        "패턴 데이터베이스는 {most}칸 이하의 판에서만 동작합니다; {rows}x{cols}는 {cells}칸입니다"
+    ),
+    "the largest table of partition {partition} has {entries:,} entries and needs about "
+    "{needed:.1f} GiB to build; this machine has {free:.1f} GiB available": (
+        "분할 {partition}의 가장 큰 표는 항목이 {entries:,}개이고 만드는 데 약 {needed:.1f} GiB가 "
+        "필요합니다; 이 컴퓨터에서 쓸 수 있는 메모리는 {free:.1f} GiB입니다"
+    ),
+    "partition {partition} has a group of {tiles} tiles; groups hold at most {most} "
+    "(give smaller ones, e.g. sizes like 5-5-4 or groups like 1,2,3/4,5,6)": (
+        "분할 {partition}에 타일 {tiles}개짜리 묶음이 있습니다; 묶음은 {most}개까지입니다 "
+        "(5-5-4 같은 크기나 1,2,3/4,5,6 같은 묶음처럼 더 작게 나누세요)"
+    ),
+    "analyze covers boards of at most {most} cells ({boards:,} boards, a byte each); "
+    "a {rows}x{cols} board has {n}! = {count:,}": (
+        "analyze는 {most}칸 이하의 판만 다룹니다 (판 {boards:,}개, 하나에 1바이트); "
+        "{rows}x{cols} 판은 {n}! = {count:,}개입니다"
+    ),
+    "unknown board set {name!r}; choose from {choices}": (
+        "알 수 없는 판 모음 {name!r}; 다음 중에서 고르세요: {choices}"
+    ),
+    "cannot plot to {file}: use a .png or .svg file name": (
+        "{file}에 그림을 그릴 수 없습니다: .png나 .svg 파일 이름을 쓰세요"
+    ),
+    "the split IDA* takes {choices}, not {name!r}": (
+        "나누어 도는 IDA*는 {choices}만 받습니다 ({name!r}는 안 됩니다)"
+    ),
+    # batch runs
+    "cannot use the Dask scheduler at {address}: {why}": (
+        "{address}의 Dask 스케줄러를 쓸 수 없습니다: {why}"
+    ),
+    "{file} holds no instances": "{file}에 문제가 없습니다",
+    "{file}: the id {id!r} is used twice": "{file}: 번호 {id!r}가 두 번 쓰였습니다",
+    "{place}: {problem}": "{place}: {problem}",
+    "{place}: a Korf-style line is an id, the optimal length (if known) and the tiles, "
+    "0 for the blank": (
+        "{place}: Korf 형식의 줄은 번호, (알면) 최적 길이, 타일들이며 빈칸은 0입니다"
+    ),
+    "{file} line {line}: not JSON ({why})": "{file} {line}번째 줄: JSON이 아닙니다 ({why})",
+    "{file} is neither a maze (S and G) nor a tilt board (blocks o or @)": (
+        "{file}은(는) 미로(S와 G)도 기울이기 판(블록 o 또는 @)도 아닙니다"
+    ),
+    "a plot is a .png or .svg file, not {file}": (
+        "그림은 .png나 .svg 파일입니다 ({file}는 안 됩니다)"
+    ),
+    "cannot write {file}: no such directory": (
+        "{file}을(를) 쓸 수 없습니다: 그런 디렉터리가 없습니다"
+    ),
+    "cannot write {file}: {why}": "{file}을(를) 쓸 수 없습니다: {why}",
+    "{file} already holds results: --resume continues it, or choose another --out": (
+        "{file}에 이미 결과가 있습니다: --resume으로 이어 가거나 다른 --out을 고르세요"
+    ),
+    "{file} line {line} is not a result line: not a results file?": (
+        "{file} {line}번째 줄은 결과 줄이 아닙니다: 결과 파일이 맞나요?"
+    ),
+    "an instance is a JSON object, not {kind}": "문제는 JSON 객체여야 합니다 ({kind}는 안 됩니다)",
+    "options must be a JSON object": "options는 JSON 객체여야 합니다",
+    "unknown domain {domain!r}; choose from {choices}": (
+        "알 수 없는 영역 {domain!r}; 다음 중에서 고르세요: {choices}"
+    ),
+    "an instance needs a start (or, for a maze or tilt board, a file)": (
+        "문제에는 시작 상태가 필요합니다 (미로나 기울이기 판은 파일)"
+    ),
+    "a {domain} has its goal in its text: drop goal": (
+        "{domain}은(는) 목표가 글 안에 있습니다: goal을 빼세요"
+    ),
+    "unknown option {name!r} for {domain}; choose from {choices}": (
+        "{domain}에 없는 옵션 {name!r}; 다음 중에서 고르세요: {choices}"
+    ),
+    "{name} must be {kinds}, not {value!r}": (
+        "{name}은(는) {kinds}여야 합니다 ({value!r}는 안 됩니다)"
+    ),
+    "{file} is larger than {limit} MiB": "{file}이(가) {limit} MiB보다 큽니다",
+    "max_memory must be bytes, auto or null, not {value!r}": (
+        "max_memory는 바이트 수, auto 또는 null이어야 합니다 ({value!r}는 안 됩니다)"
+    ),
+    "--workers is for the local pool; a Dask cluster brings its own workers": (
+        "--workers는 로컬 풀에만 씁니다; Dask 클러스터는 자기 작업자를 씁니다"
+    ),
+    # the cube
+    "the coset table ({metric}) is not built; build it once with: "
+    "statesearch pdb build cube --metric {metric} (or use -H korf)": (
+        "코셋 표({metric})가 아직 없습니다; 한 번 만들어 두세요: "
+        "statesearch pdb build cube --metric {metric} (또는 -H korf를 쓰세요)"
+    ),
+    "no corner has the colours {colours} (position {position})": (
+        "색 {colours}를 가진 모서리 조각이 없습니다 (위치 {position})"
+    ),
+    "the cube has two of the piece {pieces}": "큐브에 조각 {pieces}가 두 개 있습니다",
+    "no edge has the colours {colours} (position {position})": (
+        "색 {colours}를 가진 가장자리 조각이 없습니다 (위치 {position})"
+    ),
+    "unknown metric {metric!r}; choose from {choices}": (
+        "알 수 없는 거리 기준 {metric!r}; 다음 중에서 고르세요: {choices}"
+    ),
+    "cannot read move {token!r}: use U D L R F B, each with nothing, ' or 2": (
+        "이동 {token!r}를 읽을 수 없습니다: U D L R F B에 아무것도 없이, ' 또는 2를 붙여 쓰세요"
+    ),
+    "the cube size is 2 or 3, got {size}": "큐브 크기는 2 또는 3입니다 (받은 값: {size})",
+    "a cube string has {expected} facelets, got {count}": (
+        "큐브 문자열에는 면 조각이 {expected}개 있어야 하는데 {count}개를 받았습니다"
+    ),
+    "a cube string has six colours, {each} facelets each; got {found}": (
+        "큐브 문자열은 여섯 색이 {each}개씩이어야 합니다; 받은 것: {found}"
+    ),
+    "the six centres must have six different colours, got {centres}": (
+        "여섯 중심 조각의 색은 모두 달라야 합니다 (받은 색: {centres})"
+    ),
+    "cannot tell the faces apart: each colour must have one opposite colour that it never "
+    "shares a corner with": (
+        "면을 구별할 수 없습니다: 색마다 모서리를 함께 쓰지 않는 맞은편 색이 하나씩 있어야 합니다"
+    ),
     # command line
     "cannot read board size {size!r}: use 8, 15, 24 or RxC like 2x4": (
         "판 크기 {size!r}를 읽을 수 없습니다: 8, 15, 24 또는 2x4 같은 RxC를 쓰세요"
@@ -77,9 +273,6 @@ KOREAN: Mapping[str, str] = {
     # sliding puzzle
     "empty board": "빈 판입니다",
     "cannot read tile {token!r}": "타일 {token!r}를 읽을 수 없습니다",
-    "cannot read tile {token!r}: tiles are numbers, the blank is 0 or _": (
-        "타일 {token!r}를 읽을 수 없습니다: 타일은 숫자이고 빈칸은 0 또는 _입니다"
-    ),
     "a board needs at least 2 rows and 2 columns, got {rows}x{cols}": (
         "판은 적어도 2행 2열이어야 합니다 (받은 크기: {rows}x{cols})"
     ),
@@ -193,19 +386,48 @@ def language(accept_language: str | None) -> str:
     return min(ranked)[1] if ranked else "en"
 
 
+def shorten(value: Any) -> Any:
+    """A client's value as a message may show it: strings cut to ``ECHO`` characters, numbers
+    too long to print named by their size."""
+    if isinstance(value, str) and len(value) > ECHO:
+        return value[:ECHO] + "…"
+    if isinstance(value, int) and value.bit_length() > 128:
+        return f"<a {value.bit_length()}-bit number>"
+    return value
+
+
+def one_line(text: str) -> str:
+    """No line breaks or other control characters, nothing that cannot be encoded, and no
+    longer than ``LONGEST``."""
+    text = re.sub(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]+", " ", text)
+    text = text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return text if len(text) <= LONGEST else text[: LONGEST - 1] + "…"
+
+
 def message(template: str, params: Mapping[str, Any], lang: str) -> str:
     chosen = KOREAN.get(template, template) if lang == "ko" else template
-    return chosen.format(**params)
+    return one_line(chosen.format(**params))
 
 
 def input_error(err: InputError, lang: str) -> str:
-    return message(err.template, err.params, lang)
+    """The error in ``lang``, its fields (which may be the client's values) shortened."""
+    return message(err.template, {name: shorten(v) for name, v in err.params.items()}, lang)
 
 
 def validation_error(problem: Mapping[str, Any], lang: str) -> str:
     """One pydantic error as ``field: problem``."""
-    where = ".".join(str(p) for p in problem.get("loc", ()) if p != "body")
+    where = ".".join(str(shorten(p)) for p in problem.get("loc", ()) if p != "body")
     text = str(problem.get("msg"))
     if lang == "ko" and problem.get("type") in VALIDATION_KOREAN:
-        text = VALIDATION_KOREAN[problem["type"]].format(**problem.get("ctx", {}))
+        ctx = {name: shorten(v) for name, v in problem.get("ctx", {}).items()}
+        text = VALIDATION_KOREAN[problem["type"]].format(**ctx)
     return f"{where}: {text}" if where else text
+
+
+def validation_errors(problems: list[Mapping[str, Any]], lang: str, most: int = 3) -> str:
+    """The first ``most`` of pydantic's errors on one line (a body can have thousands)."""
+    shown = "; ".join(validation_error(p, lang) for p in problems[:most])
+    more = len(problems) - most
+    if more > 0:
+        shown += f" (외 {more}개)" if lang == "ko" else f" (and {more} more)"
+    return one_line(shown)

@@ -1,11 +1,17 @@
-// The sliding-puzzle page: every number it shows comes from the statesearch API.
-import { api } from "./api.js";
-import { lang, setLang, t } from "./i18n.js";
+// The sliding-puzzle page: every number it shows comes from the statesearch API. Searches use
+// the compiled kernels where the server has them, bounded by the server's time limit.
+import { api, isCancel } from "./api.js";
+import { lang, limitName, onLanguage, setLang, t } from "./i18n.js";
+import { working } from "./ui.js";
 
 const LESSON = [7, 2, 4, 5, 0, 6, 8, 3, 1];
-const NODE_BUDGET = 200000;
+const HEURISTICS = ["zero", "misplaced", "manhattan", "linear_conflict"];
+const COMPARE_SECONDS_4X4 = 3; // per heuristic; a 3x3 row always finishes long before
 const $ = (id) => document.getElementById(id);
-const state = { rows: 3, cols: 3, tiles: [...LESSON], goal: null, g: 0, path: [], pos: 0, timer: null };
+const state = {
+  rows: 3, cols: 3, tiles: [...LESSON], goal: null, g: 0, path: [], pos: 0, timer: null,
+  analysis: null, result: null, said: null, compared: null, maxSeconds: 20,
+};
 
 function goalTiles() {
   const n = state.rows * state.cols;
@@ -22,6 +28,7 @@ function neighbours(cell) {
 function render() {
   const board = $("board");
   board.style.gridTemplateColumns = `repeat(${state.cols}, var(--tile))`;
+  board.classList.toggle("large", state.cols > 3);
   board.replaceChildren();
   const blank = state.tiles.indexOf(0);
   const movable = new Set(neighbours(blank));
@@ -42,7 +49,7 @@ function render() {
         + Math.abs((home % state.cols) - (cell % state.cols));
       const badge = document.createElement("span");
       badge.className = "badge";
-      badge.textContent = distance;
+      badge.textContent = home < 0 ? "?" : distance;
       button.append(badge);
       if (distance === 0) button.classList.add("home");
       if (movable.has(cell)) button.classList.add("movable");
@@ -61,65 +68,134 @@ function slide(cell) {
   render();
 }
 
-function verdict(text, kind) {
+// The verdict is kept as what to say, not the words, so a language switch can say it again.
+function say(kind, key, ...args) {
+  state.said = { kind, key, args };
+  showVerdict();
+}
+
+function showVerdict() {
   const el = $("verdict");
-  el.textContent = text;
-  el.className = `verdict ${kind ?? ""}`;
+  const said = state.said;
+  el.textContent = said ? t(said.key, ...said.args) : "";
+  el.className = `verdict ${said?.kind ?? ""}`;
+}
+
+function sayError(err, again) {
+  // A refusal of the request itself (422) is asked again after a language switch, to get its
+  // words in the new language; nothing else is repeated.
+  state.said = { kind: "bad", key: "error", args: [err.message], again: err.status === 422 ? again : null };
+  showVerdict();
+}
+
+function chosenAlgorithm() {
+  const choice = $("algorithm").value;
+  return { algorithm: choice === "wastar" ? "astar" : choice, weight: choice === "wastar" ? Number($("weight").value) : 1 };
+}
+
+function chosenHeuristic() {
+  return $("algorithm").value === "bfs" ? "zero" : $("heuristic").value;
+}
+
+function showF() {
+  const data = state.analysis;
+  const heuristic = chosenHeuristic();
+  const { weight } = chosenAlgorithm();
+  const h = heuristic === "zero" ? 0 : data?.[heuristic];
+  const name = t(heuristic);
+  $("p-f-label").textContent = weight === 1 ? `f = g + h (${name})` : `f = g + ${weight}·h (${name})`;
+  $("p-f").textContent = data && h !== undefined ? state.g + weight * h : "–";
 }
 
 async function refreshPanel() {
   let data;
+  const body = { tiles: state.tiles, rows: state.rows, cols: state.cols, goal: state.goal };
   try {
-    data = await api("npuzzle/analyze", {
-      tiles: state.tiles, rows: state.rows, cols: state.cols, goal: state.goal,
-    });
+    data = await api("npuzzle/analyze", body);
   } catch (err) {
-    verdict(t("error", err.message), "bad");
+    state.analysis = null;
+    forgetResult();
+    sayError(err, refreshPanel);
+    showF();
     return;
   }
+  state.analysis = data;
   for (const key of ["misplaced", "manhattan", "rowcol", "linear_conflict", "inversions"]) {
     $(`p-${key}`).textContent = data[key];
   }
   $("p-g").textContent = state.g;
-  $("p-f").textContent = state.g + data.manhattan;
   $("p-solvable").textContent = data.solvable ? t("yes") : t("no");
   $("anyway").hidden = data.solvable;
-  if (!data.solvable) verdict(t("unsolvable_parity", data.inversions), "bad");
-  else if (data.manhattan === 0) verdict(t("at_goal"), "good");
-  else verdict("");
+  $("heuristic").querySelector('option[value="pdb"]').textContent =
+    data.pdb_ready ? t("pdb") : `${t("pdb")} (${t("pdb_missing")})`;
+  showF();
+  if (!data.solvable) say("bad", "unsolvable_parity", data.inversions);
+  else if (data.manhattan === 0) say("good", state.path.length ? "played" : "at_goal", state.path.length - 1);
+  else if (state.said?.kind === "bad" || state.said?.key === "at_goal") say("", "");
+}
+
+function forgetResult() {
+  stopPlayback();
+  state.path = [];
+  state.result = null;
+  state.compared = null;
+  $("playback-pos").textContent = "";
+  $("result").hidden = true;
+  $("comparison").hidden = true;
+}
+
+function describeSearch(data) {
+  const algorithm = data.weight && data.weight !== 1 ? `${t("astar")} (w = ${data.weight})` : t(data.algorithm);
+  const heuristic = data.heuristic && data.heuristic !== "zero" ? ` + ${t(data.heuristic)}` : "";
+  const chosen = data.choice ? `${t("auto")} → ` : "";
+  return `${chosen}${algorithm}${heuristic}, ${t(data.engine)}`;
+}
+
+function seconds(s) { return s < 1 ? `${(s * 1000).toFixed(1)} ms` : `${s.toFixed(2)} s`; }
+
+function sayResult(data) {
+  if (data.status === "solved") say("good", "found", data.length, data.optimal);
+  else if (data.status === "unsolvable") {
+    if (data.stats.expanded) say("bad", "unsolvable_search", data.stats.expanded);
+    else say("bad", "unsolvable_parity", state.analysis?.inversions ?? "?");
+  } else say("limit", "limit", data.stats.expanded, limitName(data.limit));
+}
+
+function showResult() {
+  const data = state.result;
+  if (!data) return;
+  $("result").hidden = false;
+  $("r-search").textContent = describeSearch(data);
+  $("r-expanded").textContent = data.stats.expanded.toLocaleString();
+  $("r-pushed").textContent = data.stats.pushed.toLocaleString();
+  $("r-length").textContent = data.length ?? t("limit_row");
+  if (data.status === "unsolvable") $("r-length").textContent = "–";
+  $("r-time").textContent = seconds(data.stats.elapsed_s);
 }
 
 async function solve(precheck = true) {
-  stopPlayback();
-  const choice = $("algorithm").value;
+  forgetResult();
+  const { algorithm, weight } = chosenAlgorithm();
   const body = {
     tiles: state.tiles, rows: state.rows, cols: state.cols, goal: state.goal,
-    algorithm: choice === "wastar" ? "astar" : choice,
-    heuristic: $("heuristic").value,
-    weight: choice === "wastar" ? Number($("weight").value) : 1,
-    max_expanded: NODE_BUDGET, precheck,
+    algorithm, heuristic: chosenHeuristic(), weight, precheck,
   };
-  verdict(t("searching"));
+  say("", "");
+  const job = working($("working"), $("working-text"), $("cancel"), (s) => t("searching", s));
   try {
-    const data = await api("npuzzle/solve", body);
-    $("result").hidden = false;
-    $("r-expanded").textContent = data.stats.expanded.toLocaleString();
-    $("r-pushed").textContent = data.stats.pushed.toLocaleString();
-    $("r-length").textContent = data.length ?? "–";
-    $("r-time").textContent = `${(data.stats.elapsed_s * 1000).toFixed(1)} ms`;
-    if (data.status === "solved") {
-      verdict(t("solved", data.length), "good");
-      state.path = data.path;
+    state.result = await api("npuzzle/solve", body, job.signal);
+    showResult();
+    sayResult(state.result);
+    if (state.result.status === "solved") {
+      state.path = state.result.path;
       state.pos = 0;
-      $("playback-pos").textContent = `0 / ${data.length}`;
-    } else if (data.status === "unsolvable") {
-      verdict(data.stats.expanded ? t("unsolvable_search", data.stats.expanded)
-        : t("unsolvable_parity", $("p-inversions").textContent), "bad");
-    } else {
-      verdict(t("limit", data.stats.expanded), "limit");
+      $("playback-pos").textContent = `0 / ${state.result.length}`;
     }
   } catch (err) {
-    verdict(t("error", err.message), "bad");
+    if (isCancel(err)) say("limit", "cancelled");
+    else sayError(err, () => solve(precheck));
+  } finally {
+    job.done();
   }
 }
 
@@ -143,17 +219,15 @@ function stopPlayback() {
 }
 
 function reset(tiles) {
-  stopPlayback();
+  forgetResult();
   state.tiles = tiles;
   state.g = 0;
-  state.path = [];
-  $("result").hidden = true;
-  $("comparison").hidden = true;
+  say("", "");
   render();
 }
 
 function scramble() {
-  let tiles = goalTiles();
+  const tiles = goalTiles();
   let last = -1;
   for (let i = 0; i < Number($("scramble-n").value); i++) {
     const blank = tiles.indexOf(0);
@@ -174,49 +248,97 @@ function randomBoard() {
   reset(tiles);
 }
 
+// Compare the heuristics with one algorithm: A* on 3x3 (the lesson's counts), IDA* on larger
+// boards (no memory, compiled kernels), each row bounded by time and shown as it finishes.
 async function compare() {
-  const names = ["zero", "misplaced", "manhattan", "linear_conflict"];
-  const rows = [];
-  for (const heuristic of names) {
-    const data = await api("npuzzle/solve", {
-      tiles: state.tiles, rows: state.rows, cols: state.cols, goal: state.goal,
-      algorithm: "astar", heuristic, max_expanded: NODE_BUDGET,
-    });
-    rows.push([heuristic, data]);
+  forgetResult();
+  say("", "");
+  const names = [...HEURISTICS, ...(state.analysis?.pdb_ready ? ["pdb"] : [])];
+  const algorithm = state.rows * state.cols <= 9 ? "astar" : "idastar";
+  const limit = state.rows * state.cols <= 9 ? state.maxSeconds : COMPARE_SECONDS_4X4;
+  state.compared = { algorithm, rows: names.map((heuristic) => ({ heuristic, data: null })) };
+  const job = working($("working"), $("working-text"), $("cancel"), (s) => t("searching", s));
+  try {
+    for (const row of state.compared.rows) {
+      row.running = true;
+      showComparison();
+      row.data = await api("npuzzle/solve", {
+        tiles: state.tiles, rows: state.rows, cols: state.cols, goal: state.goal,
+        algorithm, heuristic: row.heuristic, time_limit: limit,
+      }, job.signal);
+      row.running = false;
+    }
+  } catch (err) {
+    if (isCancel(err)) say("limit", "cancelled");
+    else sayError(err, null);
+  } finally {
+    job.done();
+    for (const row of state.compared?.rows ?? []) row.running = false;
+    showComparison();
   }
-  const most = Math.max(...rows.map(([, d]) => d.stats.expanded), 10);
+}
+
+function cell(row, text, className) {
+  const td = row.insertCell();
+  td.textContent = text;
+  if (className) td.className = className;
+}
+
+function showComparison() {
+  const compared = state.compared;
   const box = $("comparison");
-  box.replaceChildren();
+  if (!compared) { box.hidden = true; return; }
+  box.replaceChildren(Object.assign(document.createElement("p"), {
+    className: "note", textContent: t("compare_algorithm", t(compared.algorithm)),
+  }));
   const table = document.createElement("table");
   table.className = "compare-table";
   const head = table.insertRow();
   for (const key of ["heuristic", "expanded", "pushed", "length", "time"]) {
     head.append(Object.assign(document.createElement("th"), { textContent: t(key) }));
   }
-  for (const [heuristic, data] of rows) {
+  for (const { heuristic, data, running } of compared.rows) {
     const row = table.insertRow();
     row.dataset.heuristic = heuristic;
-    for (const value of [t(heuristic === "zero" ? "none" : heuristic), data.stats.expanded.toLocaleString(),
-      data.stats.pushed.toLocaleString(), data.length ?? "–", `${(data.stats.elapsed_s * 1000).toFixed(1)} ms`]) {
-      row.insertCell().textContent = value;
+    cell(row, t(heuristic));
+    if (!data) {
+      cell(row, running ? t("running") : t("waiting"), "pending");
+      continue;
     }
+    const limited = data.status === "limit_reached";
+    row.classList.toggle("limited", limited);
+    cell(row, data.stats.expanded.toLocaleString());
+    cell(row, data.stats.pushed.toLocaleString());
+    cell(row, limited ? `${t("limit_row")} (${limitName(data.limit)})` : (data.length ?? "–"), limited ? "limit" : "");
+    cell(row, seconds(data.stats.elapsed_s));
   }
   box.append(table);
-  for (const [heuristic, data] of rows) {
+  // Only results are charted: a row stopped by a limit has no count to compare.
+  const finished = compared.rows.filter(({ data }) => data && data.status !== "limit_reached");
+  const most = Math.max(...finished.map(({ data }) => data.stats.expanded), 10);
+  for (const { heuristic, data } of finished) {
     const bar = document.createElement("div");
     bar.className = "bar";
     bar.dataset.heuristic = heuristic;
     // Log scale, so 283 and 48,390 both stay readable.
     bar.style.width = `${Math.max(4, (100 * Math.log10(data.stats.expanded + 1)) / Math.log10(most + 1))}%`;
-    bar.textContent = `${t(heuristic === "zero" ? "none" : heuristic)}: ${data.stats.expanded.toLocaleString()}`
+    bar.textContent = `${t(heuristic)}: ${data.stats.expanded.toLocaleString()}`
       + (data.length !== null ? ` (${data.length})` : "");
     box.append(bar);
   }
+  box.append(Object.assign(document.createElement("p"), { className: "note", textContent: t("chart_note") }));
   box.hidden = false;
 }
 
+function showChoices() {
+  const choice = $("algorithm").value;
+  $("weight-field").hidden = choice !== "wastar";
+  $("heuristic-field").hidden = choice === "bfs";
+  showF();
+}
+
 document.addEventListener("keydown", (event) => {
-  if ($("tab-puzzle").hidden) return;
+  if ($("tab-puzzle").hidden || event.target.closest?.("input, select, textarea")) return;
   const blank = state.tiles.indexOf(0);
   const r = Math.floor(blank / state.cols), c = blank % state.cols;
   // Arrow keys move a tile into the blank: "up" slides the tile below the blank upwards.
@@ -238,12 +360,14 @@ $("scramble").addEventListener("click", scramble);
 $("random").addEventListener("click", randomBoard);
 $("compare").addEventListener("click", compare);
 $("reset").addEventListener("click", () => reset(state.rows === 3 ? [...LESSON] : goalTiles()));
-$("weight").addEventListener("input", () => { $("weight-out").textContent = $("weight").value; });
+$("algorithm").addEventListener("change", showChoices);
+$("heuristic").addEventListener("change", showF);
+$("weight").addEventListener("input", () => { $("weight-out").textContent = $("weight").value; showF(); });
 $("scramble-n").addEventListener("input", () => { $("scramble-out").textContent = $("scramble-n").value; });
 $("goal").addEventListener("change", () => {
   const text = $("goal").value.trim();
-  const tiles = text ? text.split(/[\s,/]+/).map((x) => (x === "_" ? 0 : Number(x))) : null;
-  state.goal = tiles;
+  state.goal = text ? text.split(/[\s,/]+/).map((x) => (x === "_" ? 0 : Number(x))) : null;
+  forgetResult();
   render();
 });
 $("size").addEventListener("change", () => {
@@ -251,15 +375,28 @@ $("size").addEventListener("change", () => {
   state.rows = state.cols = Number($("size").value);
   state.goal = null;
   reset(state.rows === 3 ? [...LESSON] : goalTiles());
+  // A* keeps every state it meets: on 15-puzzles the automatic choice (IDA*) is the one to use.
+  $("algorithm").value = state.rows === 3 ? "astar" : "auto";
+  showChoices();
   if (state.rows === 4) scramble();
 });
-$("lang").addEventListener("click", () => { setLang(lang() === "en" ? "ko" : "en"); refreshPanel(); });
+$("lang").addEventListener("click", () => setLang(lang() === "en" ? "ko" : "en"));
+onLanguage(() => {
+  showChoices();
+  if (state.analysis) $("p-solvable").textContent = state.analysis.solvable ? t("yes") : t("no");
+  showResult();
+  showComparison();
+  if (state.said?.again) state.said.again();
+  else showVerdict();
+  $("budget-note").textContent = t("budget", state.maxSeconds);
+});
 for (const tab of document.querySelectorAll(".tab")) {
   tab.addEventListener("click", () => {
     for (const other of document.querySelectorAll(".tab")) {
       other.classList.toggle("active", other === tab);
       $(`tab-${other.dataset.tab}`).hidden = other !== tab;
     }
+    window.dispatchEvent(new Event("resize")); // the grids size their cells to the page
   });
 }
 
@@ -272,7 +409,12 @@ if (shared) {
     state.rows = state.cols = side;
     $("size").value = String(side);
     state.tiles = tiles;
+    if (side === 4) $("algorithm").value = "auto";
   }
 }
+api("limits").then((limits) => {
+  state.maxSeconds = limits.max_seconds;
+  $("budget-note").textContent = t("budget", state.maxSeconds);
+}).catch(() => {});
 setLang(lang());
 render();

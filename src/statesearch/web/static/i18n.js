@@ -1,61 +1,109 @@
-// Every label in English and Korean; the choice is remembered in localStorage.
+// Every label in English and Korean; the choice is remembered in localStorage. Pages register
+// what they drew from data with onLanguage(), so a switch redraws it in the new language.
 export const MESSAGES = {
   en: {
     title: "statesearch playground", panel: "Live panel", tab_puzzle: "Sliding puzzle",
-    tab_maze: "Maze", tab_tilt: "Tilt", tool: "Paint", wall: "wall", open: "open (1)",
-    sand: "sand (3)", water: "water (5)", start: "start", goal: "goal", target: "target",
-    block: "block", erase: "erase", lesson_maze: "Lesson maze", ucs: "Uniform-cost",
-    cost: "Cost", seed: "Seed", blocks: "Blocks", min_length: "Min. length",
+    tab_maze: "Maze", tab_tilt: "Tilt", api_docs: "API", tool: "Paint", wall: "wall",
+    open: "open (1)", sand: "sand (3)", water: "water (5)", start: "start", goal: "goal",
+    target: "target", block: "block", erase: "erase", lesson_maze: "Lesson maze",
+    ucs: "Uniform-cost", cost: "Cost", seed: "Seed", blocks: "Blocks", min_length: "Min. length",
     generate: "Generate", undo: "Undo", goal_board: "Goal",
-    not_found: "No path: every reachable cell was examined.",
+    group_board: "Board", group_search: "Search", group_edit: "Edit", group_play: "Play",
+    group_generate: "New puzzle",
+    legend_movable: "can slide into the blank", legend_home: "on its goal cell",
+    legend_badge: "moves from its goal cell", legend_frontier: "frontier (generated)",
+    legend_expanded: "expanded", legend_path: "path found", legend_on_target: "block on a target",
+    paint_hint: "Drag over the grid to paint (mouse or finger).",
+    tilt_hint: "Arrow keys, the arrows or a swipe tilt the board: every block slides.",
+    tilt_paint_hint: "Tap a cell to paint it.",
     layers: "New states at each depth (BFS)", moves: "Moves made (g)",
     misplaced: "Misplaced tiles", manhattan: "Manhattan distance", rowcol: "Row/column",
-    linear_conflict: "Linear conflict", pdb: "Pattern database", none: "none",
+    linear_conflict: "Linear conflict", pdb: "Pattern database", zero: "none", none: "none",
     inversions: "Inversions", solvable: "Solvable", size: "Size", algorithm: "Algorithm",
     heuristic: "Heuristic", weight: "Weight", solve: "Solve", anyway: "Search anyway",
     scramble_n: "Scramble moves", scramble: "Scramble", random: "Random board", reset: "Reset",
     compare: "Compare heuristics", expanded: "States expanded", pushed: "Pushed",
     length: "Solution length", time: "Time", play: "Play", pause: "Pause", step: "Step",
-    speed: "Speed", astar: "A*", wastar: "Weighted A*", greedy: "Greedy best-first",
-    bfs: "Breadth-first", idastar: "IDA*", yes: "yes", no: "no", searching: "Searching…",
-    solved: (n) => `Solved in ${n} moves.`,
+    speed: "Speed", auto: "Automatic", astar: "A*", wastar: "Weighted A*", greedy: "Greedy best-first",
+    bfs: "Breadth-first", idastar: "IDA*", dfs: "Depth-first", yes: "yes", no: "no",
+    cancel: "Cancel", search_used: "Search", compiled: "compiled", python: "Python engine",
+    waiting: "waiting", running: "searching…", cancelled: "Cancelled: the server stopped the search.",
+    pdb_missing: "not built yet",
+    limit_row: "limit reached — proves nothing",
+    searching: (s) => `Searching… ${s.toFixed(1)} s`,
+    generating: (s) => `Generating… ${s.toFixed(1)} s`,
+    budget: (s) => `Every search stops after ${s} s at most (the server's limit).`,
+    found: (n, optimal) => `Found a ${n}-move solution (${optimal ? "optimal" : "not guaranteed optimal"}).`,
+    found_path: (n, cost, optimal) =>
+      `Found a path of ${n} steps costing ${cost} (${optimal ? "optimal" : "not guaranteed optimal"}).`,
     at_goal: "The board is solved.",
+    played: (n) => `Played back: the goal in ${n} moves.`,
+    tilt_solved: (n) => `Solved by hand in ${n} moves.`,
     unsolvable_parity: (inv) =>
       `Unsolvable: ${inv} inversions — this board does not exist in the goal's half of the puzzle.`,
     unsolvable_search: (n) =>
       `Does not exist: all ${n.toLocaleString()} reachable states were examined without finding the goal.`,
-    limit: (n) => `Limit reached after ${n.toLocaleString()} states — this proves nothing.`,
+    limit: (n, why) => `Limit reached after ${n.toLocaleString()} states (${why}) — this proves nothing.`,
+    limit_kind: { time: "time", memory: "memory", expanded: "node budget", cancelled: "cancelled", depth: "depth" },
+    chart_note: "Bars: states expanded (log scale). Rows that hit a limit have no bar.",
+    compare_algorithm: (a) => `Each heuristic with ${a}.`,
+    not_found: "No path: every reachable cell was examined.",
+    pdb_hint: "Build the pattern database first: statesearch pdb build",
     error: (m) => `Error: ${m}`,
   },
   ko: {
     title: "statesearch 놀이터", panel: "실시간 패널", tab_puzzle: "슬라이딩 퍼즐",
-    tab_maze: "미로", tab_tilt: "기울이기 퍼즐", tool: "칠하기", wall: "벽", open: "빈칸 (1)",
-    sand: "모래 (3)", water: "물 (5)", start: "출발", goal: "도착", target: "목표 칸",
-    block: "블록", erase: "지우기", lesson_maze: "수업 미로", ucs: "균일 비용",
-    cost: "비용", seed: "시드", blocks: "블록 수", min_length: "최소 길이",
+    tab_maze: "미로", tab_tilt: "기울이기 퍼즐", api_docs: "API", tool: "칠하기", wall: "벽",
+    open: "빈칸 (1)", sand: "모래 (3)", water: "물 (5)", start: "출발", goal: "도착",
+    target: "목표 칸", block: "블록", erase: "지우기", lesson_maze: "수업 미로",
+    ucs: "균일 비용", cost: "비용", seed: "시드", blocks: "블록 수", min_length: "최소 길이",
     generate: "만들기", undo: "되돌리기", goal_board: "목표 판",
-    not_found: "경로 없음: 도달 가능한 칸을 모두 살폈습니다.",
+    group_board: "판", group_search: "탐색", group_edit: "편집", group_play: "놀이",
+    group_generate: "새 퍼즐",
+    legend_movable: "빈칸으로 밀 수 있음", legend_home: "목표 자리에 있음",
+    legend_badge: "목표 자리까지의 거리", legend_frontier: "프런티어 (생성됨)",
+    legend_expanded: "확장됨", legend_path: "찾은 경로", legend_on_target: "목표 칸 위의 블록",
+    paint_hint: "격자 위를 끌어서 칠하세요 (마우스나 손가락).",
+    tilt_hint: "화살표 키, 화살표 버튼, 또는 밀기로 판을 기울이면 모든 블록이 미끄러집니다.",
+    tilt_paint_hint: "칸을 눌러 칠하세요.",
     layers: "깊이별 새 상태 수 (BFS)", moves: "이동 횟수 (g)",
     misplaced: "잘못 놓인 타일 수", manhattan: "맨해튼 거리", rowcol: "행/열",
-    linear_conflict: "선형 충돌", pdb: "패턴 데이터베이스", none: "없음",
+    linear_conflict: "선형 충돌", pdb: "패턴 데이터베이스", zero: "없음", none: "없음",
     inversions: "역순 쌍", solvable: "풀 수 있음", size: "크기", algorithm: "알고리즘",
     heuristic: "휴리스틱", weight: "가중치", solve: "풀기", anyway: "그래도 탐색하기",
     scramble_n: "섞기 횟수", scramble: "섞기", random: "무작위 판", reset: "처음으로",
     compare: "휴리스틱 비교", expanded: "확장한 상태 수", pushed: "넣은 상태 수",
     length: "해의 길이", time: "시간", play: "재생", pause: "일시정지", step: "한 단계",
-    speed: "속도", astar: "A*", wastar: "가중 A*", greedy: "탐욕적 최우선",
-    bfs: "너비 우선", idastar: "IDA*", yes: "예", no: "아니오", searching: "탐색 중…",
-    solved: (n) => `${n}번 이동으로 풀었습니다.`,
+    speed: "속도", auto: "자동", astar: "A*", wastar: "가중 A*", greedy: "탐욕적 최우선",
+    bfs: "너비 우선", idastar: "IDA*", dfs: "깊이 우선", yes: "예", no: "아니오",
+    cancel: "취소", search_used: "탐색", compiled: "컴파일됨", python: "파이썬 엔진",
+    waiting: "대기 중", running: "탐색 중…", cancelled: "취소됨: 서버가 탐색을 멈췄습니다.",
+    pdb_missing: "아직 만들지 않음",
+    limit_row: "한도 도달 — 아무것도 증명하지 않음",
+    searching: (s) => `탐색 중… ${s.toFixed(1)}초`,
+    generating: (s) => `만드는 중… ${s.toFixed(1)}초`,
+    budget: (s) => `모든 탐색은 길어야 ${s}초 뒤에 멈춥니다 (서버의 한도).`,
+    found: (n, optimal) => `${n}번 이동하는 해를 찾았습니다 (${optimal ? "최적" : "최적이라는 보장 없음"}).`,
+    found_path: (n, cost, optimal) =>
+      `${n}걸음, 비용 ${cost}인 경로를 찾았습니다 (${optimal ? "최적" : "최적이라는 보장 없음"}).`,
     at_goal: "이미 풀린 판입니다.",
+    played: (n) => `재생 완료: ${n}번 이동으로 목표에 도착했습니다.`,
+    tilt_solved: (n) => `${n}번 이동으로 직접 풀었습니다.`,
     unsolvable_parity: (inv) => `풀 수 없음: 역순 쌍이 ${inv}개 — 목표와 다른 절반에 속한 판입니다.`,
     unsolvable_search: (n) =>
       `존재하지 않음: 도달 가능한 상태 ${n.toLocaleString()}개를 모두 살폈지만 목표가 없습니다.`,
-    limit: (n) => `상태 ${n.toLocaleString()}개에서 한도에 도달 — 아무것도 증명하지 않습니다.`,
+    limit: (n, why) => `상태 ${n.toLocaleString()}개에서 한도(${why})에 도달 — 아무것도 증명하지 않습니다.`,
+    limit_kind: { time: "시간", memory: "메모리", expanded: "노드 한도", cancelled: "취소", depth: "깊이" },
+    chart_note: "막대: 확장한 상태 수 (로그 눈금). 한도에 도달한 행에는 막대가 없습니다.",
+    compare_algorithm: (a) => `각 휴리스틱을 ${a}(으)로 비교합니다.`,
+    not_found: "경로 없음: 도달 가능한 칸을 모두 살폈습니다.",
+    pdb_hint: "먼저 패턴 데이터베이스를 만드세요: statesearch pdb build",
     error: (m) => `오류: ${m}`,
   },
 };
 
 let current = localStorage.getItem("statesearch-lang") || "en";
+const redraws = [];
 
 export function lang() { return current; }
 
@@ -64,10 +112,18 @@ export function t(key, ...args) {
   return typeof value === "function" ? value(...args) : value;
 }
 
+// Why a search stopped, in words: `limit_kind` of the result's `limit`.
+export function limitName(limit) {
+  return t("limit_kind")[limit] ?? limit ?? "";
+}
+
+export function onLanguage(redraw) { redraws.push(redraw); }
+
 export function setLang(code) {
   current = code;
   localStorage.setItem("statesearch-lang", code);
   document.documentElement.lang = code;
   for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
   document.getElementById("lang").textContent = code === "en" ? "한국어" : "English";
+  for (const redraw of redraws) redraw();
 }

@@ -1,27 +1,46 @@
-// The tilt page: edit a board, play it with the arrow keys (every block moves), and solve it.
-import { api } from "./api.js";
-import { t } from "./i18n.js";
+// The tilt page: edit a board, play it with the arrow keys, the on-screen arrows or a swipe
+// (every block moves), and solve it with breadth-first search.
+import { api, isCancel } from "./api.js";
+import { limitName, onLanguage, t } from "./i18n.js";
+import { cellSize, working } from "./ui.js";
 
 const $ = (id) => document.getElementById(id);
 const START = "o..#....\n..#..o..\n........\n.#..##..\n......x.\n..o..#x.\n.....#x.\n........";
+const SWIPE = 30; // pixels a finger must travel to count as a swipe
 let board = START;
 let history = [];
+let said = null; // what the verdict says, kept to say it again in another language
+let layers = null; // the last BFS's layer counts, to chart them again
+let playback = null;
+let swipeFrom = null;
+
+function fit() {
+  const width = board.split("\n")[0].length;
+  $("tilt").style.setProperty("--cell", `${cellSize(width, 28, 56)}px`);
+}
 
 function render() {
   const rows = board.split("\n");
   const box = $("tilt");
-  box.style.gridTemplateColumns = `repeat(${rows[0].length}, 28px)`;
+  fit();
+  box.style.gridTemplateColumns = `repeat(${rows[0].length}, var(--cell))`;
   box.replaceChildren();
   rows.forEach((row, r) => [...row].forEach((ch, c) => {
     const cell = document.createElement("div");
     cell.className = "cell";
+    cell.dataset.r = r;
+    cell.dataset.c = c;
     if (ch === "#") cell.classList.add("wall");
     if (ch === "x" || ch === "@") cell.classList.add("target");
     if (ch === "o" || ch === "@") cell.classList.add("block");
-    cell.addEventListener("click", () => paint(r, c));
     box.append(cell);
   }));
   $("tilt-moves").textContent = history.length;
+}
+
+function say(key, ...args) {
+  said = key ? { key, args } : null;
+  $("tilt-verdict").textContent = said ? t(key, ...args) : "";
 }
 
 function paint(r, c) {
@@ -34,10 +53,12 @@ function paint(r, c) {
   rows[r] = rows[r].slice(0, c) + next + rows[r].slice(c + 1);
   board = rows.join("\n");
   history = [];
+  $("tilt-history").textContent = "";
   render();
 }
 
 async function move(direction) {
+  if (playback) return;
   try {
     const data = await api("tilt/move", { board, direction });
     if (!data.moved) return;
@@ -45,35 +66,43 @@ async function move(direction) {
     board = data.board;
     $("tilt-history").textContent = ($("tilt-history").textContent + direction).slice(-40);
     render();
-    $("tilt-verdict").textContent = data.solved ? t("solved", history.length) : "";
+    say(data.solved ? "tilt_solved" : "", history.length);
   } catch (err) {
-    $("tilt-verdict").textContent = t("error", err.message);
+    say("error", err.message);
   }
 }
 
 async function solve() {
+  say("");
+  const job = working($("tilt-working"), $("tilt-working-text"), $("tilt-cancel"), (s) => t("searching", s));
   try {
-    const data = await api("tilt/solve", { board, algorithm: "bfs" });
+    const data = await api("tilt/solve", { board, algorithm: "bfs" }, job.signal);
+    layers = data.stats.layers;
+    showLayers();
     if (data.status !== "solved") {
-      $("tilt-verdict").textContent = data.status === "unsolvable" ? t("not_found") : t("limit", data.stats.expanded);
+      if (data.status === "unsolvable") say("not_found");
+      else say("limit", data.stats.expanded, limitName(data.limit));
       return;
     }
-    $("tilt-verdict").textContent = `${t("solved", data.length)} ${data.moves}`;
-    showLayers(data.stats.layers);
+    say("found", data.length, data.optimal);
+    $("tilt-history").textContent = data.moves;
     let i = 1;
-    const timer = setInterval(() => {
-      if (i >= data.boards.length) { clearInterval(timer); return; }
+    playback = setInterval(() => {
+      if (i >= data.boards.length) { clearInterval(playback); playback = null; return; }
       history.push(board);
       board = data.boards[i++];
       render();
     }, 250);
   } catch (err) {
-    $("tilt-verdict").textContent = t("error", err.message);
+    say(isCancel(err) ? "cancelled" : "error", err.message);
+  } finally {
+    job.done();
   }
 }
 
-function showLayers(layers) {
+function showLayers() {
   const box = $("tilt-layers");
+  if (!layers?.length) { box.replaceChildren(); return; }
   const most = Math.max(...layers);
   box.replaceChildren(Object.assign(document.createElement("p"), { textContent: t("layers") }));
   layers.forEach((count, depth) => {
@@ -85,30 +114,62 @@ function showLayers(layers) {
   });
 }
 
-document.addEventListener("keydown", (event) => {
-  if ($("tab-tilt").hidden) return;
-  const direction = { ArrowUp: "U", ArrowDown: "D", ArrowLeft: "L", ArrowRight: "R" }[event.key];
-  if (direction) { event.preventDefault(); move(direction); }
-});
-$("tilt-undo").addEventListener("click", () => {
-  if (!history.length) return;
-  board = history.pop();
-  $("tilt-history").textContent = $("tilt-history").textContent.slice(0, -1);
-  render();
-});
-$("tilt-solve").addEventListener("click", solve);
-$("tilt-generate").addEventListener("click", async () => {
+async function generate() {
+  const job = working($("tilt-working"), $("tilt-working-text"), $("tilt-cancel"), (s) => t("generating", s));
   try {
     const data = await api("tilt/generate", {
       seed: Number($("tilt-seed").value), blocks: Number($("tilt-blocks").value),
       min_length: Number($("tilt-min").value),
-    });
+    }, job.signal);
     board = data.board.trim();
     history = [];
+    layers = null;
+    showLayers();
+    say("");
     $("tilt-history").textContent = "";
     render();
   } catch (err) {
-    $("tilt-verdict").textContent = t("error", err.message);
+    say(isCancel(err) ? "cancelled" : "error", err.message);
+  } finally {
+    job.done();
   }
+}
+
+document.addEventListener("keydown", (event) => {
+  if ($("tab-tilt").hidden || event.target.closest?.("input, select, textarea")) return;
+  const direction = { ArrowUp: "U", ArrowDown: "D", ArrowLeft: "L", ArrowRight: "R" }[event.key];
+  if (direction) { event.preventDefault(); move(direction); }
+});
+for (const arrow of document.querySelectorAll(".arrow")) {
+  arrow.addEventListener("click", () => move(arrow.dataset.direction));
+}
+// A tap paints the cell under it; a swipe tilts the board the way the finger went.
+$("tilt").addEventListener("pointerdown", (event) => {
+  swipeFrom = { x: event.clientX, y: event.clientY, cell: event.target.closest(".cell") };
+});
+$("tilt").addEventListener("pointerup", (event) => {
+  if (!swipeFrom) return;
+  const dx = event.clientX - swipeFrom.x, dy = event.clientY - swipeFrom.y;
+  const { cell } = swipeFrom;
+  swipeFrom = null;
+  if (Math.max(Math.abs(dx), Math.abs(dy)) >= SWIPE) {
+    move(Math.abs(dx) > Math.abs(dy) ? (dx > 0 ? "R" : "L") : (dy > 0 ? "D" : "U"));
+  } else if (cell) {
+    paint(Number(cell.dataset.r), Number(cell.dataset.c));
+  }
+});
+$("tilt-undo").addEventListener("click", () => {
+  if (!history.length || playback) return;
+  board = history.pop();
+  $("tilt-history").textContent = $("tilt-history").textContent.slice(0, -1);
+  say("");
+  render();
+});
+$("tilt-solve").addEventListener("click", solve);
+$("tilt-generate").addEventListener("click", generate);
+window.addEventListener("resize", fit);
+onLanguage(() => {
+  $("tilt-verdict").textContent = said ? t(said.key, ...said.args) : "";
+  showLayers();
 });
 render();

@@ -1,0 +1,208 @@
+"""The work behind each search endpoint, as run inside a search worker (``workers``).
+
+Each job takes its validated request, the moment (``time.monotonic()``) its answer is due and
+a cancel flag, and returns the JSON-ready answer. The clock is the request's: whatever parsing
+and setup took is gone from the search's time limit. The compiled kernels are used wherever a
+domain has one (``engine="auto"``), except for the maze, whose animation needs the Python
+engine's trace.
+
+The ``pdb`` heuristic only reads tables already in the cache: a server that built a table for
+every goal a client invents would let clients fill its disk (11.5 MB per 15-puzzle goal), so
+it says instead how to build them with ``statesearch pdb build``.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+from pydantic import BaseModel
+
+from ..cache import cache_dir
+from ..errors import InputError
+from ..facade import solve
+from ..limits import LimitKind, Limits, Meter
+from ..maze import Maze
+from ..npuzzle import NPuzzle
+from ..npuzzle.pdb import GroupKey, check, partition_groups
+from ..result import SearchResult
+from ..tilt import Tilt, format_tilt
+from .schemas import (
+    MAX_MEMORY,
+    MAX_STATES,
+    MAX_TRACE,
+    RequestLimits,
+    SolveBoard,
+    SolveMaze,
+    SolveTilt,
+    TiltGenerate,
+)
+from .trace import Traced
+
+WARM_UP_SECONDS = 30.0
+Job = Callable[[Any, float, threading.Event], dict[str, Any]]
+
+
+def budget(request: RequestLimits, deadline: float, cancel: threading.Event) -> Meter:
+    """A meter for the request's budgets, with the time that is left of it and the server's
+    memory caps; made before any setup, so the setup counts."""
+    left = max(deadline - time.monotonic(), 0.001)
+    limits = Limits(
+        max_expanded=request.max_expanded,
+        time_limit=left,
+        max_states=MAX_STATES,
+        max_memory=MAX_MEMORY,
+    )
+    return Meter(limits, cancel)
+
+
+def answered(result: SearchResult[Any], request: RequestLimits, **extra: Any) -> dict[str, Any]:
+    """The result as JSON; a time limit is named as the client gave it (the meter only had
+    what was left of it)."""
+    data = result.to_dict()
+    if result.limit is LimitKind.TIME:
+        data["reason"] = f"time limit of {request.time_limit:g} s (setup included)"
+    return {**data, **extra}
+
+
+def goal_spelling(puzzle: NPuzzle) -> str:
+    """The goal as ``pdb build --goal`` reads it."""
+    n = puzzle.rows * puzzle.cols
+    if puzzle.goal == (*range(1, n), 0):
+        return "blank-last"
+    if puzzle.goal == tuple(range(n)):
+        return "blank-first"
+    return '"' + " ".join(map(str, puzzle.goal)) + '"'
+
+
+def table_keys(puzzle: NPuzzle) -> list[GroupKey]:
+    """The tables of the board's default partition for its goal."""
+    groups = partition_groups(puzzle.rows, puzzle.cols, None)
+    return [GroupKey(puzzle.rows, puzzle.cols, puzzle.goal, group) for group in groups]
+
+
+def tables_present(puzzle: NPuzzle) -> bool:
+    """Whether the cache has every table file (a quick look for the live panel; a search
+    checks them whole)."""
+    directory = cache_dir()
+    names = [key.name for key in table_keys(puzzle)]
+    return all((directory / f"{n}{ext}").is_file() for n in names for ext in (".npy", ".json"))
+
+
+def missing_tables(puzzle: NPuzzle) -> str | None:
+    """Why the default partition's tables for this goal cannot be read from the cache, or
+    ``None`` when they all can."""
+    for key in table_keys(puzzle):
+        try:
+            problem = check(key, cache_dir())
+        except Exception as err:  # any damage at all means: do not use it
+            problem = f"unreadable ({type(err).__name__})"
+        if problem:
+            return problem
+    return None
+
+
+def with_prebuilt_tables(puzzle: NPuzzle) -> NPuzzle:
+    from ..npuzzle.pdb_lookup import loaded
+
+    problem = missing_tables(puzzle)
+    shape = {"rows": puzzle.rows, "cols": puzzle.cols, "goal": goal_spelling(puzzle)}
+    if problem == "missing":
+        raise InputError(
+            "no pattern database for this board and goal yet (the server builds none); "
+            "build it once with: statesearch pdb build {rows}x{cols} --goal {goal}",
+            **shape,
+        )
+    if problem:
+        raise InputError(
+            "the pattern database for this board and goal cannot be used ({problem}); "
+            "rebuild it with: statesearch pdb build {rows}x{cols} --goal {goal}",
+            problem=problem,
+            **shape,
+        )
+    return puzzle.with_pattern_database(loaded(puzzle.rows, puzzle.cols, puzzle.goal, None))
+
+
+def solve_npuzzle(request: SolveBoard, deadline: float, cancel: threading.Event) -> dict[str, Any]:
+    meter = budget(request, deadline, cancel)
+    puzzle = request.puzzle()
+    if request.heuristic.lower() == "pdb" and request.algorithm != "bfs":
+        puzzle = with_prebuilt_tables(puzzle)
+    result = solve(
+        puzzle,
+        request.algorithm,
+        request.heuristic,
+        weight=request.weight,
+        precheck=request.precheck,
+        meter=meter,
+    )
+    return answered(result, request, path=[list(s) for s in result.path])
+
+
+def solve_maze(request: SolveMaze, deadline: float, cancel: threading.Event) -> dict[str, Any]:
+    """Also returns the cells in the order they were expanded, for the animation."""
+    meter = budget(request, deadline, cancel)
+    traced = Traced(Maze.parse("\n".join(request.grid)), MAX_TRACE)
+    result = solve(
+        traced,
+        request.algorithm,
+        request.heuristic,
+        weight=request.weight,
+        engine="python",
+        meter=meter,
+    )
+    return answered(
+        result,
+        request,
+        path=[list(c) for c in result.path],
+        expanded_order=[list(c) for c in traced.expanded],
+        children=[[list(c) for c in kids] for kids in traced.children],
+    )
+
+
+def solve_tilt(request: SolveTilt, deadline: float, cancel: threading.Event) -> dict[str, Any]:
+    meter = budget(request, deadline, cancel)
+    puzzle = Tilt.from_text(request.board, request.step, request.collide)
+    heuristic = None if request.algorithm == "bfs" else request.heuristic
+    result = solve(puzzle, request.algorithm, heuristic, meter=meter)
+    return answered(result, request, boards=[puzzle.show(s) for s in result.path])
+
+
+def generate_tilt(
+    request: TiltGenerate, deadline: float, cancel: threading.Event
+) -> dict[str, Any]:
+    """An 8x8 puzzle. The generator does not read a clock yet: the worker's deadline stops it."""
+    from ..tilt.generate import generate
+
+    made = generate(request.seed, 8, 8, request.blocks, request.min_length)
+    return {"board": format_tilt(made.board), "optimal": made.optimal}
+
+
+def warm_up() -> None:
+    """Load the compiled kernels the playground uses most from numba's cache (about 2 s), and
+    the 15-puzzle's IDA* + Manhattan from the cache directory (compiled there once, about 5 s,
+    the first time a machine runs it), so that the first searches do not pay for them. A
+    failure here is the first search's to report."""
+    limits = Limits(time_limit=WARM_UP_SECONDS)
+    almost = NPuzzle((*range(1, 15), 0, 15), 4, 4)
+    try:
+        for heuristic in ("linear_conflict", "manhattan"):
+            solve(almost, "idastar", heuristic, limits=limits)
+        solve(Tilt.from_text("o.x"), "bfs", limits=limits)
+    except Exception:
+        return
+
+
+JOBS: dict[type[BaseModel], Job] = {
+    SolveBoard: solve_npuzzle,
+    SolveMaze: solve_maze,
+    SolveTilt: solve_tilt,
+    TiltGenerate: generate_tilt,
+}
+
+
+def run(request: BaseModel, deadline: float, cancel: threading.Event) -> dict[str, Any]:
+    """The job for this kind of request."""
+    return JOBS[type(request)](request, deadline, cancel)

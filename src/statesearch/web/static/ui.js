@@ -1,0 +1,26 @@
+// Long requests show that work is going on (a spinner and the seconds so far) and can be
+// cancelled; the server stops a search whose request is cancelled.
+export function working(box, text, cancel, describe) {
+  const controller = new AbortController();
+  const started = performance.now();
+  const tick = () => { text.textContent = describe((performance.now() - started) / 1000); };
+  tick();
+  const timer = setInterval(tick, 100);
+  box.hidden = false;
+  const stop = () => controller.abort();
+  cancel.addEventListener("click", stop, { once: true });
+  return {
+    signal: controller.signal,
+    done() {
+      clearInterval(timer);
+      cancel.removeEventListener("click", stop);
+      box.hidden = true;
+    },
+  };
+}
+
+// A grid's cell size: as large as fits the space beside it, between `least` and `most` pixels.
+export function cellSize(columns, least = 24, most = 48) {
+  const room = Math.min(window.innerWidth - 48, window.innerWidth >= 1000 ? window.innerWidth * 0.55 : 9999);
+  return Math.max(least, Math.min(most, Math.floor(room / columns) - 1));
+}
