@@ -14,7 +14,7 @@ from typing import Annotated, Any
 import typer
 
 from ..errors import InputError
-from . import bench, pdb, serve, showcase, solve, tilt
+from . import analyze, batch, bench, pdb, serve, showcase, solve, tilt
 
 app = typer.Typer(
     no_args_is_help=True,
@@ -22,9 +22,11 @@ app = typer.Typer(
     add_completion=False,
 )
 app.add_typer(solve.app, name="solve")
+app.add_typer(analyze.app, name="analyze")
 app.add_typer(tilt.app, name="tilt")
 app.add_typer(pdb.app, name="pdb")
 app.add_typer(bench.app, name="bench")
+app.command("batch")(batch.batch)
 app.command("showcase")(showcase.showcase)
 app.command("serve")(serve.serve)
 INTERNAL_ERROR = 70  # EX_SOFTWARE: statesearch's fault, not the input's

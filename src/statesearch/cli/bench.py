@@ -1,10 +1,9 @@
-"""``statesearch bench korf100|korf24``: solve the standard instances and check every length."""
+"""``statesearch bench korf100|korf24|tilt``: solve standard or generated instances through the
+batch runner (a local pool or a Dask cluster) and check every length."""
 
 from __future__ import annotations
 
 import json
-import multiprocessing
-import time
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -12,110 +11,138 @@ import typer
 from rich.progress import track
 from rich.table import Table
 
-from ..facade import solve
-from ..limits import Limits
-from ..npuzzle import NPuzzle
-from ..npuzzle.benchmarks import Instance, load, select
+from ..batch import open_pool
+from ..batch.plots import check_plot_file, plot_results
+from ..batch.runner import Row
+from ..batch.spec import Spec, normalize
+from ..batch.worker import warm_up
+from ..errors import InputError
+from ..npuzzle.benchmarks import load, select
+from .batch import PlotFile, Scheduler, exit_code, run_with_progress
 from .progress import build_progress
 from .render import console
 
-app = typer.Typer(
-    help="Solve standard benchmark instances and check the lengths.", no_args_is_help=True
-)
-
-# Set in the parent before the worker pool forks, so the tables are shared, not copied or rebuilt.
-_shared: dict[str, Any] = {}
-
-
-def _solve_one(instance: Instance) -> dict[str, Any]:
-    side, heuristic = _shared["side"], _shared["heuristic"]
-    puzzle = NPuzzle(
-        instance.tiles, side, side, tuple(range(side * side)), pattern_database=_shared["pdb"]
-    )
-    started = time.process_time()
-    result = solve(puzzle, "idastar", heuristic, limits=_shared["limits"])
-    return {
-        "id": instance.id,
-        "optimal": instance.optimal,
-        "found": result.length,
-        "status": result.status.value,
-        "expanded": result.stats.expanded,
-        "generated": result.stats.generated,
-        "cpu_s": time.process_time() - started,
-        "engine": result.engine,
-    }
+app = typer.Typer(help="Solve benchmark instances and check the lengths.", no_args_is_help=True)
 
 
 def run(
     name: str,
-    heuristic: str,
-    partition: str | None,
-    ids: str | None,
+    label: str,
+    specs: list[Spec],
     workers: int,
+    scheduler: str | None,
     json_file: Path | None,
-    time_limit: float | None,
+    plot: Path | None,
 ) -> None:
-    side, instances = load(name)
-    chosen = select(instances, ids)
-    pdb = None
-    if heuristic == "pdb":
-        from ..npuzzle.pdb_lookup import PatternDatabase
-
-        with build_progress() as (log, progress):
-            pdb = PatternDatabase(side, side, tuple(range(side * side)), partition, progress, log)
-    _shared.update(side=side, heuristic=heuristic, pdb=pdb, limits=Limits(time_limit=time_limit))
-    _solve_one(chosen[0])  # compile (or load) the kernel before timing anything
-    started = time.perf_counter()
-    if workers > 1:
-        with multiprocessing.get_context("fork").Pool(workers) as pool:
-            rows = list(track(pool.imap(_solve_one, chosen), total=len(chosen), description=name))
-    else:
-        rows = [_solve_one(i) for i in track(chosen, description=name, console=console)]
-    wall = time.perf_counter() - started
-    table = Table("id", "optimal", "found", "expanded", "generated", "CPU s")
-    mismatches = limits = 0
+    """Solve ``specs`` (each with its known optimal length), print a row per instance and a
+    summary line; exit 1 if any length is wrong, 4 if any search reached its limit."""
+    with open_pool(None if scheduler else workers, scheduler) as pool:
+        pool.warm(warm_up, specs[0])  # compile (or load) kernels and tables before timing
+        tally, stopped = run_with_progress(specs, pool, None, name)
+        size = pool.size
+    place = {spec["id"]: i for i, spec in enumerate(specs)}
+    rows = sorted(tally.rows, key=lambda r: place[r["id"]])
+    several = len({r["algorithm"] for r in rows}) > 1
+    table = Table("id", *(["algorithm"] if several else []), "optimal", "found", "expanded")
+    for column in ("generated", "CPU s"):
+        table.add_column(column)
     for row in rows:
-        ok = row["found"] == row["optimal"]
-        if row["status"] == "limit_reached":
-            limits += 1
-            found = "limit"
-        else:
-            mismatches += not ok
-            found = str(row["found"]) if ok else f"[red]{row['found']}[/]"
+        ok = row["correct"] is not False
+        found = "limit" if row["status"] == "limit_reached" else str(row["length"])
         table.add_row(
             str(row["id"]),
-            str(row["optimal"]),
-            found,
-            f"{row['expanded']:,}",
-            f"{row['generated']:,}",
+            *([row["algorithm"]] if several else []),
+            str(row["expected"]),
+            found if ok else f"[red]{found}[/]",
+            f"{row['stats']['expanded']:,}",
+            f"{row['stats']['generated']:,}",
             f"{row['cpu_s']:.3f}",
         )
     cpu = sum(r["cpu_s"] for r in rows)
-    generated = sum(r["generated"] for r in rows)
+    generated = sum(r["stats"]["generated"] for r in rows)
     solved = [r for r in rows if r["status"] == "solved"]
     table.add_section()
     table.add_row(
         "total",
-        str(sum(r["optimal"] for r in rows)),
-        str(sum(r["found"] or 0 for r in solved)),
-        f"{sum(r['expanded'] for r in rows):,}",
+        *([""] if several else []),
+        str(sum(r["expected"] for r in rows)),
+        str(sum(r["length"] for r in solved)),
+        f"{sum(r['stats']['expanded'] for r in rows):,}",
         f"{generated:,}",
         f"{cpu:.3f}",
     )
     console.print(table)
-    label = "manhattan" if heuristic == "manhattan" else (pdb.description if pdb else heuristic)
+    for key, error in tally.failures:
+        console.print(f"[red]failed[/]: {key}: {error}")
+    wrong = sum(r["correct"] is False for r in rows)
+    limits = sum(r["status"] == "limit_reached" for r in rows)
     console.print(
-        f"{name} with IDA* + {label}: {len(solved)}/{len(rows)} solved, {mismatches} wrong, "
-        f"{limits} limit reached; search {cpu:.2f} CPU s ({wall:.2f} s wall, {workers} worker(s)), "
-        f"{generated / cpu / 1e6 if cpu else 0:.1f} M generated per CPU s"
+        f"{name} with {label}: {len(solved)}/{len(rows)} solved, {wrong} wrong, "
+        f"{limits} limit reached; search {cpu:.2f} CPU s ({tally.wall_s:.2f} s wall, {size} "
+        f"worker(s)), {generated / cpu / 1e6 if cpu else 0:.1f} M generated per CPU s"
     )
     if json_file is not None:
-        summary = {"set": name, "heuristic": label, "cpu_s": cpu, "wall_s": wall, "rows": rows}
-        json_file.write_text(json.dumps(summary, indent=1))
-    if mismatches:
-        raise typer.Exit(1)
-    if limits:
-        raise typer.Exit(4)
+        summary = {"set": name, "heuristic": label, "cpu_s": cpu, "wall_s": tally.wall_s}
+        json_file.write_text(
+            json.dumps({**summary, "rows": [bench_row(r) for r in rows]}, indent=1)
+        )
+    if plot is not None and rows:
+        plot_results(rows, plot, f"{name} with {label}")
+        console.print(f"plot: {plot}")
+    code = exit_code(rows, tally, stopped)
+    if code:
+        raise typer.Exit(code)
+
+
+def bench_row(row: Row) -> dict[str, Any]:
+    """A row of ``--json``: the instance, its answer and its counters."""
+    stats = row["stats"]
+    return {
+        "id": row["id"],
+        "optimal": row["expected"],
+        "found": row["length"],
+        "status": row["status"],
+        "expanded": stats["expanded"],
+        "generated": stats["generated"],
+        "cpu_s": row["cpu_s"],
+        "wall_s": row["wall_s"],
+        "engine": row["engine"],
+        "worker": row["worker"],
+    }
+
+
+def korf(
+    name: str,
+    heuristic: str,
+    partition: str | None,
+    ids: str | None,
+    time_limit: float | None,
+    plot: Path | None,
+) -> tuple[str, list[Spec]]:
+    """A named set's instances as specs (IDA*, Korf's goal), its tables built here first so
+    that every worker only loads them (the plot file checked before that)."""
+    if plot is not None:
+        check_plot_file(plot)
+    side, instances = load(name)
+    chosen = select(instances, ids)
+    goal = list(range(side * side))
+    label = f"IDA* + {heuristic}"
+    if heuristic == "pdb":
+        from ..npuzzle.pdb_lookup import PatternDatabase
+
+        with build_progress() as (log, progress):
+            pdb = PatternDatabase(side, side, tuple(goal), partition, progress, log)
+        label = f"IDA* + {pdb.description}"
+    options = {"algorithm": "idastar", "heuristic": heuristic, "time_limit": time_limit}
+    specs = [
+        normalize(
+            {"id": i.id, "start": list(i.tiles), "goal": goal, "optimal": i.optimal},
+            {**options, "partition": partition},
+            None,
+        )
+        for i in chosen
+    ]
+    return label, specs
 
 
 Heuristic = Annotated[
@@ -123,7 +150,7 @@ Heuristic = Annotated[
 ]
 Partition = Annotated[str | None, typer.Option(help="PDB partition (default 6-6-3 / 6-6-6-6).")]
 Ids = Annotated[str | None, typer.Option(help="Instance ids, e.g. 1-10,15.")]
-Workers = Annotated[int, typer.Option(min=1, help="Worker processes.")]
+Workers = Annotated[int, typer.Option(min=1, help="Local worker processes.")]
 JsonFile = Annotated[Path | None, typer.Option("--json", help="Also write the rows to FILE.")]
 TimeLimit = Annotated[float | None, typer.Option(min=0.0, help="Seconds per instance.")]
 
@@ -134,11 +161,14 @@ def korf100(
     partition: Partition = None,
     ids: Ids = None,
     workers: Workers = 1,
+    scheduler: Scheduler = None,
     json_file: JsonFile = None,
     time_limit: TimeLimit = None,
+    plot: PlotFile = None,
 ) -> None:
     """Korf's 100 random 15-puzzles (goal blank-first)."""
-    run("korf100", heuristic, partition, ids, workers, json_file, time_limit)
+    label, specs = korf("korf100", heuristic, partition, ids, time_limit, plot)
+    run("korf100", label, specs, workers, scheduler, json_file, plot)
 
 
 @app.command("korf24")
@@ -147,8 +177,52 @@ def korf24(
     partition: Partition = None,
     ids: Ids = "1",
     workers: Workers = 1,
+    scheduler: Scheduler = None,
     json_file: JsonFile = None,
     time_limit: TimeLimit = None,
+    plot: PlotFile = None,
 ) -> None:
     """Korf and Felner's 50 random 24-puzzles (goal blank-first)."""
-    run("korf24", heuristic, partition, ids, workers, json_file, time_limit)
+    label, specs = korf("korf24", heuristic, partition, ids, time_limit, plot)
+    run("korf24", label, specs, workers, scheduler, json_file, plot)
+
+
+@app.command("tilt")
+def tilt(
+    count: Annotated[int, typer.Option(min=1, help="Puzzles (seeds seed, seed+1, ...).")] = 10,
+    seed: Annotated[int, typer.Option(help="The first seed.")] = 1,
+    size: Annotated[str, typer.Option(help="HxW, at most 64 cells.")] = "8x8",
+    blocks: Annotated[int, typer.Option(min=1, help="Blocks per puzzle.")] = 3,
+    min_length: Annotated[int, typer.Option(min=1, help="Smallest optimal length.")] = 12,
+    max_length: Annotated[int | None, typer.Option(min=1, help="Largest optimal length.")] = None,
+    algorithm: Annotated[
+        str,
+        typer.Option("--algorithm", "-a", help="astar, bfs, idastar, or several: astar,bfs."),
+    ] = "astar",
+    workers: Workers = 1,
+    scheduler: Scheduler = None,
+    json_file: JsonFile = None,
+    time_limit: TimeLimit = None,
+    plot: PlotFile = None,
+) -> None:
+    """Generated tilt puzzles of known optimal length (``tilt generate``), solved and checked;
+    with ``-a bfs`` the plot shows the new states at each depth."""
+    from ..tilt.generate import generate
+
+    if plot is not None:
+        check_plot_file(plot)
+    height, _, width = size.lower().partition("x")
+    if not (height.isdigit() and width.isdigit()):
+        raise InputError("cannot read size {size!r}: use HxW like 8x8", size=size)
+    algorithms = [a.strip() for a in algorithm.split(",") if a.strip()]
+    specs = []
+    for s in track(range(seed, seed + count), description="generating", console=console):
+        made = generate(s, int(height), int(width), blocks, min_length, max_length=max_length)
+        for name in algorithms:
+            raw = {"id": s if len(algorithms) == 1 else f"{s} {name}", "domain": "tilt"}
+            options = {"algorithm": name, "time_limit": time_limit}
+            specs.append(
+                normalize({**raw, "start": made.text(), "optimal": made.optimal}, options, None)
+            )
+    label = " and ".join(algorithms)
+    run(f"tilt {size} x{count}", label, specs, workers, scheduler, json_file, plot)

@@ -1,0 +1,118 @@
+"""What ``statesearch batch INPUT`` reads: a Korf-style instance file, a JSONL file of specs, or a
+directory of maze and tilt files, each turned into checked specs (``spec``).
+
+- Korf-style: ``id [optimal] tile tile ...`` per line (``#`` starts a comment), as in the
+  packaged ``korf100.txt``, whose second column is the optimal length; the goal is Korf's,
+  blank first, unless one is given.
+- JSONL: one spec per line; its options override the command line's.
+- A directory: every ``*.txt``, ``*.maze`` and ``*.tilt`` file in it; a file with ``S`` and
+  ``G`` is a maze, one with blocks (``o``, ``@``) a tilt board, whose ``; ... optimal N moves``
+  comment (as ``tilt generate`` writes) gives its optimal length.
+
+Anything wrong is one ``InputError`` naming the file and line.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from ..errors import InputError
+from .spec import Spec, check, normalize, read_file
+
+SUFFIXES = (".txt", ".maze", ".tilt")
+TILT_OPTIMAL = re.compile(r";.*\boptimal (\d+) moves")
+
+
+def read_input(path: Path, defaults: Mapping[str, Any], goal: str | None = None) -> list[Spec]:
+    """The specs in ``path``, checked, in file order; ``defaults`` are the command line's
+    options, ``goal`` the n-puzzle goal for a Korf-style file (default ``blank-first``)."""
+    if path.is_dir():
+        specs = _directory(path, defaults)
+    else:
+        text = read_file(path, None)
+        lines = text.splitlines()
+        first = next((s for s in lines if s.strip() and not s.startswith("#")), "")
+        if first.lstrip().startswith("{"):
+            specs = _jsonl(path, lines, defaults)
+        else:
+            specs = _korf(path, lines, defaults, goal or "blank-first")
+    if not specs:
+        raise InputError("{file} holds no instances", file=path)
+    seen: set[Any] = set()
+    for spec in specs:
+        if spec["id"] in seen:
+            raise InputError("{file}: the id {id!r} is used twice", file=path, id=spec["id"])
+        seen.add(spec["id"])
+    return specs
+
+
+def _checked(place: str, raw: Any, defaults: Mapping[str, Any], base: Path | None) -> Spec:
+    try:
+        spec = normalize(raw, defaults, base)
+        check(spec)
+    except InputError as err:
+        raise InputError("{place}: {problem}", place=place, problem=str(err)) from None
+    return spec
+
+
+def _jsonl(path: Path, lines: list[str], defaults: Mapping[str, Any]) -> list[Spec]:
+    specs = []
+    for number, line in enumerate(lines, 1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        try:
+            raw = json.loads(line)
+        except ValueError as err:
+            raise InputError(
+                "{file} line {line}: not JSON ({why})", file=path, line=number, why=err
+            ) from None
+        if isinstance(raw, dict):
+            raw.setdefault("id", number)
+        specs.append(_checked(f"{path} line {number}", raw, defaults, path.parent))
+    return specs
+
+
+def _korf(path: Path, lines: list[str], defaults: Mapping[str, Any], goal: str) -> list[Spec]:
+    specs = []
+    for number, line in enumerate(lines, 1):
+        fields = line.split("#", 1)[0].split()
+        if not fields:
+            continue
+        place = f"{path} line {number}"
+        numbers = [int(f) for f in fields if f.isascii() and f.isdigit()]
+        tiles, optimal = numbers[1:], None
+        if len(numbers) == len(fields) and sorted(tiles) != list(range(len(tiles))):
+            optimal, tiles = tiles[0] if tiles else None, tiles[1:]
+        if len(numbers) != len(fields) or sorted(tiles) != list(range(len(tiles))):
+            raise InputError(
+                "{place}: a Korf-style line is an id, the optimal length (if known) and the "
+                "tiles, 0 for the blank",
+                place=place,
+            )
+        raw = {"id": numbers[0], "start": tiles, "goal": goal, "optimal": optimal}
+        specs.append(_checked(place, raw, defaults, None))
+    return specs
+
+
+def _directory(path: Path, defaults: Mapping[str, Any]) -> list[Spec]:
+    specs = []
+    files = sorted(p for p in path.iterdir() if p.suffix in SUFFIXES and p.is_file())
+    for file in files:
+        text = read_file(file, None)
+        body = "".join(line.split(";", 1)[0] for line in text.splitlines())
+        if "S" in body and "G" in body:
+            raw: dict[str, Any] = {"domain": "maze"}
+        elif "o" in body or "@" in body:
+            found = TILT_OPTIMAL.search(text)
+            raw = {"domain": "tilt", "optimal": int(found[1]) if found else None}
+        else:
+            raise InputError(
+                "{file} is neither a maze (S and G) nor a tilt board (blocks o or @)", file=file
+            )
+        raw.update(id=file.name, start=text)
+        specs.append(_checked(str(file), raw, defaults, None))
+    return specs

@@ -1,0 +1,168 @@
+"""Worker processes on this machine: the default pool, with nothing to start by hand.
+
+Each worker is a fresh interpreter (``spawn``: no threads or locks inherited half-held) that
+runs one task at a time and keeps what it loaded (kernels, pattern databases) between tasks.
+The pool knows which task each worker runs, so when a worker dies (killed, out of memory) only
+that task is tried again, on a new worker, and the others carry on.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import multiprocessing
+import signal
+from collections import deque
+from collections.abc import Callable, Hashable, Iterable
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection, wait
+from multiprocessing.process import BaseProcess
+from typing import Any
+
+from .pool import ATTEMPTS, Done
+
+# The stop signal every worker inherits when it starts (a byte of shared memory: no lock is
+# needed to read a flag that only ever goes from 0 to 1 in a search); ``InheritedFlag`` reads it.
+_stop: Any = None
+
+
+class InheritedFlag:
+    """The pool's stop signal as a task sees it: pickled as nothing, read from the event the
+    worker was started with."""
+
+    def is_set(self) -> bool:
+        return _stop is not None and bool(_stop.value)
+
+
+@dataclass
+class LocalFlag:
+    shared: Any
+    remote: InheritedFlag = field(default_factory=InheritedFlag)
+
+    def set(self) -> None:
+        self.shared.value = 1
+
+
+@dataclass
+class _Task:
+    key: Hashable
+    fn: Callable[..., Any]
+    args: tuple[Any, ...]
+    deaths: int = 0
+
+
+@dataclass
+class _Worker:
+    process: BaseProcess
+    conn: Connection
+    task: _Task | None = None
+
+
+def _serve(conn: Connection, stop: Any) -> None:
+    """A worker's life: run each task it is sent, reply with its value or its error."""
+    global _stop
+    _stop = stop
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    while (message := conn.recv()) is not None:
+        key, fn, args = message
+        try:
+            conn.send((key, fn(*args), None))
+        except Exception as err:  # reported with the task; the worker lives on
+            conn.send((key, None, f"{type(err).__name__}: {err}".splitlines()[0]))
+
+
+class LocalPool:
+    """``size`` worker processes; see ``pool.Pool`` for the contract."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.memory_share = 0.8 / size
+        self.context = multiprocessing.get_context("spawn")
+        self.stop = self.context.RawValue("b", 0)
+        self.workers = [self._start() for _ in range(size)]
+        self.pending: deque[_Task] = deque()
+        self.finished: list[Done] = []
+
+    def _start(self) -> _Worker:
+        ours, theirs = self.context.Pipe()
+        process = self.context.Process(target=_serve, args=(theirs, self.stop), daemon=True)
+        process.start()
+        theirs.close()
+        return _Worker(process, ours)
+
+    def submit(self, key: Hashable, fn: Callable[..., Any], *args: Any) -> None:
+        self.pending.append(_Task(key, fn, args))
+
+    def cancel(self, keys: Iterable[Hashable]) -> None:
+        wanted = set(keys)
+        kept = deque(t for t in self.pending if t.key not in wanted)
+        self.finished += [Done(t.key, cancelled=True) for t in self.pending if t.key in wanted]
+        self.pending = kept
+
+    def flag(self) -> LocalFlag:
+        if any(w.task for w in self.workers):
+            raise RuntimeError("a new stop signal while tasks are running")
+        self.stop.value = 0
+        return LocalFlag(self.stop)
+
+    def warm(self, fn: Callable[..., Any], *args: Any) -> None:
+        for worker in self.workers:
+            worker.conn.send((("warm", id(worker)), fn, args))
+        for worker in self.workers:
+            with contextlib.suppress(EOFError, OSError):
+                worker.conn.recv()
+
+    def done(self, timeout: float) -> list[Done]:
+        self._dispatch()
+        out, self.finished = self.finished, []
+        busy = [w for w in self.workers if w.task]
+        if out or not busy:
+            return out
+        ready = set(wait([w.conn for w in busy] + [w.process.sentinel for w in busy], timeout))
+        for i, worker in enumerate(self.workers):
+            task = worker.task
+            if task is None:
+                continue
+            if worker.conn in ready:
+                with contextlib.suppress(EOFError, OSError):
+                    key, value, error = worker.conn.recv()
+                    out.append(Done(key, value, error))
+                    worker.task = None
+                    continue
+            if worker.process.sentinel in ready or not worker.process.is_alive():
+                out += self._buried(i, task)
+        self._dispatch()
+        return out
+
+    def _buried(self, i: int, task: _Task) -> list[Done]:
+        """Replace the dead worker ``i``; its task goes first to the next free worker, or is
+        reported failed after ``ATTEMPTS`` deaths."""
+        dead = self.workers[i]
+        dead.conn.close()
+        dead.process.join(1)
+        self.workers[i] = self._start()
+        task.deaths += 1
+        if task.deaths >= ATTEMPTS:
+            code = dead.process.exitcode
+            return [Done(task.key, error=f"its worker died {task.deaths} times (exit {code})")]
+        self.pending.appendleft(task)
+        return []
+
+    def _dispatch(self) -> None:
+        for worker in self.workers:
+            if worker.task is None and self.pending:
+                worker.task = self.pending.popleft()
+                # A worker that died idle is found by its sentinel, with this task to retry.
+                with contextlib.suppress(OSError):
+                    worker.conn.send((worker.task.key, worker.task.fn, worker.task.args))
+
+    def close(self) -> None:
+        for worker in self.workers:
+            if worker.process.is_alive():
+                worker.process.terminate()
+        for worker in self.workers:
+            worker.process.join(2)
+            if worker.process.is_alive():
+                worker.process.kill()
+            worker.conn.close()
+            worker.process.close()
+        self.workers = []

@@ -1,0 +1,82 @@
+"""Running a batch: every spec a task on a pool, every result written the moment it arrives.
+
+The runner is the same for a local pool and a Dask cluster. A result is written (and counted)
+once, when its task returns; a task whose worker died is retried by the pool; a task that
+raised is reported failed and not written, so ``--resume`` tries it again. A search stopped by
+the stop signal (Ctrl-C) is not a result and is never written.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, cast
+
+from .pool import Pool
+from .results import ResultsFile
+from .spec import Spec
+from .worker import run_instance
+
+Row = dict[str, Any]
+
+
+@dataclass
+class Tally:
+    """What a batch produced so far: rows in the order they finished, failures, counts."""
+
+    total: int
+    rows: list[Row] = field(default_factory=list)
+    failures: list[tuple[Any, str]] = field(default_factory=list)
+    counts: Counter[str] = field(default_factory=Counter)
+    wall_s: float = 0.0  # set by whoever timed the run
+
+    def add(self, row: Row) -> None:
+        self.rows.append(row)
+        self.counts[row["status"]] += 1
+        if row.get("correct") is False:
+            self.counts["wrong"] += 1
+
+    def fail(self, key: Any, error: str) -> None:
+        self.failures.append((key, error))
+        self.counts["failed"] += 1
+
+    @property
+    def finished(self) -> int:
+        return len(self.rows) + len(self.failures)
+
+
+def run_batch(
+    specs: list[Spec],
+    pool: Pool,
+    results: ResultsFile | None = None,
+    on_change: Callable[[Tally], None] | None = None,
+    tally: Tally | None = None,
+) -> Tally:
+    """Solve ``specs`` on ``pool``; each row goes to ``results`` (if any) and ``tally`` as it
+    arrives, and ``on_change`` sees the tally after each. An exception (Ctrl-C, ``PoolLost``)
+    sets the stop signal, takes back the tasks not started and propagates: the tally passed
+    in holds what was done."""
+    tally = tally if tally is not None else Tally(len(specs))
+    stop = pool.flag()
+    for key, spec in enumerate(specs):
+        pool.submit(key, run_instance, spec, pool.memory_share, stop.remote)
+    waiting = set(range(len(specs)))
+    try:
+        while waiting:
+            for done in pool.done(0.25):
+                waiting.discard(done.key)
+                spec = specs[cast(int, done.key)]
+                if done.error is not None:
+                    tally.fail(spec["id"], done.error)
+                elif not done.cancelled and done.value.get("limit") != "cancelled":
+                    if results is not None:
+                        results.write(done.value)
+                    tally.add(done.value)
+                if on_change is not None:
+                    on_change(tally)
+    except BaseException:
+        stop.set()
+        pool.cancel(waiting)
+        raise
+    return tally

@@ -1,0 +1,57 @@
+"""One instance from its spec to the fields ``solve --json`` prints: the function every worker
+runs, and the one the command line can share, so a batch and a single solve agree."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Mapping
+from typing import Any
+
+from ..facade import solve
+from ..limits import Meter
+from ..result import SearchResult
+from .spec import build, limits, normalize
+
+
+def solve_spec(
+    raw: Mapping[str, Any],
+    cancel: threading.Event | None = None,
+    memory_share: float = 0.8,
+) -> dict[str, Any]:
+    """Solve the instance ``raw`` describes (see ``spec``) and return ``SearchResult.to_dict()``
+    with the domain's fields, as ``solve --json`` prints them; with a known ``optimal``
+    length, also ``expected`` and ``correct`` (``None`` when the search gave no answer).
+
+    The budgets' clock starts before the problem is read, so reading it counts too. Setting
+    ``cancel`` stops the search (``limit_reached``, ``cancelled``).
+    """
+    spec = normalize(raw, {}, None)
+    meter = Meter(limits(spec, memory_share), cancel)
+    built = build(spec)
+    result = solve(
+        built.problem,
+        spec.get("algorithm") or "auto",
+        spec.get("heuristic"),
+        weight=spec.get("weight", 1.0),
+        tie_break=spec.get("tie_break") or "classic",
+        precheck=spec.get("precheck", True),
+        engine=spec.get("engine") or "auto",
+        meter=meter,
+    )
+    row = {**result.to_dict(), **built.extras(result)}
+    if spec.get("optimal") is not None:
+        row["expected"] = spec["optimal"]
+        row["correct"] = correct(result, spec["optimal"])
+    return row
+
+
+def correct(result: SearchResult[Any], optimal: int) -> bool | None:
+    """Whether an answer agrees with a known optimal length: an optimal search must match it,
+    any other may not beat it, and no search may call the instance unsolvable. A limit
+    reached is no answer (``None``)."""
+    if result.solved:
+        assert result.length is not None
+        return result.length == optimal if result.optimal else result.length >= optimal
+    if result.status.value == "unsolvable":
+        return False
+    return None

@@ -1,0 +1,218 @@
+"""An instance as a plain dict (a *spec*): what to solve and how, readable from a JSON line and
+small enough to send to any worker.
+
+``{"id": 7, "domain": "npuzzle", "start": "8 6 7 2 5 4 3 0 1", "goal": "blank-first",
+"optimal": 31, "algorithm": "idastar", "heuristic": "linear_conflict", "time_limit": 60}``
+
+- ``domain``: ``npuzzle`` (``start`` and ``goal`` are boards as ``solve npuzzle`` reads them,
+  or lists of tiles; ``rows``, ``cols``, ``partition``), ``maze`` or ``tilt`` (``start`` is the
+  file's text, or ``file`` its path; a tilt spec takes ``step`` and ``collide``);
+- the search options of ``solve`` (``SEARCH_OPTIONS``), at the top level or in ``options``;
+  ``max_memory`` is bytes, ``"auto"`` (a share of the free memory, the default) or null;
+- ``optimal``: the known optimal length, if any; an answer that misses it is *wrong*.
+
+``normalize`` checks a spec and fills in defaults; ``build`` makes its problem.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..algorithms import get_algorithm
+from ..algorithms.best_first import check_tie_break
+from ..errors import InputError
+from ..facade import ENGINES
+from ..limits import Limits, default_max_memory
+from ..maze import Maze
+from ..npuzzle import NPuzzle, compact
+from ..problem import heuristic_names
+from ..result import SearchResult
+from ..tilt import Tilt
+
+Spec = dict[str, Any]
+Number = (int, float)
+# Each option and the types its value may have (null is always allowed: the default).
+SEARCH_OPTIONS: dict[str, tuple[type, ...]] = {
+    "algorithm": (str,),
+    "heuristic": (str,),
+    "weight": Number,
+    "tie_break": (str,),
+    "engine": (str,),
+    "precheck": (bool,),
+    "max_expanded": (int,),
+    "max_pushed": (int,),
+    "time_limit": Number,
+    "max_states": (int,),
+    "max_memory": (int, str),
+    "max_depth": (int,),
+}
+DOMAIN_OPTIONS: dict[str, dict[str, tuple[type, ...]]] = {
+    "npuzzle": {"rows": (int,), "cols": (int,), "partition": (str,)},
+    "maze": {},
+    "tilt": {"step": (str,), "collide": (str,)},
+}
+FIELDS: dict[str, tuple[type, ...]] = {
+    "id": (int, str),
+    "domain": (str,),
+    "start": (str, list),
+    "goal": (str, list),
+    "file": (str,),
+    "optimal": (int,),
+}
+MAX_FILE = 64 * 2**20  # bytes of a maze or tilt file
+
+
+def normalize(raw: Mapping[str, Any], defaults: Mapping[str, Any], base: Path | None) -> Spec:
+    """A checked spec: ``defaults`` (the command line's options) under the spec's own, nested
+    ``options`` flattened, a ``file`` read into ``start`` (relative to ``base``)."""
+    if not isinstance(raw, Mapping):
+        raise InputError("an instance is a JSON object, not {kind}", kind=type(raw).__name__)
+    nested = raw.get("options") or {}
+    if not isinstance(nested, Mapping):
+        raise InputError("options must be a JSON object")
+    spec: Spec = {k: v for k, v in defaults.items() if v is not None}
+    spec.update({k: v for k, v in raw.items() if k != "options"})
+    spec.update(nested)
+    domain = spec.get("domain", "npuzzle")
+    if domain not in DOMAIN_OPTIONS:
+        raise InputError(
+            "unknown domain {domain!r}; choose from {choices}",
+            domain=str(domain)[:40],
+            choices=", ".join(DOMAIN_OPTIONS),
+        )
+    spec["domain"] = domain
+    allowed = {**FIELDS, **SEARCH_OPTIONS, **DOMAIN_OPTIONS[domain]}
+    for name, value in spec.items():
+        kinds = allowed.get(name)
+        if kinds is None:
+            raise InputError(
+                "unknown option {name!r} for {domain}; choose from {choices}",
+                name=str(name)[:40],
+                domain=domain,
+                choices=", ".join(allowed),
+            )
+        wrong_bool = isinstance(value, bool) and bool not in kinds
+        if value is not None and (wrong_bool or not isinstance(value, kinds)):
+            raise InputError(
+                "{name} must be {kinds}, not {value!r}",
+                name=name,
+                kinds=" or ".join(k.__name__ for k in kinds),
+                value=str(value)[:40],
+            )
+    # null is the default, except for max_memory, where it means no bound.
+    spec = {k: v for k, v in spec.items() if v is not None or k == "max_memory"}
+    if "file" in spec:
+        spec["start"] = read_file(Path(spec.pop("file")), base)
+    if spec.get("start") is None:
+        raise InputError("an instance needs a start (or, for a maze or tilt board, a file)")
+    if domain != "npuzzle" and spec.get("goal") is not None:
+        raise InputError("a {domain} has its goal in its text: drop goal", domain=domain)
+    return spec
+
+
+def read_file(path: Path, base: Path | None) -> str:
+    """A maze or tilt file's text (UTF-8, capped in size)."""
+    where = path if path.is_absolute() or base is None else base / path
+    try:
+        with open(where, "rb") as handle:
+            data = handle.read(MAX_FILE + 1)
+        if len(data) > MAX_FILE:
+            raise InputError("{file} is larger than {limit} MiB", file=where, limit=MAX_FILE >> 20)
+        return data.decode("utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        why = getattr(err, "strerror", None) or "not UTF-8 text"
+        raise InputError("cannot read {file}: {why}", file=where, why=why) from None
+
+
+@dataclass
+class Built:
+    """A spec's problem, and the domain's fields of ``solve --json`` for a result on it."""
+
+    problem: Any
+    extras: Callable[[SearchResult[Any]], dict[str, Any]]
+
+
+def build(spec: Spec) -> Built:
+    """The problem a (normalized) spec describes."""
+    start, domain = spec["start"], spec["domain"]
+    if domain == "maze":
+        grid = Maze.parse(start)
+        return Built(
+            grid,
+            lambda r: {
+                "start": list(grid.initial),
+                "goal": list(grid.goal),
+                "path": [list(c) for c in r.path],
+            },
+        )
+    if domain == "tilt":
+        step, collide = spec.get("step") or "single", spec.get("collide") or "block"
+        puzzle = Tilt.from_text(start, step, collide)
+        board = puzzle.board
+        extras = {"step": step, "collide": collide, "height": board.height, "width": board.width}
+        return Built(puzzle, lambda r: extras)
+    goal = spec.get("goal")
+    tiles = NPuzzle.from_text(
+        _board_text(start), _board_text(goal) if goal is not None else None,
+        spec.get("rows"), spec.get("cols"), spec.get("partition"),
+    )  # fmt: skip
+    shape = {
+        "start": compact(tiles.initial),
+        "goal": compact(tiles.goal),
+        "rows": tiles.rows,
+        "cols": tiles.cols,
+    }
+    return Built(tiles, lambda r: shape)
+
+
+def _board_text(board: str | list[Any]) -> str:
+    return board if isinstance(board, str) else " ".join(str(t) for t in board)
+
+
+def check(spec: Spec) -> None:
+    """Everything about a spec that can be wrong before it is searched: its problem, the
+    algorithm, heuristic, tie-break and engine names, the budgets."""
+    problem = build(spec).problem
+    algorithm = spec.get("algorithm") or "auto"
+    if algorithm.lower() != "auto":
+        get_algorithm(algorithm)
+    heuristic = spec.get("heuristic")
+    if heuristic is not None:
+        names = heuristic_names(problem)
+        key = getattr(problem, "heuristic_aliases", {}).get(heuristic.lower(), heuristic.lower())
+        if key not in names:
+            raise InputError(
+                "unknown heuristic {name!r}; choose from {choices}",
+                name=heuristic,
+                choices=", ".join(names),
+            )
+    check_tie_break(spec.get("tie_break") or "classic")
+    engine = spec.get("engine") or "auto"
+    if engine not in ENGINES:
+        raise InputError(
+            "unknown engine {engine!r}; choose from {choices}",
+            engine=engine,
+            choices=", ".join(ENGINES),
+        )
+    limits(spec, 1.0)
+
+
+def limits(spec: Spec, memory_share: float) -> Limits:
+    """The spec's budgets; ``max_memory: "auto"`` (or absent) is ``memory_share`` of the free
+    memory when the search starts, so the searches running at once together fit."""
+    memory = spec.get("max_memory", "auto")
+    if memory == "auto":
+        memory = default_max_memory(memory_share)
+    elif isinstance(memory, str):
+        raise InputError("max_memory must be bytes, auto or null, not {value!r}", value=memory)
+    return Limits(
+        max_expanded=spec.get("max_expanded"),
+        max_pushed=spec.get("max_pushed"),
+        time_limit=spec.get("time_limit"),
+        max_states=spec.get("max_states"),
+        max_depth=spec.get("max_depth"),
+        max_memory=memory,
+    )

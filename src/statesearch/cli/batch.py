@@ -1,0 +1,212 @@
+"""``statesearch batch INPUT --out results.jsonl``: solve many instances on a process pool or a
+Dask cluster, one result line each as it finishes."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from ..batch import open_pool
+from ..batch.display import batch_progress, stderr, summary_table, wrong_lines
+from ..batch.inputs import read_input
+from ..batch.plots import check_plot_file, plot_results
+from ..batch.pool import Pool, PoolLost
+from ..batch.results import ResultsFile
+from ..batch.runner import Row, Tally, run_batch
+from ..batch.spec import Spec, build
+from ..batch.worker import warm_up
+from ..errors import InputError
+from .options import ALGORITHM_HELP, memory_bound
+from .progress import build_progress
+from .render import INTERRUPTED, console
+
+Workers = Annotated[
+    int | None,
+    typer.Option(min=1, metavar="N", help="Local worker processes (default: one per CPU)."),
+]
+Scheduler = Annotated[
+    str | None,
+    typer.Option(
+        metavar="ADDRESS", help="Run on the Dask cluster of this scheduler (tcp://HOST:PORT)."
+    ),
+]
+PlotFile = Annotated[
+    Path | None, typer.Option(metavar="FILE", help="Draw the results into FILE (.png or .svg).")
+]
+
+
+def batch(
+    input_path: Annotated[
+        Path,
+        typer.Argument(
+            metavar="INPUT",
+            help="A Korf-style file (id, optimal length if known, tiles), a JSONL file of "
+            "instances, or a directory of maze and tilt files.",
+        ),
+    ],
+    out: Annotated[Path, typer.Option(metavar="FILE", help="The JSONL file for the results.")],
+    algorithm: Annotated[
+        str, typer.Option("--algorithm", "-a", metavar="NAME", help=ALGORITHM_HELP)
+    ] = "auto",
+    heuristic: Annotated[
+        str | None,
+        typer.Option("--heuristic", "-H", metavar="NAME", help="Heuristic (domain default)."),
+    ] = None,
+    weight: Annotated[
+        float | None, typer.Option("--weight", "-w", metavar="W", help="A*'s weight on h.")
+    ] = None,
+    tie_break: Annotated[
+        str | None, typer.Option(metavar="NAME", help="classic, deep, fifo or lifo.")
+    ] = None,
+    engine: Annotated[
+        str | None, typer.Option(metavar="NAME", help="auto, python or compiled.")
+    ] = None,
+    goal: Annotated[
+        str | None,
+        typer.Option(metavar="BOARD", help="The n-puzzle goal of a Korf-style file (blank-first)."),
+    ] = None,
+    max_expanded: Annotated[
+        int | None, typer.Option(min=0, metavar="N", help="Expansions per instance.")
+    ] = None,
+    max_pushed: Annotated[
+        int | None, typer.Option(min=0, metavar="N", help="Pushes per instance.")
+    ] = None,
+    time_limit: Annotated[
+        float | None, typer.Option(min=0.0, metavar="S", help="Seconds per instance.")
+    ] = None,
+    max_states: Annotated[
+        int | None, typer.Option(min=0, metavar="N", help="States kept per instance.")
+    ] = None,
+    max_memory: Annotated[
+        str,
+        typer.Option(
+            metavar="SIZE",
+            help="Per search (4G, 500M, none); auto: a share of the free memory per worker.",
+        ),
+    ] = "auto",
+    max_depth: Annotated[
+        int | None, typer.Option(min=0, metavar="N", help="Longest path searched.")
+    ] = None,
+    workers: Workers = None,
+    scheduler: Scheduler = None,
+    resume: Annotated[
+        bool, typer.Option("--resume", help="Skip the ids already in --out; append the rest.")
+    ] = False,
+    plot: PlotFile = None,
+) -> int:
+    """Solve every instance of INPUT; exit 1 if any failed or was wrong, 4 if any reached a
+    limit, 130 if interrupted (--resume continues)."""
+    if plot is not None:
+        check_plot_file(plot)
+    if workers is not None and scheduler:
+        raise InputError("--workers is for the local pool; a Dask cluster brings its own workers")
+    memory: Any = "auto" if max_memory.strip().lower() == "auto" else memory_bound(max_memory)
+    defaults = {
+        "algorithm": algorithm,
+        "heuristic": heuristic,
+        "weight": weight,
+        "tie_break": tie_break,
+        "engine": engine,
+        "max_expanded": max_expanded,
+        "max_pushed": max_pushed,
+        "time_limit": time_limit,
+        "max_states": max_states,
+        "max_memory": memory,
+        "max_depth": max_depth,
+    }
+    specs = read_input(input_path, defaults, goal)
+    results = ResultsFile(out, resume, log=stderr.print)
+    earlier = [results.done[s["id"]] for s in specs if s["id"] in results.done]
+    todo = [s for s in specs if s["id"] not in results.done]
+    if earlier:
+        stderr.print(f"{len(earlier)} of {len(specs)} instances already in {out}")
+    if not scheduler:
+        build_tables(kinds(todo))
+    with open_pool(workers, scheduler) as pool:
+        for spec in kinds(todo):
+            pool.warm(warm_up, spec)
+        tally, stopped = run_with_progress(todo, pool, results, input_path.name, len(earlier))
+        size = pool.size
+    results.close()
+    rows = earlier + tally.rows
+    report(rows, tally, size, out)
+    if plot is not None and rows:
+        plot_results(rows, plot, f"{input_path.name}: {len(rows)} instances")
+        console.print(f"plot: {plot}")
+    return exit_code(rows, tally, stopped)
+
+
+def kinds(specs: list[Spec], most: int = 4) -> list[Spec]:
+    """One spec of each kind (domain, algorithm, heuristic), the first ``most``: every worker
+    loads their kernels and tables before the clock of any instance starts."""
+    seen: dict[tuple[Any, ...], Spec] = {}
+    for spec in specs:
+        seen.setdefault((spec["domain"], spec.get("algorithm"), spec.get("heuristic")), spec)
+    return list(seen.values())[:most]
+
+
+def build_tables(specs: list[Spec]) -> None:
+    """Build the pattern databases the n-puzzle specs need here, once, with a progress bar,
+    before local workers start: each of them then only loads them from the cache."""
+    for spec in specs:
+        if spec["domain"] == "npuzzle" and (spec.get("heuristic") or "").lower() == "pdb":
+            from ..npuzzle.pdb_lookup import PatternDatabase
+
+            puzzle = build(spec).problem
+            with build_progress() as (log, progress):
+                PatternDatabase(
+                    puzzle.rows, puzzle.cols, puzzle.goal, puzzle.partition, progress, log
+                )
+
+
+def run_with_progress(
+    specs: list[Spec], pool: Pool, results: ResultsFile | None, label: str, already: int = 0
+) -> tuple[Tally, str | None]:
+    """Run the batch under a progress bar; returns the tally and, if it stopped early, why
+    (``interrupted`` for Ctrl-C, else the lost pool's message)."""
+    tally = Tally(len(specs))
+    started = time.perf_counter()
+    stopped = None
+    with batch_progress(tally, label, already) as update:
+        try:
+            run_batch(specs, pool, results, update, tally)
+        except KeyboardInterrupt:
+            stopped = "interrupted"
+        except PoolLost as lost:
+            stopped = str(lost)
+    tally.wall_s = time.perf_counter() - started
+    if stopped:
+        left = len(specs) - tally.finished
+        where = f" in {results.path}" if results is not None else ""
+        stderr.print(
+            f"[yellow]{stopped}[/]: {len(tally.rows)} results kept{where}, {left} instances "
+            "not done" + ("; --resume continues" if results is not None else "")
+        )
+    return tally, stopped
+
+
+def report(rows: list[Row], tally: Tally, workers: int, out: Path | None) -> None:
+    """The summary table, the wrong answers and the failures."""
+    if rows:
+        console.print(summary_table(rows))
+    for line in wrong_lines(rows):
+        console.print(line)
+    for key, error in tally.failures[:10]:
+        console.print(f"[red]failed[/]: {key}: {error}")
+    cpu = sum(r["cpu_s"] for r in tally.rows)
+    wall = tally.wall_s
+    console.print(
+        f"{len(tally.rows)} solved here ({cpu:.2f} CPU s in {wall:.2f} s wall, {workers} "
+        f"worker(s))" + (f", {len(rows)} results in {out}" if out else "")
+    )
+
+
+def exit_code(rows: list[Row], tally: Tally, stopped: str | None) -> int:
+    if stopped == "interrupted":
+        return INTERRUPTED
+    if stopped or tally.failures or any(r.get("correct") is False for r in rows):
+        return 1
+    return 4 if any(r["status"] == "limit_reached" for r in rows) else 0

@@ -1,0 +1,304 @@
+"""statesearch batch: the same answers on a local pool and on a real Dask cluster (started here,
+on 127.0.0.1 only), nothing lost or written twice when a worker is killed or the run is
+interrupted and resumed, and one line with exit 2 for bad input."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from helpers import distances_to
+from statesearch import solve
+from statesearch.batch.plots import plot_results
+from statesearch.cli import main
+from statesearch.maze import LESSON_MAZE, Maze
+from statesearch.npuzzle import NPuzzle, random_board
+
+BIN = Path(sys.executable).parent
+GOAL = (1, 2, 3, 4, 5, 6, 7, 8, 0)
+STARTUP = 30.0  # seconds a scheduler or worker may take to come up on a busy machine
+
+
+@pytest.fixture(scope="module")
+def exact() -> dict[Any, int]:
+    """Every 8-puzzle board's distance to the goal, by breadth-first search backwards."""
+    return distances_to(NPuzzle(GOAL, 3, 3, GOAL), GOAL)
+
+
+def instances(tmp_path: Path, count: int = 16, slow: bool = False) -> Path:
+    """A JSONL file: 8-puzzles, 3x4 boards (IDA* + linear conflicts) and mazes; ``slow`` makes
+    each 8-puzzle a Python breadth-first search of a good part of a second."""
+    lines: list[dict[str, Any]] = []
+    for seed in range(count):
+        spec: dict[str, Any] = {"id": f"8p-{seed}", "start": list(random_board(3, 3, seed))}
+        if slow:
+            spec.update(algorithm="bfs", engine="python")
+        lines.append(spec)
+    for seed in range(4):
+        board = random_board(3, 4, seed)
+        lines.append(
+            {"id": f"3x4-{seed}", "start": list(board), "rows": 3, "cols": 3 + 1}
+            | {"options": {"algorithm": "idastar", "heuristic": "linear_conflict"}}
+        )
+    maze = tmp_path / "lesson.maze"
+    maze.write_text(LESSON_MAZE)
+    lines.append({"id": "maze-file", "domain": "maze", "file": maze.name})
+    lines.append({"id": "maze-text", "domain": "maze", "start": "S..#\n.#..\n...G\n"})
+    path = tmp_path / "instances.jsonl"
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    return path
+
+
+def read_rows(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text().splitlines()]
+
+
+def comparable(row: dict[str, Any]) -> tuple[Any, ...]:
+    """What must not depend on where an instance ran."""
+    s = row["stats"]
+    return (row["status"], row["length"], row["moves"], s["expanded"], s["generated"])
+
+
+def batch_process(*args: str) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [str(BIN / "statesearch"), "batch", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def wait_for_lines(path: Path, count: int, process: subprocess.Popen[str]) -> None:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and process.poll() is None:
+        if path.exists() and path.read_text().count("\n") >= count:
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"{path} never reached {count} lines")
+
+
+@pytest.fixture(scope="module")
+def local_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[dict[str, Any]]]:
+    where = tmp_path_factory.mktemp("local")
+    source = instances(where)
+    out = where / "local.jsonl"
+    assert main(["batch", str(source), "--out", str(out), "--workers", "2"]) == 0
+    return source, read_rows(out)
+
+
+def test_a_local_batch_answers_every_instance_once_and_optimally(
+    local_run: tuple[Path, list[dict[str, Any]]], exact: dict[Any, int]
+) -> None:
+    _, rows = local_run
+    assert len(rows) == 22 and len({r["id"] for r in rows}) == 22
+    for row in rows:
+        assert row["status"] == "solved" and row["worker"] and row["wall_s"] >= 0
+        if row["id"].startswith("8p-"):
+            assert row["length"] == exact[tuple(int(t) for t in row["start"].split())]
+    assert {r["algorithm"] for r in rows if r["id"].startswith("3x4")} == {"idastar"}
+    mazes = {r["id"]: r for r in rows if r["id"].startswith("maze")}
+    assert mazes["maze-text"]["length"] == 5
+    lesson = Maze.parse(LESSON_MAZE)
+    assert mazes["maze-file"]["path"][0] == list(lesson.initial)
+    assert mazes["maze-file"]["cost"] == solve(lesson, "ucs").cost  # uniform-cost: cheapest
+
+
+class Cluster:
+    """A Dask scheduler and workers on 127.0.0.1, as subprocesses."""
+
+    def __init__(self, directory: Path) -> None:
+        self.directory = directory
+        self.file = directory / "scheduler.json"
+        self.processes: list[subprocess.Popen[bytes]] = []
+        self.start("scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard")
+        self.address = self.wait(lambda: json.loads(self.file.read_text())["address"])
+        self.workers = [self.worker() for _ in range(2)]
+
+    def start(self, kind: str, *args: str) -> subprocess.Popen[bytes]:
+        log = open(self.directory / f"{kind}-{len(self.processes)}.log", "wb")  # noqa: SIM115
+        command = [str(BIN / "dask"), kind, "--scheduler-file", str(self.file), *args]
+        process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+        self.processes.append(process)
+        return process
+
+    def worker(self) -> subprocess.Popen[bytes]:
+        before = self.count()
+        process = self.start(
+            "worker", "--nthreads", "1", "--no-nanny", "--no-dashboard", "--host", "127.0.0.1",
+            "--resources", "search=1", "--local-directory", str(self.directory),
+        )  # fmt: skip
+        self.wait(lambda: self.count() > before or None)
+        return process
+
+    def count(self) -> int:
+        from statesearch.batch.dask_pool import dask
+
+        with dask().Client(self.address, timeout=10) as client:
+            return len(client.scheduler_info()["workers"])
+
+    def wait(self, probe: Any) -> Any:
+        deadline = time.monotonic() + STARTUP
+        while time.monotonic() < deadline:
+            try:
+                if (value := probe()) is not None:
+                    return value
+            except (OSError, ValueError, KeyError):
+                pass
+            time.sleep(0.2)
+        raise AssertionError("the Dask cluster did not come up")
+
+    def close(self) -> None:
+        for process in reversed(self.processes):
+            process.kill()
+            process.wait(10)
+
+
+@pytest.fixture(scope="session")
+def dask_cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
+    cluster = Cluster(tmp_path_factory.mktemp("dask"))
+    try:
+        yield cluster
+    finally:
+        cluster.close()
+
+
+def test_a_dask_batch_gives_the_local_answers(
+    local_run: tuple[Path, list[dict[str, Any]]], dask_cluster: Cluster, tmp_path: Path
+) -> None:
+    source, local = local_run
+    out = tmp_path / "dask.jsonl"
+    assert main(["batch", str(source), "--out", str(out), "--scheduler", dask_cluster.address]) == 0
+    remote = {r["id"]: r for r in read_rows(out)}
+    assert {r["id"]: comparable(r) for r in local} == {k: comparable(r) for k, r in remote.items()}
+    assert all(r["worker"].startswith("tcp://127.0.0.1:") for r in remote.values())
+
+
+def test_a_killed_worker_loses_nothing_and_duplicates_nothing(
+    dask_cluster: Cluster, tmp_path: Path
+) -> None:
+    victim = dask_cluster.worker()  # a third worker, so two remain
+    source = instances(tmp_path, count=10, slow=True)
+    out = tmp_path / "killed.jsonl"
+    process = batch_process(str(source), "--out", str(out), "--scheduler", dask_cluster.address)
+    try:
+        wait_for_lines(out, 3, process)
+        victim.kill()
+        _, err = process.communicate(timeout=120)
+    finally:
+        process.kill()
+    assert process.returncode == 0, err
+    rows = read_rows(out)
+    ids = [r["id"] for r in rows]
+    assert len(ids) == len(set(ids)) == 16
+    assert all(r["status"] == "solved" for r in rows)
+
+
+def test_an_interrupted_batch_resumes_without_losing_or_repeating(
+    tmp_path: Path, exact: dict[Any, int]
+) -> None:
+    source = instances(tmp_path, count=8, slow=True)
+    out = tmp_path / "resumed.jsonl"
+    first = batch_process(str(source), "--out", str(out), "--workers", "2")
+    try:
+        wait_for_lines(out, 2, first)
+        first.send_signal(signal.SIGINT)
+        _, err = first.communicate(timeout=60)
+    finally:
+        first.kill()
+    assert first.returncode == 130, err
+    assert "--resume continues" in err
+    kept = out.read_text()
+    assert 2 <= kept.count("\n") < 14
+    with open(out, "a") as torn:  # as if killed in the middle of a write
+        torn.write('{"id": "8p-7", "status": "sol')
+    assert main(["batch", str(source), "--out", str(out), "--workers", "2", "--resume"]) == 0
+    text = out.read_text()
+    assert text.startswith(kept)
+    rows = read_rows(out)
+    assert sorted(r["id"] for r in rows) == sorted({r["id"] for r in rows})
+    assert len(rows) == 14
+    for row in rows:
+        if row["id"].startswith("8p-"):
+            assert row["length"] == exact[tuple(int(t) for t in row["start"].split())]
+
+
+def test_a_known_optimal_length_that_is_missed_is_wrong(tmp_path: Path) -> None:
+    """A Korf-style file: ``id [optimal] tiles``, Korf's goal; exit 1 when an answer misses
+    its known length."""
+    goal = (0, *range(1, 9))
+    board, other = (random_board(3, 3, seed, goal=goal) for seed in (1, 2))
+    length = distances_to(NPuzzle(goal, 3, 3, goal), goal)[board]
+    tiles = " ".join(map(str, board))
+    source, out = tmp_path / "korf.txt", tmp_path / "korf.jsonl"
+    source.write_text(
+        f"# id optimal tiles\n1 {length} {tiles}\n2 {length + 2} {tiles}\n"
+        f"3 {' '.join(map(str, other))}\n"
+    )
+    assert main(["batch", str(source), "--out", str(out), "--workers", "1"]) == 1
+    assert {r["id"]: r.get("correct") for r in read_rows(out)} == {1: True, 2: False, 3: None}
+
+
+@pytest.mark.parametrize(
+    ("content", "extra", "message"),
+    [
+        (None, [], "cannot read"),
+        ('{"id": 1, "start": "1 2 3 4 5 6 7 8 0"}\n{"id": 2, "start": \n', [], "line 2: not JSON"),
+        ('{"id": 1, "start": "1 2 3 4 5 6 7 8 0", "colour": 3}\n', [], "unknown option 'colour'"),
+        ('{"id": 1, "domain": "chess", "start": "e4"}\n', [], "unknown domain 'chess'"),
+        ('{"id": 1, "start": "1 2 3 4 5 6 7 8 0", "max_depth": "deep"}\n', [], "max_depth must"),
+        ('{"id": 1, "start": "1 2 3 4 5 6 7 8 8"}\n', [], "line 1"),
+        ("1 2 3 4 x 6 7 8 0\n", [], "a Korf-style line is"),
+        ('{"id": 1, "start": "1 2 3 4 5 6 7 8 0"}\n', ["-a", "fastest"], "unknown algorithm"),
+        ('{"id": 1, "start": "1 2 3 4 5 6 7 8 0"}\n', ["-H", "magic"], "unknown heuristic"),
+        ('{"id": 1, "start": "1 2 3 4 5 6 7 8 0"}\n', ["--plot", "x.pdf"], ".png or .svg"),
+        ('{"id": 1, "start": "1 2 3 4 5 6 7 8 0"}\n', ["--frobnicate"], "No such option"),
+        ('{"id": 1, "start": "1 2 3"}\n{"id": 1, "start": "1 2 3"}\n', [], "line 1"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str | None, extra: list[str],
+    message: str,
+) -> None:  # fmt: skip
+    source = tmp_path / "in.jsonl"
+    if content is not None:
+        source.write_text(content)
+    out = tmp_path / "out.jsonl"
+    assert main(["batch", str(source), "--out", str(out), *extra]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and message in err and "Traceback" not in err
+    assert not out.exists() or not out.read_text()
+
+
+def test_existing_results_are_never_overwritten(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    source.write_text('{"id": 1, "start": "1 2 3 4 5 6 7 8 0"}\n')
+    out.write_text('{"id": 7}\n')
+    assert main(["batch", str(source), "--out", str(out)]) == 2
+    assert "--resume continues it" in capsys.readouterr().err
+    assert out.read_text() == '{"id": 7}\n'
+
+
+def test_plots_have_a_panel_for_each_kind_of_data(
+    local_run: tuple[Path, list[dict[str, Any]]], tmp_path: Path
+) -> None:
+    _, rows = local_run
+    png, svg = tmp_path / "r.png", tmp_path / "r.svg"
+    plot_results(rows, png, "test")
+    plot_results(rows, svg, "test")
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    text = svg.read_text()
+    for title in ("nodes generated by optimal length", "distribution of solve times"):
+        assert title in text
+    assert "nodes generated by algorithm + heuristic" in text  # A* and IDA* rows
+    assert os.path.getsize(png) > 10_000
