@@ -17,14 +17,14 @@ run: $(VENV)/.installed
 	$(BIN)/statesearch showcase
 
 lint: $(VENV)/.installed
-	$(BIN)/ruff check src tests benchmarks
-	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks examples
+	$(BIN)/ruff format --check src tests benchmarks examples
 	$(BIN)/mypy
 
 # What lint would complain about, fixed where ruff can: imports, style, formatting.
 fix: $(VENV)/.installed
-	$(BIN)/ruff check --fix src tests benchmarks
-	$(BIN)/ruff format src tests benchmarks
+	$(BIN)/ruff check --fix src tests benchmarks examples
+	$(BIN)/ruff format src tests benchmarks examples
 
 # Browser tests drive Debian's Chromium through Playwright; never a downloaded browser. The CJK
 # fonts let the Korean labels show in the test screenshots.

@@ -241,11 +241,11 @@ def test_specialized_machine_code_is_cached_and_checked() -> None:
     saved.write_bytes(good[:-100] + bytes(100))
     stale = cache_dir() / "ida-manhattan-2x3-0000000000000000.o"  # an older version's code
     stale.write_bytes(good)
-    specialized.search_function.cache_clear()
+    specialized.forget_compiled()
     goal = (1, 2, 3, 4, 5, 0)
     puzzle = NPuzzle(scramble(goal, 2, 3, 20, seed=7), 2, 3, goal)
     result = solve(puzzle, "idastar", "manhattan", engine="compiled")
     assert result.solved and result.length == solve(puzzle, "bfs").length
     assert saved.read_bytes() == good and not stale.exists()
-    specialized.search_function.cache_clear()
+    specialized.forget_compiled()
     assert specialized.search_function(2, 3) is not None  # loaded from the repaired copy

@@ -1,5 +1,6 @@
 """statesearch: state-space search with three slots (start/goal, successors, heuristic)."""
 
+from . import clock  # noqa: F401  (imported first: its time is when statesearch started)
 from .errors import InputError
 from .facade import solve
 from .limits import LimitKind, Limits

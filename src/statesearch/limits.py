@@ -90,9 +90,9 @@ class Snapshot:
 class Meter:
     """The limits of one search as plain integers, cheap to compare in a hot loop.
 
-    The clock starts when the meter is made, so a caller that makes it before its setup (parsing,
-    tables) has that setup counted against the time limit too; ``check`` bounds such setup
-    work. ``progress`` is called with a ``Snapshot`` at most every ``every`` seconds, from the
+    The clock starts when the meter is made (or at ``started``, a ``time.perf_counter()``
+    reading), so a caller that makes it before its setup (parsing, tables) has that setup
+    counted against the time limit too; ``check`` bounds such setup work. ``progress`` is called with a ``Snapshot`` at most every ``every`` seconds, from the
     same checks.
     """
 
@@ -102,6 +102,7 @@ class Meter:
         cancel: threading.Event | None = None,
         progress: Callable[[Snapshot], None] | None = None,
         every: float = 0.25,
+        started: float | None = None,
     ) -> None:
         self.limits = limits
         self.cancel = cancel
@@ -110,7 +111,7 @@ class Meter:
         self.max_states = _bound(limits.max_states)
         self.max_depth = _bound(limits.max_depth)
         self.depth_limited = limits.max_depth is not None
-        self.started = time.perf_counter()
+        self.started = time.perf_counter() if started is None else started
         self.deadline = (
             self.started + limits.time_limit if limits.time_limit is not None else float("inf")
         )

@@ -6,6 +6,7 @@ looks at the heuristic, and when it can promise an optimal answer.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -41,8 +42,8 @@ class Options:
     trace: Trace | None = None
 
     def __post_init__(self) -> None:
-        if not self.weight >= 0:
-            raise InputError("weight must be >= 0, got {weight}", weight=self.weight)
+        if not 0 <= self.weight < math.inf:
+            raise InputError("weight must be a number >= 0, got {weight}", weight=self.weight)
         check_tie_break(self.tie_break)
 
 

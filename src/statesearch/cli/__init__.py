@@ -77,14 +77,17 @@ def main(argv: list[str] | None = None) -> int:
 
 @functools.cache
 def command() -> Any:
-    """The click command tree, with flags (which take no value) shown without a type."""
+    """The click command tree as the help shows it: a flag (which takes no value) without a
+    type, any other value named after its option (``--goal GOAL``) rather than by a Python
+    type."""
     root = typer.main.get_command(app)
     stack = [root]
     while stack:
         node = stack.pop()
         for param in node.params:
-            if getattr(param, "is_flag", False) and param.metavar is None:
-                param.metavar = ""
+            if param.metavar is None and param.name:
+                flag = getattr(param, "is_flag", False)
+                param.metavar = "" if flag else param.name.upper().replace("_", "-")
         node.get_help_option = _typeless_help(node.get_help_option)
         stack.extend(getattr(node, "commands", {}).values())
     return root

@@ -6,7 +6,7 @@ import json
 import math
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import numpy as np
 import typer
@@ -16,10 +16,15 @@ from rich.table import Table
 from ..errors import InputError
 from ..limits import LimitHit, Limits, default_max_memory
 from ..npuzzle import format_board, parse_goal
-from ..npuzzle.analysis import LESSON_HEURISTICS, Analysis, BoardSet, Standing, analyze
+from ..npuzzle.heuristics import LESSON_HEURISTICS
 from ..result import Status
 from .progress import build_progress, watching
 from .render import EXIT_CODES, console
+
+if TYPE_CHECKING:  # numba loads slowly: every other command would pay for it
+    from ..npuzzle.analysis import Analysis, Standing
+
+ALL = "all"  # BoardSet.ALL, a StrEnum member, equals its value
 
 app = typer.Typer(
     help="Analyse heuristics over a whole state space: dominance, admissibility, consistency.",
@@ -70,6 +75,8 @@ def npuzzle(
     try:
         with watching() as watch, build_progress() as (log, progress):
             passes = Passes(log, progress)
+            from ..npuzzle.analysis import analyze
+
             result = analyze(
                 rows,
                 cols,
@@ -124,7 +131,7 @@ def show(result: Analysis, plot: Path | None) -> None:
     """The figures as a person reads them: a header, the pairs, the heuristics, a note."""
     n = result.rows * result.cols
     goal = format_board(result.goal, result.cols).replace("\n", " / ")
-    counted = "all of them" if result.boards is BoardSet.ALL else "the solvable ones"
+    counted = "all of them" if result.boards == ALL else "the solvable ones"
     console.print(
         f"[bold]{result.rows}x{result.cols} puzzle[/], goal {goal}: {math.factorial(n):,} "
         f"boards ({n}!), {result.solvable:,} solvable; counted: {counted}"
@@ -136,7 +143,7 @@ def show(result: Analysis, plot: Path | None) -> None:
     if result.pairs:
         console.print(pairs_table(result))
     console.print(standings_table(result))
-    if result.boards is BoardSet.ALL:
+    if result.boards == ALL:
         console.print(
             f"The pairs and mean h count all {result.counted:,} boards; admissible, consistent, "
             f"the true distance and h = true count the {result.solvable:,} solvable ones only "
@@ -172,7 +179,7 @@ def pairs_table(result: Analysis) -> Table:
 
 
 def standings_table(result: Analysis) -> Table:
-    everything = result.boards is BoardSet.ALL
+    everything = result.boards == ALL
     means = ["mean h\n(all)", "mean h\n(solvable)"] if everything else ["mean h"]
     headers = [*means, "admissible", "consistent", "h = true"]
     table = figures_table("against the true distance", ["heuristic"], headers)

@@ -15,6 +15,7 @@ from ..result import SearchResult, Status
 
 EXIT_CODES = {Status.SOLVED: 0, Status.UNSOLVABLE: 3, Status.LIMIT_REACHED: 4}
 INTERRUPTED = 130  # a search stopped with Ctrl-C, as shells report an interrupted command
+MAX_PICTURE = 40_000  # characters: a bigger board or maze is not drawn
 MOVES_SHOWN = 100  # a longer solution shows its first and last 50 moves unless asked for all
 
 console = Console(highlight=False)
@@ -97,7 +98,7 @@ def emit(
     result: SearchResult[Any],
     as_json: bool,
     extra: dict[str, Any],
-    show: str | None,
+    show: RenderableType | None,
     *,
     all_moves: bool = False,
     interrupted: bool = False,
@@ -107,6 +108,8 @@ def emit(
     if as_json:
         print(json.dumps({**result.to_dict(), **extra}))
     else:
+        if isinstance(show, str) and len(show) > MAX_PICTURE:
+            show = f"(the problem is {len(show):,} characters across: too big to draw here)"
         if show:
             console.print(show)
         if result.choice:

@@ -12,6 +12,7 @@ from typing import IO, Annotated, Any
 import typer
 from rich.text import Text
 
+from ..clock import STARTED
 from ..errors import InputError
 from ..facade import solve
 from ..limits import LimitHit, Meter
@@ -24,7 +25,7 @@ from ..tilt.rules import COLLISIONS, STEPS
 from ..trace import Trace
 from .options import SearchOptions, heuristic_option, search_options
 from .progress import build_progress, watching
-from .render import console, emit
+from .render import MAX_PICTURE, console, emit
 from .trace_table import StepRecorder, trace_table
 
 app = typer.Typer(
@@ -39,7 +40,7 @@ def searching(search: SearchOptions) -> Iterator[Meter]:
     tables count against ``--time-limit``; it shows progress, and Ctrl-C cancels. A budget
     that runs out before the search begins is reported like any limit (exit 4)."""
     with watching() as watch:
-        meter = Meter(search.limits(), watch.cancel, watch, watch.every)
+        meter = Meter(search.limits(), watch.cancel, watch, watch.every, started=STARTED)
         try:
             yield meter
         except LimitHit as hit:
@@ -196,6 +197,8 @@ def maze(
 def maze_picture(grid: Maze, path: list[tuple[int, int]]) -> Text | str:
     """In a terminal the path is coloured over the terrain, whose digits stay readable; in plain
     text it is drawn as ``*`` on open ground (``Maze.show``)."""
+    if grid.height * grid.width > MAX_PICTURE:
+        return f"(a {grid.height}x{grid.width} maze: too big to draw here; --json lists the path)"
     if not console.is_terminal or not console.color_system:
         return grid.show(path)
     on_path = set(path)

@@ -1,7 +1,8 @@
 """Grid mazes with terrain costs, as text.
 
 ``S`` start, ``G`` goal, ``#`` wall, ``.`` open ground (cost 1), digits ``1``-``9`` the cost of
-entering that cell (the lesson's grass 1, sand 3, water 5). Any rectangle. Moves go to the four
+entering that cell (the lesson's grass 1, sand 3, water 5). Any rectangle; ``;`` starts a
+comment (as in tilt files). Moves go to the four
 neighbours in the order down, up, right, left; the action is the direction walked.
 
 >>> maze = Maze.parse("S.#\\n..G")
@@ -59,7 +60,7 @@ class Maze:
 
     @classmethod
     def parse(cls, text: str) -> Maze:
-        lines = [line.rstrip() for line in text.removeprefix("\ufeff").splitlines()]
+        lines = [line.split(";", 1)[0].rstrip() for line in text.removeprefix("\ufeff").splitlines()]
         while lines and not lines[-1]:
             lines.pop()
         while lines and not lines[0]:

@@ -42,12 +42,12 @@ from .all_boards import (
 )
 from .board import Tiles, check_permutation
 from .heuristic_kernels import HEURISTICS, KINDS, LINEAR_CONFLICT, CompiledHeuristics, estimates
+from .heuristics import LESSON_HEURISTICS
 from .problem import HEURISTIC_ALIASES
 
 # Boards per kernel call: between calls the meter reads the clock and the progress bar moves.
 TALLY_CHUNK = 1 << 19
 # The default, weakest first: each dominates the ones before it.
-LESSON_HEURISTICS = ("misplaced", "rowcol", "manhattan", "linear_conflict")
 
 
 class BoardSet(enum.StrEnum):

@@ -63,7 +63,6 @@ if TYPE_CHECKING:
     from .pdb_lookup import PatternDatabase
 
 SLICE = 1 << 21  # expansions between clock checks: ~20-40 ms of kernel time
-SMALL_BOARD = 9  # cells; Python finishes these before numba would have loaded its kernels
 A_STAR_MAX_CELLS = 12  # 12! boards: a byte of g and a byte of parent move each (~1 GB)
 A_STAR_HEURISTICS = {"zero": H_ZERO, "misplaced": H_MISPLACED, "manhattan": H_MANHATTAN}
 Kernel = Callable[[Meter, Stats], Outcome]
@@ -83,14 +82,10 @@ class Puzzle(Protocol):
     def pattern_database(self) -> PatternDatabase: ...
 
 
-def kernel_for(
-    puzzle: Puzzle, algorithm: str, heuristic: str, weight: float, required: bool
-) -> Kernel | None:
+def kernel_for(puzzle: Puzzle, algorithm: str, heuristic: str, weight: float) -> Kernel | None:
     """A compiled kernel for this (algorithm, heuristic), or ``None`` (the facade then runs the
-    Python engine). Unless ``required``, boards of 9 cells or fewer stay in Python."""
+    Python engine)."""
     n = puzzle.rows * puzzle.cols
-    if n <= SMALL_BOARD and not required and heuristic != "pdb":
-        return None
     whole = float(weight).is_integer() and weight >= 0
     if algorithm in ("astar", "ucs") and whole and n <= A_STAR_MAX_CELLS:
         name = "zero" if algorithm == "ucs" else heuristic
@@ -100,7 +95,7 @@ def kernel_for(
     if algorithm != "idastar" or n > IDA_MAX_CELLS:
         return None
     if heuristic == "manhattan" and n <= specialized.MAX_CELLS:
-        return lambda meter, stats: ida_star(PerShapeSearch(puzzle), puzzle, meter, stats)
+        return lambda meter, stats: ida_star(manhattan_search(puzzle, meter), puzzle, meter, stats)
     if heuristic in ("manhattan", "pdb") or (
         heuristic == "linear_conflict" and max(puzzle.rows, puzzle.cols) <= ConflictTables.MAX_SIDE
     ):
@@ -193,13 +188,23 @@ class FrameSearch:
         return solution(self.puzzle, self.path[:depth], self.moves.order)
 
 
+def manhattan_search(puzzle: Puzzle, meter: Meter) -> FrameSearch | PerShapeSearch:
+    """The per-shape search when its machine code is at hand (or worth waiting for: no time
+    limit), else the loop kernel while the code compiles in the background: both count the
+    same, so only the speed differs."""
+    search = specialized.ready_search(
+        puzzle.rows, puzzle.cols, can_wait=meter.deadline == math.inf, check=meter.check
+    )
+    return FrameSearch(puzzle, "manhattan") if search is None else PerShapeSearch(puzzle, search)
+
+
 class PerShapeSearch:
     """IDA* + Manhattan through the search compiled for this board shape (``specialized``): the
     same counters as the loop kernel, 1.6x its node rate."""
 
     slice = SLICE
 
-    def __init__(self, puzzle: Puzzle) -> None:
+    def __init__(self, puzzle: Puzzle, search: specialized.Search | None = None) -> None:
         self.puzzle = puzzle
         self.moves = MoveTables(puzzle.rows, puzzle.cols)
         goal = np.array(puzzle.goal, dtype=np.int64)
@@ -208,7 +213,7 @@ class PerShapeSearch:
         self.blank = puzzle.initial.index(0)
         self.tiles = np.array(puzzle.initial, dtype=np.uint8)
         self.path = np.zeros(MAX_DEPTH + 2, dtype=np.uint8)
-        self.search = specialized.search_function(puzzle.rows, puzzle.cols)
+        self.search = search or specialized.search_function(puzzle.rows, puzzle.cols)
 
     def restart(self) -> None:
         """Nothing to do: the search unwinds to the root (restoring the board) when it pauses

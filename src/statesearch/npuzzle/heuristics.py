@@ -11,6 +11,8 @@ from collections.abc import Callable
 from .board import Tiles
 
 Estimate = Callable[[Tiles], int]
+# The lesson's heuristics, weakest first (each dominates the one before it).
+LESSON_HEURISTICS = ("misplaced", "rowcol", "manhattan", "linear_conflict")
 
 
 def _goal_cells(goal: Tiles) -> list[int]:

@@ -31,6 +31,7 @@ if TYPE_CHECKING:  # numba loads slowly: import the pattern databases only when 
 
 Kernel = Callable[[Meter, Stats], Outcome]
 Maker = Callable[[], Heuristic]
+SMALL_BOARD = 9  # cells
 SMALL_SPACE = 2_000_000  # reachable states A* may keep (2x5 has 1,814,400; 3x4 239,500,800)
 HEURISTIC_ALIASES = {
     "h0": "zero",
@@ -173,17 +174,21 @@ class NPuzzle:
         return (
             "idastar",
             heuristic,
-            f"IDA* + {heuristic}: {reachable:,} reachable states are too many to keep, IDA* keeps "
-            f"only its path; {strongest}",
+            f"IDA* + {heuristic}: {count(reachable)} reachable states are too many to keep, IDA* "
+            f"keeps only its path; {strongest}",
         )
 
     def compiled(
         self, algorithm: str, heuristic: str, weight: float, required: bool
     ) -> Kernel | None:
-        """A compiled kernel for this (algorithm, heuristic), or ``None``: see ``compiled``."""
+        """A compiled kernel for this (algorithm, heuristic), or ``None``: see ``compiled``.
+        Unless one is ``required``, boards of up to 9 cells stay in Python: it finishes them
+        before numba would have loaded (so they do not load it at all)."""
+        if self.rows * self.cols <= SMALL_BOARD and not required and heuristic != "pdb":
+            return None
         from .compiled import kernel_for
 
-        return kernel_for(self, algorithm, heuristic, weight, required)
+        return kernel_for(self, algorithm, heuristic, weight)
 
     def apply(self, state: Tiles, action: str) -> Tiles:
         """The board after the blank moves in direction ``action``."""
@@ -199,6 +204,11 @@ class NPuzzle:
     def render(self, state: Tiles) -> str:
         """The board on one line, as it is typed: ``7 2 4 5 0 6 8 3 1`` (traces use this)."""
         return compact(state)
+
+
+def count(n: int) -> str:
+    """``10,461,394,944,000``, or ``about 10^35,659`` when the digits would fill the screen."""
+    return f"{n:,}" if n < 10**30 else f"about 10^{int(math.log10(n)):,}"
 
 
 def scramble(goal: Tiles, rows: int, cols: int, moves: int, seed: int | None = None) -> Tiles:

@@ -21,7 +21,6 @@ import hashlib
 import sys
 import threading
 from collections.abc import Callable
-from functools import cache
 from pathlib import Path
 from typing import cast
 
@@ -56,8 +55,11 @@ SEARCH = ctypes.CFUNCTYPE(
     ctypes.c_int64,
 )
 Search = Callable[[int, int, int, int, int, int], int]
-_compiling = threading.Lock()
+_compiling = threading.Lock()  # guards the tables below; a compile holds its shape's lock
 _engines: list[llvm.ExecutionEngine] = []  # compiled code lives as long as its engine
+_searches: dict[tuple[int, int], Search] = {}
+_background: dict[tuple[int, int], threading.Thread] = {}
+_shape_locks: dict[tuple[int, int], threading.Lock] = {}
 
 
 def emit(rows: int, cols: int) -> ir.Module:
@@ -217,26 +219,71 @@ def _emit_node(
     builder.ret(I32(EXHAUSTED))
 
 
-@cache
-def search_function(rows: int, cols: int) -> Search:
-    """``search(tiles, delta, registers, path, blank, h) -> status`` for this board shape.
-
-    The machine code is kept in the cache directory (beside the pattern databases), named by
-    a hash of what it is made from (the source of this module and of the tables and codes it
-    emits, the shape, the CPU, llvmlite's version), with a checksum: the next process loads it
-    instead of spending seconds in LLVM.
-    """
+def ready_search(rows: int, cols: int, can_wait: bool, check: Callable[[], None]) -> Search | None:
+    """The search for this shape if it can be had in time, else ``None`` (the caller then runs
+    the loop kernel, which counts the same): loaded from the cache at once, or compiled in a
+    background thread (LLVM runs outside the GIL) that a caller with time to spare waits for,
+    calling ``check`` (a ``Meter.check``) as it waits so that a cancel still stops it. A
+    caller under a time limit does not wait; the code is there for the next search."""
+    shape = (rows, cols)
     with _compiling:
-        llvm.initialize_native_target()
-        llvm.initialize_native_asmprinter()
+        if shape in _searches:
+            return _searches[shape]
+        if read_checked(object_path(rows, cols)) is None:
+            if shape not in _background:
+                worker = threading.Thread(
+                    target=search_function, args=shape, name=f"compile {rows}x{cols}", daemon=True
+                )
+                _background[shape] = worker
+                worker.start()
+            worker = _background[shape]
+            if not can_wait:
+                return None
+        else:
+            worker = None
+    while worker is not None and worker.is_alive():
+        worker.join(0.05)
+        check()
+    return search_function(rows, cols)
+
+
+def forget_compiled() -> None:
+    """Forget the searches made in this process (a test reloads them from the cache)."""
+    with _compiling:
+        _searches.clear()
+
+
+def object_path(rows: int, cols: int) -> Path:
+    """Where this shape's machine code is cached: named by a hash of what it is made from (the
+    source of this module and of the tables and codes it emits, the shape, the CPU, llvmlite's
+    version)."""
+    llvm.initialize_native_target()
+    llvm.initialize_native_asmprinter()
+    cpu, features = llvm.get_host_cpu_name(), llvm.get_host_cpu_features().flatten()
+    made_from = (sys.modules[__name__], move_tables, codes, ida_driver)
+    sources = b"".join(Path(m.__file__ or "").read_bytes() for m in made_from)
+    identity = sources + f"{rows}x{cols} {cpu} {features} {llvmlite.__version__}".encode()
+    return (
+        cache_dir() / f"ida-manhattan-{rows}x{cols}-{hashlib.blake2b(identity).hexdigest()[:16]}.o"
+    )
+
+
+def search_function(rows: int, cols: int) -> Search:
+    """``search(tiles, delta, registers, path, blank, h) -> status`` for this board shape,
+    compiled now or loaded from the cache directory (``object_path``, checksummed): the next
+    process loads it instead of spending seconds in LLVM."""
+    shape = (rows, cols)
+    with _compiling:
+        if shape in _searches:
+            return _searches[shape]
+        one_at_a_time = _shape_locks.setdefault(shape, threading.Lock())
+    with one_at_a_time:
+        if shape in _searches:
+            return _searches[shape]
+        path = object_path(rows, cols)
         target = llvm.Target.from_default_triple()
         cpu, features = llvm.get_host_cpu_name(), llvm.get_host_cpu_features().flatten()
         machine = target.create_target_machine(cpu=cpu, features=features, opt=3)
-        made_from = (sys.modules[__name__], move_tables, codes, ida_driver)
-        sources = b"".join(Path(m.__file__ or "").read_bytes() for m in made_from)
-        identity = sources + f"{rows}x{cols} {cpu} {features} {llvmlite.__version__}".encode()
-        key = hashlib.blake2b(identity).hexdigest()
-        path = cache_dir() / f"ida-manhattan-{rows}x{cols}-{key[:16]}.o"
         cached = read_checked(path)
         if cached is None:
             module = llvm.parse_assembly(str(emit(rows, cols)))
@@ -256,8 +303,11 @@ def search_function(rows: int, cols: int) -> Search:
 
         engine.set_object_cache(save, lambda _: cached)
         engine.finalize_object()
-        _engines.append(engine)
-        return cast(Search, SEARCH(engine.get_function_address("search")))
+        search = cast(Search, SEARCH(engine.get_function_address("search")))
+        with _compiling:
+            _engines.append(engine)
+            _searches[shape] = search
+        return search
 
 
 def run_slice(

@@ -94,7 +94,9 @@ KOREAN: Mapping[str, str] = {
     "unknown engine {engine!r}; choose from {choices}": (
         "알 수 없는 엔진 {engine!r}; 다음 중에서 고르세요: {choices}"
     ),
-    "weight must be >= 0, got {weight}": "가중치는 0 이상이어야 합니다 (받은 값: {weight})",
+    "weight must be a number >= 0, got {weight}": (
+        "가중치는 0 이상의 수여야 합니다 (받은 값: {weight})"
+    ),
     "no compiled kernel for {algorithm} with {heuristic} on this problem": (
         "이 문제에는 {algorithm} + {heuristic} 조합의 컴파일된 커널이 없습니다"
     ),
