@@ -131,6 +131,18 @@ def npuzzle(
         str | None,
         typer.Option(metavar="SPEC", help="Pattern-database partition for -H pdb (e.g. 6-6-3)."),
     ] = None,
+    workers: Annotated[
+        int | None,
+        typer.Option(
+            min=1,
+            metavar="N",
+            help="IDA* split into subtrees over N local worker processes (one hard search).",
+        ),
+    ] = None,
+    scheduler: Annotated[
+        str | None,
+        typer.Option(metavar="ADDRESS", help="... or over the Dask cluster at tcp://HOST:PORT."),
+    ] = None,
     *,
     search: SearchOptions,
 ) -> None:
@@ -151,7 +163,10 @@ def npuzzle(
                     check_limits=meter.check,
                 )
             puzzle = puzzle.with_pattern_database(tables)
-        result = run(puzzle, heuristic, search, meter, precheck)
+        if workers is not None or scheduler is not None:
+            result = split(puzzle, heuristic, search, meter, workers, scheduler)
+        else:
+            result = run(puzzle, heuristic, search, meter, precheck)
     picture = (
         f"start:\n{format_board(puzzle.initial, puzzle.cols)}\n"
         f"goal:\n{format_board(puzzle.goal, puzzle.cols)}"
@@ -163,6 +178,29 @@ def npuzzle(
         "cols": puzzle.cols,
     }
     emit(result, search.as_json, extra, picture, all_moves=search.all_moves, interrupted=True)
+
+
+def split(
+    puzzle: NPuzzle,
+    heuristic: str | None,
+    search: SearchOptions,
+    meter: Meter,
+    workers: int | None,
+    scheduler: str | None,
+) -> SearchResult[Any]:
+    """One IDA* split across workers (``statesearch.batch.split``): the same answer and, for
+    every completed iteration, the same counts as the serial search."""
+    if search.algorithm not in ("auto", "idastar"):
+        raise InputError("--workers and --scheduler split IDA*: use -a idastar")
+    if search.trace or search.trace_json:
+        raise InputError("a split search is not traced; leave out --workers and --scheduler")
+    from ..batch import split_solve
+
+    reason = puzzle.unsolvable_reason()
+    if reason:
+        return solve(puzzle, "idastar", heuristic, meter=meter)  # the proof, as usual
+    chosen = heuristic or puzzle.choose_algorithm(None)[1]
+    return split_solve(puzzle, chosen, workers=workers, scheduler=scheduler, meter=meter)
 
 
 @app.command("maze")
