@@ -199,7 +199,7 @@ def report(rows: list[Row], tally: Tally, workers: int, out: Path | None) -> Non
     cpu = sum(r["cpu_s"] for r in tally.rows)
     wall = tally.wall_s
     console.print(
-        f"{len(tally.rows)} solved here ({cpu:.2f} CPU s in {wall:.2f} s wall, {workers} "
+        f"{len(tally.rows)} finished here ({cpu:.2f} CPU s in {wall:.2f} s wall, {workers} "
         f"worker(s))" + (f", {len(rows)} results in {out}" if out else "")
     )
 
