@@ -153,6 +153,9 @@ def best_first(
             if type(children) is not list:
                 children = list(children)
             generated += len(children)
+            # Each successor is turned away, cut at the depth limit or pushed, as in DFS's loop:
+            # alike on purpose, so each loop reads as its algorithm whole (a shared helper per
+            # successor would hide it, and each loop keeps different tables).
             for action, child, step in children:
                 ng = gs + step
                 known = g.get(child)

@@ -42,6 +42,7 @@ def depth_first(
             child_depth = depth[state] + 1
             children = list(successors(state))
             generated += len(children)
+            # Turned away, cut or pushed, as in best-first's loop (alike on purpose: see there).
             for action, child, _ in reversed(children):
                 if child in came:
                     if trace is not None:

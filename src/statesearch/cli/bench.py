@@ -155,36 +155,28 @@ JsonFile = Annotated[Path | None, typer.Option("--json", help="Also write the ro
 TimeLimit = Annotated[float | None, typer.Option(min=0.0, help="Seconds per instance.")]
 
 
-@app.command("korf100")
-def korf100(
-    heuristic: Heuristic = "pdb",
-    partition: Partition = None,
-    ids: Ids = None,
-    workers: Workers = 1,
-    scheduler: Scheduler = None,
-    json_file: JsonFile = None,
-    time_limit: TimeLimit = None,
-    plot: PlotFile = None,
-) -> None:
-    """Korf's 100 random 15-puzzles (goal blank-first)."""
-    label, specs = korf("korf100", heuristic, partition, ids, time_limit, plot)
-    run("korf100", label, specs, workers, scheduler, json_file, plot)
+def korf_command(name: str, default_ids: str | None, summary: str) -> None:
+    """``bench korf100`` and ``bench korf24``: the same options, another instance set."""
+
+    def command(
+        heuristic: Heuristic = "pdb",
+        partition: Partition = None,
+        ids: Ids = default_ids,
+        workers: Workers = 1,
+        scheduler: Scheduler = None,
+        json_file: JsonFile = None,
+        time_limit: TimeLimit = None,
+        plot: PlotFile = None,
+    ) -> None:
+        label, specs = korf(name, heuristic, partition, ids, time_limit, plot)
+        run(name, label, specs, workers, scheduler, json_file, plot)
+
+    command.__doc__ = summary
+    app.command(name)(command)
 
 
-@app.command("korf24")
-def korf24(
-    heuristic: Heuristic = "pdb",
-    partition: Partition = None,
-    ids: Ids = "1",
-    workers: Workers = 1,
-    scheduler: Scheduler = None,
-    json_file: JsonFile = None,
-    time_limit: TimeLimit = None,
-    plot: PlotFile = None,
-) -> None:
-    """Korf and Felner's 50 random 24-puzzles (goal blank-first)."""
-    label, specs = korf("korf24", heuristic, partition, ids, time_limit, plot)
-    run("korf24", label, specs, workers, scheduler, json_file, plot)
+korf_command("korf100", None, "Korf's 100 random 15-puzzles (goal blank-first).")
+korf_command("korf24", "1", "Korf and Felner's 50 random 24-puzzles (goal blank-first).")
 
 
 @app.command("tilt")
