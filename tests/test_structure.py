@@ -100,3 +100,32 @@ def test_the_graph_sees_lazy_and_type_checking_imports() -> None:
     functions (``NPuzzle.compiled``'s delegate) and under ``TYPE_CHECKING``."""
     assert "statesearch.npuzzle.compiled" in GRAPH["statesearch.npuzzle.problem"]
     assert "statesearch.npuzzle.pdb_lookup" in GRAPH["statesearch.npuzzle.problem"]
+
+
+INTERFACES = ("statesearch.cli", "statesearch.web", "statesearch.batch", "statesearch.notebook")
+ENGINE = ("statesearch.algorithms", "statesearch.facade")
+DOMAINS = (
+    "statesearch.npuzzle",
+    "statesearch.maze",
+    "statesearch.tilt",
+    "statesearch.cube",
+    "statesearch.examples",
+)
+
+
+def _in(module: str, packages: tuple[str, ...]) -> bool:
+    return any(module == p or module.startswith(p + ".") for p in packages)
+
+
+def test_imports_point_down() -> None:
+    """Domains never reach the engine's loops, the facade or an interface; the engine never
+    reaches a domain or an interface (they meet in the contract: problem, limits, outcome,
+    result, trace)."""
+    offenders = []
+    for module, imports in GRAPH.items():
+        for target in imports:
+            if _in(module, DOMAINS) and _in(target, (*ENGINE, *INTERFACES)):
+                offenders.append(f"{module} -> {target}")
+            if _in(module, ENGINE) and _in(target, (*DOMAINS, *INTERFACES)):
+                offenders.append(f"{module} -> {target}")
+    assert not offenders
