@@ -106,27 +106,6 @@ def pdb_entry(
     return tables[offsets[g] + rank]
 
 
-@njit(cache=True, inline="always")
-def group_change(
-    tables: np.ndarray,
-    offsets: np.ndarray,
-    packed: np.ndarray,
-    group_size: np.ndarray,
-    n: int | np.uint64,
-    g: int,
-    old: int,
-    new: int,
-) -> int:
-    """How group g's value changes when its index goes from ``old`` to ``new``. Inlined into
-    the kernel (numba's own inlining, before LLVM sees a call), so spread tables are read in
-    place and only packed groups pay for ranking."""
-    if packed[g] == 0:
-        return int(tables[offsets[g] + new]) - int(tables[offsets[g] + old])
-    return pdb_entry(tables, offsets, packed, group_size, n, g, new) - pdb_entry(
-        tables, offsets, packed, group_size, n, g, old
-    )
-
-
 class PatternDatabase:
     """The tables of one partition for one goal, laid out for the kernels and for Python lookups.
 
