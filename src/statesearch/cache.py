@@ -28,6 +28,8 @@ def write_atomically(path: Path, write: Callable[[Path], None]) -> None:
     """Write to a temporary file beside ``path`` and rename it: readers and concurrent writers
     never see half a file. Raises ``OSError`` when the directory cannot be written."""
     path.parent.mkdir(parents=True, exist_ok=True)
+    if path.is_dir():
+        path.rmdir()  # an empty directory where the file belongs; a full one is left alone
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
     os.close(fd)
     try:

@@ -11,6 +11,7 @@ same message.
 from __future__ import annotations
 
 import enum
+import numbers
 import os
 import sys
 import threading
@@ -60,8 +61,12 @@ class Limits:
     def __post_init__(self) -> None:
         for name in ("max_expanded", "max_pushed", "max_states", "max_depth", "max_memory"):
             value = getattr(self, name)
-            if value is not None and value < 0:
-                raise InputError("{name} must be >= 0, got {value}", name=name, value=value)
+            if value is None:
+                continue
+            if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 0:
+                raise InputError(
+                    "{name} must be a whole number >= 0, got {value}", name=name, value=value
+                )
         if self.time_limit is not None and not self.time_limit > 0:
             raise InputError("time_limit must be > 0 seconds, got {value}", value=self.time_limit)
 
@@ -92,8 +97,8 @@ class Meter:
 
     The clock starts when the meter is made (or at ``started``, a ``time.perf_counter()``
     reading), so a caller that makes it before its setup (parsing, tables) has that setup
-    counted against the time limit too; ``check`` bounds such setup work. ``progress`` is called with a ``Snapshot`` at most every ``every`` seconds, from the
-    same checks.
+    counted against the time limit too; ``check`` bounds such setup work. ``progress`` is
+    called with a ``Snapshot`` at most every ``every`` seconds, from the same checks.
     """
 
     def __init__(

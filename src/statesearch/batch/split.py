@@ -39,12 +39,12 @@ from ..kernels.ida_driver import (
     NO_F,
 )
 from ..limits import LimitHit, LimitKind, Limits, Meter
-from ..outcome import Exhausted, Found, Outcome
-from ..result import SearchResult, Stats
 from ..npuzzle.board import Tiles
 from ..npuzzle.compiled import FrameSearch, solution
 from ..npuzzle.moves import MoveTables
 from ..npuzzle.problem import NPuzzle
+from ..outcome import Exhausted, Found, Outcome
+from ..result import SearchResult, Stats
 
 HEURISTICS = ("manhattan", "linear_conflict", "pdb")  # the loop kernel's estimates
 PER_WORKER = 64  # subtrees per worker and iteration: their sizes vary by orders of magnitude

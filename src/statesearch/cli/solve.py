@@ -12,7 +12,7 @@ from typing import IO, Annotated, Any
 import typer
 from rich.text import Text
 
-from ..clock import STARTED
+from .. import clock
 from ..errors import InputError
 from ..facade import solve
 from ..limits import LimitHit, Meter
@@ -40,7 +40,9 @@ def searching(search: SearchOptions) -> Iterator[Meter]:
     tables count against ``--time-limit``; it shows progress, and Ctrl-C cancels. A budget
     that runs out before the search begins is reported like any limit (exit 4)."""
     with watching() as watch:
-        meter = Meter(search.limits(), watch.cancel, watch, watch.every, started=STARTED)
+        meter = Meter(
+            search.limits(), watch.cancel, watch, watch.every, started=clock.COMMAND_STARTED
+        )
         try:
             yield meter
         except LimitHit as hit:

@@ -60,7 +60,9 @@ class Maze:
 
     @classmethod
     def parse(cls, text: str) -> Maze:
-        lines = [line.split(";", 1)[0].rstrip() for line in text.removeprefix("\ufeff").splitlines()]
+        lines = [
+            line.split(";", 1)[0].rstrip() for line in text.removeprefix("\ufeff").splitlines()
+        ]
         while lines and not lines[-1]:
             lines.pop()
         while lines and not lines[0]:

@@ -106,7 +106,9 @@ KOREAN: Mapping[str, str] = {
     "time_limit must be > 0 seconds, got {value}": (
         "time_limit은 0초보다 커야 합니다 (받은 값: {value})"
     ),
-    "{name} must be >= 0, got {value}": "{name}은(는) 0 이상이어야 합니다 (받은 값: {value})",
+    "{name} must be a whole number >= 0, got {value}": (
+        "{name}은(는) 0 이상의 정수여야 합니다 (받은 값: {value})"
+    ),
     # problems written by users, and the engine
     "the problem has no {slot}: see statesearch.Problem": (
         "문제에 {slot}이(가) 없습니다: statesearch.Problem을 보세요"

@@ -1,0 +1,187 @@
+"""Damage to the cache: every kind is detected, reported in one line, rebuilt (in memory when
+the cache cannot be written), never used, and never a traceback."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import statesearch.cache
+from statesearch.cli import main
+from statesearch.npuzzle.pdb import GroupKey, check, load_or_build
+
+KEY = GroupKey(2, 3, (1, 2, 3, 4, 5, 0), (1, 2, 3, 4, 5))  # one group: the exact 2x3 table
+BOARD = ["solve", "npuzzle", "4 1 3/2 5 0", "-H", "pdb", "--partition", "5"]
+
+
+@pytest.fixture
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    directory = tmp_path / "cache"
+    monkeypatch.setenv("STATESEARCH_CACHE", str(directory))
+    load_or_build(KEY)
+    return directory
+
+
+def files(directory: Path) -> tuple[Path, Path]:
+    return directory / f"{KEY.name}.npy", directory / f"{KEY.name}.json"
+
+
+def empty_table(d: Path) -> None:
+    files(d)[0].write_bytes(b"")
+
+
+def truncated_table(d: Path) -> None:
+    table = files(d)[0]
+    table.write_bytes(table.read_bytes()[:-9])
+
+
+def flipped_byte(d: Path) -> None:
+    table = files(d)[0]
+    data = bytearray(table.read_bytes())
+    data[-3] ^= 1
+    table.write_bytes(bytes(data))
+
+
+def metadata(value: object) -> Callable[[Path], None]:
+    def write(d: Path) -> None:
+        files(d)[1].write_text(json.dumps(value))
+
+    return write
+
+
+def metadata_garbage(d: Path) -> None:
+    files(d)[1].write_bytes(b"\xff{not json")
+
+
+def metadata_deleted(d: Path) -> None:
+    files(d)[1].unlink()
+
+
+def table_deleted(d: Path) -> None:
+    files(d)[0].unlink()
+
+
+def table_is_a_directory(d: Path) -> None:
+    files(d)[0].unlink()
+    files(d)[0].mkdir()
+
+
+def metadata_is_a_directory(d: Path) -> None:
+    files(d)[1].unlink()
+    files(d)[1].mkdir()
+
+
+def wrong_dtype(d: Path) -> None:
+    np.save(files(d)[0], np.load(files(d)[0]).astype(np.int64))
+
+
+DAMAGE = {
+    "an empty .npy": empty_table,
+    "a truncated .npy": truncated_table,
+    "one flipped byte": flipped_byte,
+    "metadata []": metadata([]),
+    "metadata null": metadata(None),
+    "metadata a string": metadata("x"),
+    "metadata of another goal": None,  # filled in below
+    "metadata not JSON": metadata_garbage,
+    "metadata deleted": metadata_deleted,
+    "table deleted": table_deleted,
+    "the .npy a directory": table_is_a_directory,
+    "the .json a directory": metadata_is_a_directory,
+    "a table of another type": wrong_dtype,
+}
+
+
+def other_goal(d: Path) -> None:
+    meta = json.loads(files(d)[1].read_text())
+    meta["goal"] = [0, 1, 2, 3, 4, 5]
+    files(d)[1].write_text(json.dumps(meta))
+
+
+DAMAGE["metadata of another goal"] = other_goal
+
+
+@pytest.mark.parametrize("damage", list(DAMAGE), ids=list(DAMAGE))
+@pytest.mark.parametrize("writable", [True, False], ids=["writable", "read-only"])
+def test_damage_is_found_and_never_used(
+    damage: str,
+    writable: bool,
+    cache: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    good = load_or_build(KEY).copy()
+    DAMAGE[damage](cache)  # type: ignore[misc]
+    assert check(KEY, cache) is not None
+    if not writable:  # as a read-only directory answers (the tests may run as root)
+        monkeypatch.setattr(statesearch.cache, "write_atomically", refuse_to_write)
+    assert main(["pdb", "verify"]) == 1
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err
+    assert main(BOARD) == 0  # solved with a table rebuilt from nothing
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err and "solved: 6 moves (optimal)" in out
+    assert (load_or_build(KEY) == good).all()
+    assert (check(KEY, cache) is None) == writable  # repaired on disk, or left as it was
+    assert not list(cache.glob("*.tmp"))
+
+
+def refuse_to_write(path: Path, write: Callable[[Path], None]) -> None:
+    raise PermissionError(13, "Permission denied", str(path))
+
+
+def test_damaged_compiled_code_is_recompiled(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from statesearch.npuzzle import specialized
+
+    monkeypatch.setenv("STATESEARCH_CACHE", str(tmp_path))
+    specialized.forget_compiled()
+    assert (
+        main(
+            [
+                "solve",
+                "npuzzle",
+                "1 2 3 4 5 6 7 0",
+                "--rows",
+                "2",
+                "-a",
+                "idastar",
+                "-H",
+                "manhattan",
+                "--engine",
+                "compiled",
+            ]
+        )
+        == 0
+    )
+    (code,) = tmp_path.glob("ida-manhattan-2x4-*.o")
+    code.write_bytes(code.read_bytes()[:-50])
+    assert main(["pdb", "verify"]) == 1
+    specialized.forget_compiled()
+    assert (
+        main(
+            [
+                "solve",
+                "npuzzle",
+                "1 2 3 4 5 6 7 0",
+                "--rows",
+                "2",
+                "-a",
+                "idastar",
+                "-H",
+                "manhattan",
+                "--engine",
+                "compiled",
+            ]
+        )
+        == 0
+    )
+    assert main(["pdb", "verify"]) == 0
+    shutil.rmtree(tmp_path)
+    specialized.forget_compiled()
