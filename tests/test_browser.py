@@ -11,13 +11,14 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, Page, Route, expect, sync_playwright
+from playwright.sync_api import Browser, Page, Route, ViewportSize, expect, sync_playwright
 
 from statesearch.web.server import running_in_thread
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
-LAPTOP, PHONE = {"width": 1280, "height": 800}, {"width": 390, "height": 844}
+LAPTOP: ViewportSize = {"width": 1280, "height": 800}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 # This machine has no network: keep Chromium from trying to reach one.
 FLAGS = [
     "--no-sandbox",
@@ -46,7 +47,7 @@ def browser() -> Iterator[Browser]:
         chromium.close()
 
 
-def open_page(browser: Browser, server: str, viewport: dict[str, int], path: str = "/") -> Page:
+def open_page(browser: Browser, server: str, viewport: ViewportSize, path: str = "/") -> Page:
     """A fresh page whose every request must go to the test server (no CDN, no network)."""
     context = browser.new_context(viewport=viewport, has_touch=viewport is PHONE)
     page = context.new_page()
@@ -317,7 +318,7 @@ def shoot(page: Page, name: str) -> None:
 
 
 @pytest.mark.parametrize("size", [LAPTOP, PHONE], ids=["1280x800", "390x844"])
-def test_screenshots_of_every_page(browser: Browser, server: str, size: dict[str, int]) -> None:
+def test_screenshots_of_every_page(browser: Browser, server: str, size: ViewportSize) -> None:
     """For a reviewer's eyes: each page after a little use, in English and in Korean."""
     label = f"{size['width']}x{size['height']}"
     page = open_page(browser, server, size)

@@ -7,13 +7,14 @@ import heapq
 import io
 import json
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from statesearch import Heuristic, Limits, Status, solve
+from statesearch import Heuristic, Limits, Problem, Status, solve
 from statesearch.algorithms import ALGORITHMS
 from statesearch.examples.water_jugs import WaterJugs
 from statesearch.maze import LESSON_MAZE, Maze
@@ -32,7 +33,7 @@ def counted(kinds: Counter[str]) -> tuple[int, int, int]:
     )
 
 
-PROBLEMS = {
+PROBLEMS: dict[str, Callable[[], Problem[Any]]] = {
     "lesson board": lambda: NPuzzle.from_text(LESSON),
     "lesson maze": lambda: Maze.parse(LESSON_MAZE),
     "water jugs": lambda: WaterJugs(),
@@ -159,12 +160,13 @@ def test_ida_star_reports_iterations_and_cutoffs() -> None:
     assert result.trace is not None
     bounds = [e.bound for e in result.trace.events if e.event == "iteration"]
     assert bounds == [t for t, _ in result.stats.iterations] == [14, 16, 18, 20]
-    smallest_over = {}
+    smallest_over: dict[float | None, float] = {}
+    current: float | None = None
     for e in result.trace.events:
         if e.event == "iteration":
             current = e.bound
         elif e.event == "cutoff":
-            assert e.f is not None and e.f > current
+            assert current is not None and e.f is not None and e.f > current
             smallest_over[current] = min(smallest_over.get(current, e.f), e.f)
     assert [smallest_over[b] for b in bounds[:-1]] == bounds[1:]
 

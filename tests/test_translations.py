@@ -48,11 +48,12 @@ def raised_templates() -> Iterator[tuple[str, str]]:
                 for choice in choices:
                     where = f"{file.relative_to(PACKAGE)}:{node.lineno}"
                     assert isinstance(choice, ast.Constant), f"{where}: pass a template, not code"
+                    assert isinstance(choice.value, str), f"{where}: a template is a string"
                     yield where, choice.value
 
 
 def fields(template: str) -> set[tuple[str, str]]:
-    return {(name, spec) for _, name, spec, _ in string.Formatter().parse(template) if name}
+    return {(name, spec or "") for _, name, spec, _ in string.Formatter().parse(template) if name}
 
 
 def test_every_input_error_has_a_korean_template_with_the_same_fields() -> None:

@@ -139,7 +139,7 @@ def check_problem(problem: object) -> None:
                 got=_short(link),
             )
         cost = link[2]
-        if not isinstance(cost, numbers.Real) or not cost >= 0:
+        if not isinstance(cost, numbers.Real) or not float(cost) >= 0:
             raise InputError(
                 "a step cost must be a number >= 0; successors gave {got}", got=_short(cost)
             )

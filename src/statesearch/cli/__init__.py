@@ -88,7 +88,7 @@ def command() -> Any:
             if param.metavar is None and param.name:
                 flag = getattr(param, "is_flag", False)
                 param.metavar = "" if flag else param.name.upper().replace("_", "-")
-        node.get_help_option = _typeless_help(node.get_help_option)
+        node.get_help_option = _typeless_help(node.get_help_option)  # type: ignore[method-assign,assignment]
         stack.extend(getattr(node, "commands", {}).values())
     return root
 
