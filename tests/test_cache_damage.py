@@ -135,6 +135,11 @@ def refuse_to_write(path: Path, write: Callable[[Path], None]) -> None:
     raise PermissionError(13, "Permission denied", str(path))
 
 
+# A 2x4 board solved by the IDA* compiled for its shape (an object file in the cache).
+COMPILED_2X4 = ["solve", "npuzzle", "1 2 3 4 5 6 7 0", "--rows", "2", "-a", "idastar"]
+COMPILED_2X4 += ["-H", "manhattan", "--engine", "compiled"]
+
+
 def test_damaged_compiled_code_is_recompiled(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -142,46 +147,12 @@ def test_damaged_compiled_code_is_recompiled(
 
     monkeypatch.setenv("STATESEARCH_CACHE", str(tmp_path))
     specialized.forget_compiled()
-    assert (
-        main(
-            [
-                "solve",
-                "npuzzle",
-                "1 2 3 4 5 6 7 0",
-                "--rows",
-                "2",
-                "-a",
-                "idastar",
-                "-H",
-                "manhattan",
-                "--engine",
-                "compiled",
-            ]
-        )
-        == 0
-    )
+    assert main(COMPILED_2X4) == 0
     (code,) = tmp_path.glob("ida-manhattan-2x4-*.o")
     code.write_bytes(code.read_bytes()[:-50])
     assert main(["pdb", "verify"]) == 1
     specialized.forget_compiled()
-    assert (
-        main(
-            [
-                "solve",
-                "npuzzle",
-                "1 2 3 4 5 6 7 0",
-                "--rows",
-                "2",
-                "-a",
-                "idastar",
-                "-H",
-                "manhattan",
-                "--engine",
-                "compiled",
-            ]
-        )
-        == 0
-    )
+    assert main(COMPILED_2X4) == 0
     assert main(["pdb", "verify"]) == 0
     shutil.rmtree(tmp_path)
     specialized.forget_compiled()
