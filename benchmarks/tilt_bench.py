@@ -9,13 +9,18 @@ from __future__ import annotations
 import argparse
 import time
 import tracemalloc
+from collections.abc import Callable
+from functools import partial
+from typing import TypeVar
 
 from statesearch import Limits, solve
 from statesearch.tilt import Tilt
 from statesearch.tilt.generate import generate
 
+T = TypeVar("T")
 
-def timed(fn):  # type: ignore[no-untyped-def]
+
+def timed(fn: Callable[[], T]) -> tuple[float, T]:
     started = time.process_time()
     value = fn()
     return time.process_time() - started, value
@@ -44,10 +49,10 @@ def main() -> None:
         )
         puzzle = Tilt(made.board)
         tracemalloc.start()
-        t_astar, best = timed(lambda p=puzzle: solve(p, "astar"))
+        t_astar, best = timed(partial(solve, puzzle, "astar"))
         peak = tracemalloc.get_traced_memory()[1]
         tracemalloc.stop()
-        t_bfs, bfs = timed(lambda p=puzzle: solve(p, "bfs", limits=Limits(max_states=20_000_000)))
+        t_bfs, bfs = timed(partial(solve, puzzle, "bfs", limits=Limits(max_states=20_000_000)))
         assert best.length == made.optimal, (seed, best.length, made.optimal)
         if bfs.solved:
             assert bfs.length == made.optimal
@@ -72,8 +77,8 @@ def main() -> None:
     ]
     t_python = t_compiled = 0.0
     for puzzle, _, _ in chosen:
-        tp, python = timed(lambda p=puzzle: solve(p, "bfs", engine="python"))
-        tc, compiled = timed(lambda p=puzzle: solve(p, "bfs", engine="compiled"))
+        tp, python = timed(partial(solve, puzzle, "bfs", engine="python"))
+        tc, compiled = timed(partial(solve, puzzle, "bfs", engine="compiled"))
         assert python.stats.expanded == compiled.stats.expanded and python.length == compiled.length
         t_python += tp
         t_compiled += tc

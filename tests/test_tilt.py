@@ -14,8 +14,8 @@ from statesearch.tilt.board import cells_of
 from statesearch.tilt.generate import connected, generate
 
 
-def after(text: str, direction: str, **variant: str) -> str:
-    puzzle = Tilt.from_text(text, **variant)
+def after(text: str, direction: str, step: str = "single", collide: str = "block") -> str:
+    puzzle = Tilt.from_text(text, step, collide)
     return puzzle.show(puzzle.apply(puzzle.initial, direction))
 
 
@@ -240,8 +240,8 @@ def boards_with_block_sets(draw: st.DrawFn) -> tuple[str, list[int]]:
 @settings(max_examples=60, deadline=None)
 @given(boards_with_block_sets())
 def test_kernel_estimates_equal_the_python_heuristics(case: tuple[str, list[int]]) -> None:
-    from statesearch.tilt.compiled import Tables
     from statesearch.tilt.estimates import H_BOTTLENECK, H_DIRECTIONS, H_NEAREST
+    from statesearch.tilt.tables import Tables
 
     text, arrangements = case
     puzzle = Tilt.from_text(text)

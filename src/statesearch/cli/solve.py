@@ -286,8 +286,9 @@ Collide = Annotated[
 ]
 
 
-def load(file: Path, step: str, collide: str) -> Tilt:
-    return Tilt.from_text(read_text(file), step, collide)
+def load(file: Path, step: str, collide: str, meter: Meter | None = None) -> Tilt:
+    """The board in ``file``; its heuristic tables are built under ``meter``."""
+    return Tilt.from_text(read_text(file), step, collide, meter)
 
 
 @app.command("tilt")
@@ -305,7 +306,7 @@ def solve_tilt(
 ) -> None:
     """Solve a tilt puzzle optimally (every block moves at once)."""
     with searching(search) as meter:
-        puzzle = load(file, step, collide)
+        puzzle = load(file, step, collide, meter)
         result = run(puzzle, heuristic, search, meter)
     picture = puzzle.show(puzzle.initial)
     if show and result.solved:

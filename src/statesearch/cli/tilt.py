@@ -3,11 +3,21 @@
 from __future__ import annotations
 
 import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.live import Live
+from rich.text import Text
 
+from .. import clock
+from ..errors import InputError
+from ..limits import LimitHit, Limits
+from ..tilt.generate import MAX_STATES, TIME_LIMIT, Generated
+from .progress import PLAIN_EVERY, stderr, watching
 from .render import console
 from .solve import Collide, Step, load
 
@@ -25,6 +35,22 @@ def generate_cmd(
     max_length: Annotated[
         int | None, typer.Option(min=1, help="Largest optimal length to accept.")
     ] = None,
+    min_states: Annotated[
+        int | None,
+        typer.Option(
+            min=1, metavar="N", help="Hard puzzles: at least N reachable boards (counted whole)."
+        ),
+    ] = None,
+    max_states: Annotated[
+        int,
+        typer.Option(min=1, metavar="N", help="Boards counted per attempt at most (~24 B each)."),
+    ] = MAX_STATES,
+    step: Step = "single",
+    collide: Collide = "block",
+    time_limit: Annotated[
+        float,
+        typer.Option(min=0, metavar="SECONDS", help="Give up after this long (all puzzles)."),
+    ] = TIME_LIMIT,
     count: Annotated[
         int, typer.Option(min=1, help="Puzzles to write (seeds seed, seed+1, ...).")
     ] = 1,
@@ -32,21 +58,77 @@ def generate_cmd(
         Path | None, typer.Option(help="Directory for tilt-SEED.txt files (default stdout).")
     ] = None,
 ) -> None:
-    """Write solvable puzzles whose optimal length is at least --min-length."""
-    from ..errors import InputError
+    """Write solvable puzzles whose optimal length is at least --min-length, under the rules
+    --step and --collide. Ctrl-C or --time-limit stops it (exit 4)."""
     from ..tilt.generate import generate
 
     height, _, width = size.lower().partition("x")
     if not (height.isdigit() and width.isdigit()):
         raise InputError("cannot read size {size!r}: use HxW like 8x8", size=size)
-    for s in range(seed, seed + count):
-        made = generate(s, int(height), int(width), blocks, min_length, max_length=max_length)
-        if out is None:
-            sys.stdout.write(made.text() + ("\n" if count > 1 else ""))
-        else:
-            out.mkdir(parents=True, exist_ok=True)
-            (out / f"tilt-{s}.txt").write_text(made.text())
-            console.print(f"tilt-{s}.txt: optimal {made.optimal} moves")
+    if out is not None and out.exists() and not out.is_dir():
+        raise InputError("--out {path} is a file; give a directory", path=out)
+    began = clock.COMMAND_STARTED or time.perf_counter()  # setup counts too
+    made_so_far = 0
+    try:
+        with watching() as watch, generating() as report:
+            for s in range(seed, seed + count):
+                made = generate(
+                    s, int(height), int(width), blocks, min_length, max_length,
+                    step=step, collide=collide, min_states=min_states, max_states=max_states,
+                    limits=Limits(time_limit=time_limit), cancel=watch.cancel, report=report,
+                    started=began,
+                )  # fmt: skip
+                write(made, out, count)
+                made_so_far += 1
+    except LimitHit as hit:
+        console.print(
+            f"[yellow]limit reached ({hit.kind.value}): {hit.detail}; "
+            f"{made_so_far} of {count} puzzles made[/]"
+        )
+        raise typer.Exit(4) from None
+
+
+def write(made: Generated, out: Path | None, count: int) -> None:
+    """One puzzle to stdout, or to ``out/tilt-SEED.txt`` (never over an existing file)."""
+    if out is None:
+        sys.stdout.write(made.text() + ("\n" if count > 1 else ""))
+        return
+    name = out / f"tilt-{made.seed}.txt"
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise InputError("cannot write {file}: {why}", file=out, why=err.strerror) from None
+    try:
+        with name.open("x") as file:
+            file.write(made.text())
+    except FileExistsError:
+        raise InputError("{path} exists already; remove it or choose --out", path=name) from None
+    except OSError as err:
+        raise InputError("cannot write {file}: {why}", file=name, why=err.strerror) from None
+    console.print(f"{name.name}: optimal {made.optimal} moves")
+
+
+@contextmanager
+def generating() -> Iterator[Callable[[int, int], None]]:
+    """A progress line on stderr while the generator counts boards (redrawn in a terminal)."""
+    live = Live(console=stderr, transient=True, auto_refresh=False) if stderr.is_terminal else None
+    last = [time.monotonic()]  # the first line after PLAIN_EVERY: short runs print none
+
+    def report(attempt: int, boards: int) -> None:
+        line = f"generating: attempt {attempt}, {boards:,} boards counted"
+        if live is not None:
+            live.update(Text(f"{line}  (Ctrl-C stops)"), refresh=True)
+        elif time.monotonic() - last[0] >= PLAIN_EVERY:
+            last[0] = time.monotonic()
+            print(line, file=stderr.file, flush=True)
+
+    if live is not None:
+        live.start()
+    try:
+        yield report
+    finally:
+        if live is not None:
+            live.stop()
 
 
 @app.command("play")
@@ -58,5 +140,5 @@ def play_cmd(
     """Play in the terminal: arrows/WASD, u undo, r restart, h hint, q quit."""
     from .tilt_play import play
 
-    game = play(load(file, step, collide), lambda text: console.print(text, highlight=False))
+    game = play(load(file, step, collide), console)
     raise typer.Exit(0 if game.won else 1)

@@ -1,6 +1,7 @@
 """Playing a tilt puzzle in the terminal: arrows or WASD move every block, u undoes, r
-restarts, h hints the next optimal move, q quits. Without a terminal (a pipe), each character
-read is a key, so a game can be scripted."""
+restarts, h hints the next optimal move, q quits. In a terminal the board is redrawn in place,
+in colour; without one (a pipe) each screen is printed in turn and each character read is a
+key, so a game can be scripted."""
 
 from __future__ import annotations
 
@@ -9,7 +10,13 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 
+from rich.console import Console
+from rich.live import Live
+from rich.text import Text
+
 from ..facade import solve
+from ..limits import Limits
+from ..result import Status
 from ..tilt.board import TiltBoard
 from ..tilt.problem import Tilt
 
@@ -23,6 +30,11 @@ KEYS = {
     "\x1b[C": "R",
     "\x1b[D": "L",
 }
+# Moves are shown as arrows: a letter hint "D" (down) read as the key d (right) misled players.
+ARROWS = {"U": "↑", "D": "↓", "L": "←", "R": "→"}
+STYLES = {"o": "bold yellow", "x": "bold cyan", "@": "bold green", "#": "grey50", ".": "grey35"}
+LEGEND = (("o", "block"), ("x", "target"), ("@", "block on a target"), ("#", "wall"))
+SEARCH_SECONDS = 10.0  # the longest the optimum or a hint may take before the game says "?"
 
 
 @contextmanager
@@ -54,6 +66,10 @@ def _raw_terminal() -> Iterator[Callable[[], str]]:
         termios.tcsetattr(fd, termios.TCSADRAIN, saved)
 
 
+def arrows(moves: str) -> str:
+    return "".join(ARROWS[m] for m in moves)
+
+
 class Game:
     """The state of one game, separate from the terminal so it can be tested."""
 
@@ -61,8 +77,7 @@ class Game:
         self.puzzle = puzzle
         self.history = [puzzle.initial]
         self.moves = ""
-        best = solve(puzzle, "astar")
-        self.optimum = best.length
+        self.optimum = solve(puzzle, limits=Limits(time_limit=SEARCH_SECONDS)).length
 
     @property
     def blocks(self) -> int:
@@ -91,41 +106,63 @@ class Game:
             self.moves = ""
             return "restarted"
         if key == "h":
-            hint = solve(Tilt(self._board_now(), self.puzzle.rules.step, self.puzzle.rules.collide))
-            return (
-                f"hint: {hint.moves[:1]}"
-                if hint.solved and hint.moves
-                else "no way to the goal from here"
+            rules = self.puzzle.rules
+            hint = solve(
+                Tilt(self._board_now(), rules.step, rules.collide),
+                limits=Limits(time_limit=SEARCH_SECONDS),
             )
+            if hint.solved and hint.moves:
+                return f"hint: {ARROWS[hint.moves[0]]}  ({len(hint.moves)} moves to go)"
+            if hint.status is Status.UNSOLVABLE:
+                return "no way to the goal from here"
+            return "no hint in time"
         return ""
 
     def _board_now(self) -> TiltBoard:
         return replace(self.puzzle.board, blocks=self.blocks)
 
-    def screen(self, message: str) -> str:
+    def screen(self, message: str) -> Text:
+        picture = Text()
+        for char in self.puzzle.show(self.blocks):
+            picture.append(char, STYLES.get(char, ""))
+        legend = Text("  ").join(Text.assemble((c, STYLES[c]), f" {what}") for c, what in LEGEND)
         optimum = "?" if self.optimum is None else str(self.optimum)
-        return (
-            f"{self.puzzle.show(self.blocks)}\n"
-            f"moves: {len(self.moves)} (optimum {optimum})  {self.moves}\n"
-            f"{message}\n"
-            "arrows/WASD move, u undo, r restart, h hint, q quit"
+        return Text("\n").join(
+            [
+                picture,
+                legend,
+                Text(f"moves: {len(self.moves)} (optimum {optimum})  {arrows(self.moves)}"),
+                Text(message, "bold"),
+                Text("arrows/WASD move, u undo, r restart, h hint, q quit", "dim"),
+            ]
         )
 
 
-def play(puzzle: Tilt, out: Callable[[str], None]) -> Game:
+@contextmanager
+def redrawn(console: Console, first: Text) -> Iterator[Callable[[Text], None]]:
+    """A function that shows the next screen: redrawn in place on a terminal (rich's Live),
+    printed after the last one elsewhere."""
+    if not console.is_terminal:
+        console.print(first)
+        yield console.print
+        return
+    with Live(first, console=console, auto_refresh=False) as live:
+        yield lambda screen: live.update(screen, refresh=True)
+
+
+def play(puzzle: Tilt, console: Console) -> Game:
     game = Game(puzzle)
-    out(game.screen(""))
-    with _raw_terminal() as read_key:
+    with _raw_terminal() as read_key, redrawn(console, game.screen("")) as show:
         while not game.won:
             key = read_key()
             if key in ("q", "\x03", "\x04"):
                 break
             if key in ("\n", "\r", " "):
                 continue
-            out(game.screen(game.press(key)))
+            show(game.screen(game.press(key)))
     if game.won:
         verdict = (
             "optimal!" if len(game.moves) == game.optimum else f"the optimum is {game.optimum}"
         )
-        out(f"solved in {len(game.moves)} moves: {game.moves} ({verdict})")
+        console.print(f"solved in {len(game.moves)} moves: {arrows(game.moves)} ({verdict})")
     return game

@@ -9,8 +9,6 @@ from numba import njit
 
 from ..kernels.intrinsics import popcount
 
-MAX_CELLS = 64
-
 
 @njit(cache=True)
 def shift(mask: np.uint64, d: int, width: int, masks: np.ndarray) -> np.uint64:
@@ -25,6 +23,20 @@ def shift(mask: np.uint64, d: int, width: int, masks: np.ndarray) -> np.uint64:
 
 
 @njit(cache=True)
+def stuck_blocks(
+    blocks: np.uint64, d: int, width: int, masks: np.ndarray, blocked: np.ndarray
+) -> np.uint64:
+    """The blocks a move in d leaves in place (blocks stop blocks): those against a wall or the
+    edge, and those behind them."""
+    stuck = blocks & blocked[d]
+    while True:
+        more = blocks & shift(stuck, d ^ 1, width, masks) & ~stuck
+        if more == 0:
+            return stuck
+        stuck |= more
+
+
+@njit(cache=True)
 def move(
     blocks: np.uint64,
     d: int,
@@ -36,13 +48,7 @@ def move(
 ) -> np.uint64:
     """The rules of ``rules.py`` on a bitboard (same results, tested against each other)."""
     while True:
-        stuck = blocks & blocked[d]
-        if not merge:
-            while True:
-                more = blocks & shift(stuck, d ^ 1, width, masks) & ~stuck
-                if more == 0:
-                    break
-                stuck |= more
+        stuck = blocks & blocked[d] if merge else stuck_blocks(blocks, d, width, masks, blocked)
         after = stuck | shift(blocks & ~stuck, d, width, masks)
         if not full or after == blocks:
             return after

@@ -18,6 +18,10 @@ from dataclasses import dataclass
 from ..errors import InputError
 
 SYMBOLS = {".": (0, 0, 0), "#": (1, 0, 0), "o": (0, 1, 0), "x": (0, 0, 1), "@": (0, 1, 1)}
+# A board's size is checked before its cells are read: 500x500 reads in about 0.3 s, and the
+# Python engine's tables for it take about as long.
+MAX_BOARD_CELLS = 250_000
+MAX_CELLS = 64  # a bitboard's cells: the compiled kernels, the census and the generator
 
 
 @dataclass(frozen=True)
@@ -42,6 +46,13 @@ def parse_tilt(text: str) -> TiltBoard:
     if not rows:
         raise InputError("empty tilt board")
     widths = sorted({len(r) for r in rows})
+    if len(rows) * widths[-1] > MAX_BOARD_CELLS:
+        raise InputError(
+            "a tilt board has at most {most} cells; this one has {rows} rows of up to {width}",
+            most=f"{MAX_BOARD_CELLS:,}",
+            rows=f"{len(rows):,}",
+            width=f"{widths[-1]:,}",
+        )
     if len(widths) > 1:
         raise InputError(
             "ragged tilt board: rows are {widths} cells wide", widths=", ".join(map(str, widths))

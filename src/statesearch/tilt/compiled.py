@@ -8,7 +8,6 @@ it).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Protocol
 
 import numpy as np
 
@@ -30,30 +29,15 @@ from ..outcome import Exhausted, Found, Outcome, along
 from ..result import Stats
 from .astar_kernel import G_BITS, astar_slice
 from .bfs_kernel import CURSOR, FILL, GOAL_SLOT, REGISTERS, bfs_layer
-from .bitboard import MAX_CELLS
-from .board import TiltBoard, cells_of
-from .estimates import H_BOTTLENECK, H_DIRECTIONS, H_NEAREST, SCRATCH, estimate
+from .bidirectional_kernel import MOST_BLOCKS
+from .board import MAX_CELLS
+from .estimates import H_BOTTLENECK, H_DIRECTIONS, H_NEAREST
 from .hash_table import MAX_G, Store
-from .heuristics import UNREACHABLE, direction_needs, distances_from
 from .ida_kernel import ida_slice
-from .rules import DIRECTIONS, Rules
+from .rules import DIRECTIONS
+from .tables import SLICE, Puzzle, Tables
 
-SLICE = 1 << 18  # expansions between clock checks
 Kernel = Callable[[Meter, Stats], Outcome]
-
-
-class Puzzle(Protocol):
-    """What the adapters read of a ``Tilt``."""
-
-    board: TiltBoard
-    rules: Rules
-    initial: int
-
-    def is_goal(self, blocks: int) -> bool: ...
-
-    def successors(self, blocks: int) -> list[tuple[str, int, int]]: ...
-
-    def apply(self, blocks: int, direction: str) -> int: ...
 
 
 def kernel_for(puzzle: Puzzle, algorithm: str, heuristic: str, weight: float) -> Kernel | None:
@@ -63,6 +47,12 @@ def kernel_for(puzzle: Puzzle, algorithm: str, heuristic: str, weight: float) ->
         return None
     if algorithm == "bfs":
         return lambda meter, stats: breadth_first(puzzle, meter, stats)
+    goal = getattr(puzzle, "goal", None)
+    few = puzzle.initial.bit_count() <= MOST_BLOCKS
+    if algorithm == "bidirectional" and goal is not None and few:
+        from .bidirectional import bidirectional
+
+        return lambda meter, stats: bidirectional(puzzle, goal, meter, stats)
     if algorithm not in ("astar", "ucs", "idastar") or (algorithm == "astar" and weight != 1):
         return None
     distance = H_BOTTLENECK if puzzle.rules.collide == "block" else H_NEAREST
@@ -81,62 +71,6 @@ def kernel_for(puzzle: Puzzle, algorithm: str, heuristic: str, weight: float) ->
     return lambda meter, stats: astar(puzzle, kind, meter, stats)
 
 
-class Tables:
-    """The masks and distance tables a tilt kernel needs, as numpy arrays."""
-
-    def __init__(self, puzzle: Puzzle) -> None:
-        board, rules = puzzle.board, puzzle.rules
-        w, n = board.width, board.cells
-        full = (1 << n) - 1
-        first = sum(1 << (r * w) for r in range(board.height))
-        last = first << (w - 1)
-        masks = np.array([full, full & ~first, full & ~last], dtype=np.uint64)
-        blocked = np.array([rules.blocked(d) for d in DIRECTIONS], dtype=np.uint64)
-        self.targets = np.uint64(board.targets)
-        self.target_count = board.targets.bit_count()
-        target_cells = cells_of(board.targets)
-        self.nearest = np.array(distances_from(board, target_cells), dtype=np.int64)
-        table = np.array([distances_from(board, [t]) for t in target_cells], dtype=np.int64)
-        # within[L, cell]: bitmask of the targets at most L steps from cell (for the matching).
-        finite = table[table < UNREACHABLE]
-        longest = int(finite.max()) if finite.size else 0
-        self.within = np.zeros((longest + 2, n), dtype=np.uint64)
-        for t, row in enumerate(table[:64]):
-            for limit in range(longest + 2):
-                self.within[limit] |= np.where(
-                    row <= limit, np.uint64(1) << np.uint64(t), 0
-                ).astype(np.uint64)
-        self.need = np.array(direction_needs(board, rules), dtype=np.int64).reshape(4, n)
-        # The kernels' leading arguments, in their order: the board and its rules, and what
-        # the heuristics read.
-        self.board = (
-            self.targets,
-            self.target_count,
-            w,
-            masks,
-            blocked,
-            rules.collide == "merge",
-            rules.step == "full",
-        )
-        self.bounds = (self.nearest, self.within, self.need)
-
-    def estimate(self, blocks: int, kind: int) -> int:
-        scratch = np.empty(SCRATCH, dtype=np.uint64)
-        cells = np.empty(64, dtype=np.int64)
-        return int(
-            estimate(
-                np.uint64(blocks),
-                kind,
-                self.nearest,
-                self.within,
-                self.target_count,
-                self.need,
-                scratch,
-                cells,
-            )
-        )
-
-
 def path_to(puzzle: Puzzle, store: Store, slot: int) -> Found:
     actions = [DIRECTIONS[m] for m in store.moves_to(puzzle.initial, slot)]
     path = [puzzle.initial]
@@ -150,7 +84,7 @@ def breadth_first(
 ) -> Outcome:
     """Layer by layer, as the engine's BFS; ``store`` keeps every board reached (the generator
     reads the depths from it)."""
-    t = Tables(puzzle)
+    t = Tables(puzzle, meter)
     store = store or Store()
     store.add(puzzle.initial, 0)
     stats.layers = [1]
@@ -201,7 +135,7 @@ def breadth_first(
 
 
 def astar(puzzle: Puzzle, kind: int, meter: Meter, stats: Stats) -> Outcome:
-    t = Tables(puzzle)
+    t = Tables(puzzle, meter)
     store = Store()
     store.add(puzzle.initial, 0)
     heap = np.zeros((1 << 14, 2), dtype=np.uint64)
@@ -249,9 +183,9 @@ class TiltSearch:
 
     slice = SLICE
 
-    def __init__(self, puzzle: Puzzle, kind: int) -> None:
+    def __init__(self, puzzle: Puzzle, kind: int, meter: Meter) -> None:
         self.puzzle, self.kind = puzzle, kind
-        self.tables = Tables(puzzle)
+        self.tables = Tables(puzzle, meter)
         self.path = np.zeros(MAX_DEPTH + 2, dtype=np.uint64)
         self.next_move = np.zeros(MAX_DEPTH + 2, dtype=np.int64)
         self.restart()
@@ -273,6 +207,6 @@ class TiltSearch:
 
 
 def ida_star(puzzle: Puzzle, kind: int, meter: Meter, stats: Stats) -> Outcome:
-    search = TiltSearch(puzzle, kind)
+    search = TiltSearch(puzzle, kind, meter)
     root_h = search.tables.estimate(puzzle.initial, kind)
     return iterations(search, root_h, puzzle.is_goal(puzzle.initial), meter, stats)

@@ -1,23 +1,43 @@
-"""Random tilt puzzles with a known optimal length.
+"""Random tilt puzzles with a known optimal length, for every variant of the rules.
 
-Walls and blocks are placed at random; a breadth-first search from the blocks then lists every
-reachable arrangement by depth. The targets are one of the deepest arrangements whose cells form
-a connected cluster, so the puzzle is solvable and its optimal length is that depth exactly.
+Walls and blocks are placed at random; a census of the boards reachable from the blocks
+(``census.py``, under the variant's rules) lists them by the number of moves that first reach
+them. The targets are one of the deepest arrangements whose cells form a connected cluster, so
+the puzzle is solvable and, where the goal is that exact arrangement, its optimal length is that
+depth. With ``collide="merge"`` a board of fewer (merged) blocks all on targets is solved too,
+so the optimal length is the first depth holding such a board, if that comes earlier.
+
+Hard puzzles: ``min_states`` keeps only boards whose whole reachable space has at least that
+many arrangements (counted up to ``max_states``, which bounds the memory: about 24 bytes a
+board).
+
+``generate(seed, ..., limits=Limits(time_limit=5), cancel=event)`` looks at the clock and the
+flag between attempts and inside each census, and raises ``LimitHit`` when either stops it; it
+has a time limit of ``TIME_LIMIT`` seconds unless ``limits`` sets one.
 """
 
 from __future__ import annotations
 
-import contextlib
 import random
-from dataclasses import dataclass
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from ..errors import InputError
-from ..limits import Limits
-from .board import TiltBoard, cells_of, format_tilt
+from ..limits import Limits, Meter, available_bytes
+from .board import MAX_CELLS, TiltBoard, cells_of, format_tilt
+from .rules import rules_for
 
-MAX_STATES = 2_000_000  # per attempt: enough for 8x8 with a handful of blocks
+if TYPE_CHECKING:
+    from .census import Census
+
+MAX_STATES = 2_000_000  # boards counted per attempt, by default: 8x8 with a handful of blocks
+TIME_LIMIT = 20.0  # seconds, unless the caller's limits say otherwise
+FAMILY_GAP = 3  # moves between the lengths of the puzzles of one family, at least
+CANDIDATES = 500  # arrangements looked at per attempt, at most (merge checks each one)
 
 
 @dataclass(frozen=True)
@@ -25,12 +45,21 @@ class Generated:
     board: TiltBoard
     optimal: int
     seed: int
+    step: str = "single"
+    collide: str = "block"
+    states: int | None = None  # the size of the reachable space, when it was counted whole
 
     def text(self) -> str:
         b = self.board
+        rules = (
+            ""
+            if (self.step, self.collide) == ("single", "block")
+            else (f" under --step {self.step} --collide {self.collide}")
+        )
+        space = f"; {self.states:,} reachable boards" if self.states is not None else ""
         header = (
             f"; seed {self.seed}: {b.height}x{b.width}, {b.blocks.bit_count()} blocks, "
-            f"optimal {self.optimal} moves"
+            f"optimal {self.optimal} moves{rules}{space}"
         )
         return f"{header}\n{format_tilt(b)}\n"
 
@@ -55,62 +84,175 @@ def connected(mask: int, width: int) -> bool:
     return len(seen) == len(cells)
 
 
-def generate(
+def generate_family(
     seed: int,
     height: int = 8,
     width: int = 8,
     blocks: int = 3,
     min_length: int = 10,
+    max_length: int | None = None,
+    *,
+    step: str = "single",
+    collide: str = "block",
     wall_density: float = 0.15,
     attempts: int = 60,
-    max_length: int | None = None,
-) -> Generated:
-    """A puzzle whose optimal length is at least ``min_length`` (and at most ``max_length``),
-    the same for the same seed."""
-    from ..limits import LimitHit, Meter
-    from ..result import Stats
-    from .bitboard import MAX_CELLS
-    from .compiled import breadth_first
-    from .hash_table import Store
-    from .problem import Tilt
+    min_states: int | None = None,
+    max_states: int = MAX_STATES,
+    limits: Limits | None = None,
+    cancel: threading.Event | None = None,
+    report: Callable[[int, int], None] | None = None,
+    started: float | None = None,
+    family: int = 1,
+) -> list[Generated]:
+    """Puzzles whose optimal length is at least ``min_length`` (and at most ``max_length``)
+    under the rules ``step`` and ``collide``, and whose reachable space holds at least
+    ``min_states`` boards; the same for the same arguments. ``report(attempt, boards)`` hears
+    how far each attempt's census has got; the clock starts at ``started`` (a
+    ``time.perf_counter()``, for a caller whose clock started earlier) or now.
 
-    if height * width > MAX_CELLS:
-        raise InputError("the generator works on boards of at most {cells} cells", cells=MAX_CELLS)
+    Up to ``family`` puzzles share one board and start (one census, the costly part of a hard
+    puzzle): the deepest targets, then the deepest at least ``FAMILY_GAP`` moves shorter, ...
+    """
+    from .census import Census  # numba: imported when a puzzle is made, not with the CLI
+
+    check(height, width, blocks, min_length, max_length, min_states, max_states, limits)
+    limits = limits or Limits()
+    if limits.time_limit is None:
+        limits = replace(limits, time_limit=TIME_LIMIT)
+    now = [0]  # the attempt under way, for the progress report
+    progress = None if report is None else lambda s: report(now[0], s.expanded)
+    meter = Meter(limits, cancel, progress, started=started)
+    rules_of = rules_for(TiltBoard(height, width, 0, 0, 1), step, collide)  # the names, checked
+    rng = random.Random(seed)
+    for attempt in range(1, attempts + 1):
+        now[0] = attempt
+        meter.check()
+        cells = list(range(height * width))
+        walls = {c for c in cells if rng.random() < wall_density}
+        free = [c for c in cells if c not in walls]
+        if len(free) < blocks:
+            continue
+        start = sum(1 << c for c in rng.sample(free, blocks))
+        wall_mask = sum(1 << c for c in walls)
+        board = TiltBoard(height, width, wall_mask, 0, start)
+        census = Census(board, replace(rules_of, walls=wall_mask), meter, max_states)
+        if min_states is not None and not (census.complete and census.boards >= min_states):
+            continue
+        states = census.boards if census.complete else None
+        made: list[Generated] = []
+        longest = max_length
+        while len(made) < family:
+            found = choose_targets(census, board, collide == "merge", min_length, longest)
+            if found is None:
+                break
+            targets, optimal = found
+            made.append(
+                Generated(replace(board, targets=targets), optimal, seed, step, collide, states)
+            )
+            longest = optimal - FAMILY_GAP
+        if made:
+            return made
+    raise InputError(
+        "no puzzle with an optimal length of {min} or more after {attempts} attempts; "
+        "lower --min-length or --min-states, raise --max-length, or change the size or block "
+        "count",
+        min=min_length,
+        attempts=attempts,
+    )
+
+
+def generate(seed: int, *args: Any, **options: Any) -> Generated:
+    """One puzzle: ``generate_family`` with a family of one (the same arguments)."""
+    return generate_family(seed, *args, **options)[0]
+
+
+def check(
+    height: int,
+    width: int,
+    blocks: int,
+    min_length: int,
+    max_length: int | None,
+    min_states: int | None,
+    max_states: int,
+    limits: Limits | None,
+) -> None:
+    """Refuse, in one line each, what cannot make a puzzle or would not fit in memory."""
+    if not (height >= 1 and width >= 1 and 2 <= height * width <= MAX_CELLS):
+        raise InputError(
+            "the generator makes boards of 2 to {cells} cells, not {height}x{width}",
+            cells=MAX_CELLS,
+            height=height,
+            width=width,
+        )
+    most = max(1, height * width // 4)
+    if not 1 <= blocks <= most:
+        raise InputError(
+            "blocks must be between 1 and {most} on a {height}x{width} board",
+            most=most,
+            height=height,
+            width=width,
+        )
     if max_length is not None and max_length < min_length:
         raise InputError(
             "max length {max} is below the min length {min}", max=max_length, min=min_length
         )
-    if not 1 <= blocks <= height * width // 4:
-        raise InputError("blocks must be between 1 and {most}", most=height * width // 4)
-    rng = random.Random(seed)
-    for _ in range(attempts):
-        cells = list(range(height * width))
-        walls = {c for c in cells if rng.random() < wall_density}
-        free = [c for c in cells if c not in walls]
-        start = sum(1 << c for c in rng.sample(free, blocks))
-        wall_mask = sum(1 << c for c in walls)
-        board = TiltBoard(height, width, wall_mask, 0, start)
-        store = Store()
-        # A limit is fine: the layers searched so far still carry exact depths.
-        with contextlib.suppress(LimitHit):
-            breadth_first(Tilt(board), Meter(Limits(max_states=MAX_STATES)), Stats(), store)
-        used = store.keys != 0
-        keys, depths = store.keys[used], store.g[used]
-        # Deepest first, ties by board: the choice must not depend on the table's layout.
-        order = np.lexsort((keys, -depths.astype(np.int64)))
-        for i in order:
-            depth = int(depths[i])
-            if depth < min_length:
-                break
-            if max_length is not None and depth > max_length:
+    if min_states is not None and min_states > max_states:
+        raise InputError(
+            "min states {min} is above max states {max}: raise --max-states",
+            min=min_states,
+            max=max_states,
+        )
+    from .census import BYTES_PER_BOARD
+
+    need = max_states * BYTES_PER_BOARD
+    bound = limits.max_memory if limits is not None and limits.max_memory else available_bytes()
+    if bound is not None and need > bound:
+        raise InputError(
+            "counting {states} boards needs about {need} MB, more than the {bound} MB at hand; "
+            "lower --max-states",
+            states=max_states,
+            need=need >> 20,
+            bound=bound >> 20,
+        )
+
+
+def choose_targets(
+    census: Census, board: TiltBoard, merge: bool, min_length: int, max_length: int | None
+) -> tuple[int, int] | None:
+    """The deepest connected arrangement of all the blocks within the lengths (ties: the
+    smallest board, so the choice does not depend on the census's order), with its optimal
+    length."""
+    count = board.blocks.bit_count()
+    merged = merged_boards(census, count) if merge else None
+    looked = 0
+    top = len(census.layers) - 1 if max_length is None else min(max_length, len(census.layers) - 1)
+    for depth in range(top, min_length - 1, -1):
+        for arrangement in np.sort(census.layers[depth]):
+            targets = int(arrangement)
+            if targets.bit_count() != count or not connected(targets, board.width):
                 continue
-            arrangement = int(keys[i])
-            if connected(arrangement, width):
-                target = TiltBoard(height, width, wall_mask, arrangement, start)
-                return Generated(target, depth, seed)
-    raise InputError(
-        "no puzzle with an optimal length of {min} or more after {attempts} attempts; "
-        "lower --min-length, raise --max-length, or change the size or block count",
-        min=min_length,
-        attempts=attempts,
-    )
+            looked += 1
+            if looked > CANDIDATES:
+                return None
+            optimal = depth if merged is None else first_goal(merged, targets, depth)
+            if optimal >= min_length:
+                return targets, optimal
+    return None
+
+
+def merged_boards(census: Census, count: int) -> tuple[np.ndarray, np.ndarray]:
+    """The boards with fewer blocks than ``count`` (some merged), and their depths."""
+    boards, depths = [], []
+    for depth, layer in enumerate(census.layers):
+        fewer = layer[np.bitwise_count(layer) < count]
+        boards.append(fewer)
+        depths.append(np.full(len(fewer), depth, dtype=np.int64))
+    return np.concatenate(boards), np.concatenate(depths)
+
+
+def first_goal(merged: tuple[np.ndarray, np.ndarray], targets: int, depth: int) -> int:
+    """The optimal length of ``targets`` under merging: ``depth``, unless a board of merged
+    blocks all on targets comes first."""
+    boards, depths = merged
+    on_targets = depths[(boards & np.uint64(~targets & (2**64 - 1))) == 0]
+    return min(depth, int(on_targets.min())) if len(on_targets) else depth

@@ -15,6 +15,12 @@
     counts at most 1 — still admissible, and the only one here that is.
 ``best``
     The larger of ``bottleneck`` (or ``nearest``) and ``directions``.
+
+Tried and not kept (measured by an earlier session, not re-run here): the exact distance in an
+abstraction over pairs or triples of blocks, where a block may also stay put whenever the cell
+ahead could hold a block outside the group (a relaxation, so a lower bound). It raised the
+estimates of hard boards by a few moves against optimal lengths near 30, too little for A* to
+come near the bidirectional search (``benchmarks/tilt_hard.py``).
 """
 
 from __future__ import annotations
@@ -22,25 +28,32 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 
+from ..limits import Meter
 from .board import TiltBoard, cells_of
 from .rules import Rules
 
 Estimate = Callable[[int], int]
 UNREACHABLE = 1 << 20
 # Above this many blocks the bottleneck falls back to ``nearest`` (the compiled kernel's
-# matching is a 2**k subset DP).
+# matching works on 64-bit target sets, and a board's tables grow with each target).
 MATCH_LIMIT = 12
+CHECK_EVERY = 4096  # cells a distance table visits between looks at the clock
 
 
-def distances_from(board: TiltBoard, sources: list[int]) -> list[int]:
-    """Wall-aware BFS distance (4-neighbour steps) from the nearest of ``sources`` to each cell."""
+def distances_from(board: TiltBoard, sources: list[int], meter: Meter | None = None) -> list[int]:
+    """Wall-aware BFS distance (4-neighbour steps) from the nearest of ``sources`` to each cell;
+    ``meter`` bounds the work by its clock and cancel flag."""
     w, n = board.width, board.cells
     dist = [UNREACHABLE] * n
     queue = deque(sources)
     for s in sources:
         dist[s] = 0
+    visited = 0
     while queue:
+        if meter is not None and visited % CHECK_EVERY == 0:
+            meter.check()  # on the first cell too: a board's tables are many small searches
         cell = queue.popleft()
+        visited += 1
         r, c = divmod(cell, w)
         for nr, nc in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
             nxt = nr * w + nc
@@ -51,8 +64,8 @@ def distances_from(board: TiltBoard, sources: list[int]) -> list[int]:
     return dist
 
 
-def make_nearest(board: TiltBoard) -> Estimate:
-    dist = distances_from(board, cells_of(board.targets))
+def make_nearest(board: TiltBoard, meter: Meter | None = None) -> Estimate:
+    dist = distances_from(board, cells_of(board.targets), meter)
 
     def nearest(blocks: int) -> int:
         return max(dist[c] for c in cells_of(blocks))
@@ -60,13 +73,20 @@ def make_nearest(board: TiltBoard) -> Estimate:
     return nearest
 
 
-def make_bottleneck(board: TiltBoard) -> Estimate:
-    targets = cells_of(board.targets)
-    table = [distances_from(board, [t]) for t in targets]
+def matched(board: TiltBoard) -> bool:
+    """Whether the bottleneck matches blocks to targets here (else it is ``nearest``)."""
+    count = board.targets.bit_count()
+    return count == board.blocks.bit_count() and count <= MATCH_LIMIT
+
+
+def make_bottleneck(board: TiltBoard, meter: Meter | None = None) -> Estimate:
+    if not matched(board):
+        return make_nearest(board, meter)
+    table = [distances_from(board, [t], meter) for t in cells_of(board.targets)]
 
     def bottleneck(blocks: int) -> int:
         cells = cells_of(blocks)
-        if len(cells) != len(targets) or len(cells) > MATCH_LIMIT:
+        if len(cells) != len(table):  # merged blocks
             return max(min(row[c] for row in table) for c in cells)
         limits = sorted({row[c] for row in table for c in cells})
         low, high = 0, len(limits) - 1
@@ -99,19 +119,17 @@ def _perfect(cells: list[int], table: list[list[int]], limit: int) -> bool:
 
 def direction_needs(board: TiltBoard, rules: Rules) -> list[int]:
     """``needs[d * cells + cell]``: the moves in direction d (U, D, L, R) a block on ``cell``
-    needs at least, to its best target for that direction (at most 1 under full steps)."""
+    needs at least, to its best target for that direction (at most 1 under full steps): up,
+    as far as the lowest target row is above it, and so on."""
     w = board.width
-    targets = [divmod(t, w) for t in cells_of(board.targets)]
+    rows = [t // w for t in cells_of(board.targets)]
+    cols = [t % w for t in cells_of(board.targets)]
+    top, bottom, left, right = min(rows), max(rows), min(cols), max(cols)
     cap = 1 if rules.step == "full" else UNREACHABLE
     needs = [0] * (4 * board.cells)
     for cell in range(board.cells):
         r, c = divmod(cell, w)
-        wanted = (
-            min((max(0, r - tr) for tr, _ in targets), default=0),  # up
-            min((max(0, tr - r) for tr, _ in targets), default=0),  # down
-            min((max(0, c - tc) for _, tc in targets), default=0),  # left
-            min((max(0, tc - c) for _, tc in targets), default=0),  # right
-        )
+        wanted = (max(0, r - bottom), max(0, top - r), max(0, c - right), max(0, left - c))
         for d, amount in enumerate(wanted):
             needs[d * board.cells + cell] = min(amount, cap)
     return needs
@@ -128,11 +146,13 @@ def make_directions(board: TiltBoard, rules: Rules) -> Estimate:
     return directions
 
 
-def make_best(board: TiltBoard, rules: Rules) -> Estimate:
-    distance = make_bottleneck(board) if rules.collide == "block" else make_nearest(board)
+def make_best(board: TiltBoard, rules: Rules, meter: Meter | None = None) -> Estimate:
     directions = make_directions(board, rules)
     if rules.step == "full":
         return directions
+    distance = (
+        make_bottleneck(board, meter) if rules.collide == "block" else make_nearest(board, meter)
+    )
 
     def best(blocks: int) -> int:
         return max(distance(blocks), directions(blocks))

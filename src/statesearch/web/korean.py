@@ -273,18 +273,40 @@ TEMPLATES: Mapping[str, str] = {
     "unknown tilt character {char!r} at row {row}, column {col}; use . # o x @": (
         "{row}행 {col}열에 알 수 없는 기울이기 문자 {char!r}; . # o x @를 쓰세요"
     ),
-    "no puzzle with an optimal length of {min} or more after {attempts} attempts; "
-    "lower --min-length, raise --max-length, or change the size or block count": (
-        "{attempts}번 시도했지만 최적 길이가 {min} 이상인 퍼즐이 없습니다; "
-        "--min-length를 낮추거나 --max-length를 높이거나 크기나 블록 수를 바꾸세요"
+    "no puzzle with an optimal length of {min} or more after {attempts} attempts; lower "
+    "--min-length or --min-states, raise --max-length, or change the size or block count": (
+        "{attempts}번 시도했지만 최적 길이가 {min} 이상인 퍼즐이 없습니다; --min-length나 "
+        "--min-states를 낮추거나 --max-length를 높이거나 크기나 블록 수를 바꾸세요"
     ),
-    "the generator works on boards of at most {cells} cells": (
-        "생성기는 {cells}칸 이하의 판에서만 동작합니다"
+    "the generator makes boards of 2 to {cells} cells, not {height}x{width}": (
+        "생성기는 2칸에서 {cells}칸까지의 판만 만듭니다({height}x{width}는 안 됩니다)"
+    ),
+    "min states {min} is above max states {max}: raise --max-states": (
+        "최소 상태 수 {min}이(가) 최대 상태 수 {max}보다 큽니다: --max-states를 높이세요"
+    ),
+    "counting {states} boards needs about {need} MB, more than the {bound} MB at hand; "
+    "lower --max-states": (
+        "판 {states}개를 세려면 약 {need} MB가 필요해 사용할 수 있는 {bound} MB보다 "
+        "많습니다; --max-states를 낮추세요"
+    ),
+    "a tilt board has at most {most} cells; this one has {rows} rows of up to {width}": (
+        "기울이기 판은 최대 {most}칸입니다; 이 판은 {rows}줄, 줄마다 최대 {width}칸입니다"
+    ),
+    "moves run backwards under the default rules only": (
+        "이동을 거꾸로 되돌리는 것은 기본 규칙에서만 됩니다"
+    ),
+    "--out {path} is a file; give a directory": (
+        "--out {path}은(는) 파일입니다; 디렉터리를 지정하세요"
+    ),
+    "{path} exists already; remove it or choose --out": (
+        "{path}이(가) 이미 있습니다; 지우거나 다른 --out을 고르세요"
     ),
     "max length {max} is below the min length {min}": (
         "최대 길이 {max}가 최소 길이 {min}보다 작습니다"
     ),
-    "blocks must be between 1 and {most}": "블록 수는 1에서 {most} 사이여야 합니다",
+    "blocks must be between 1 and {most} on a {height}x{width} board": (
+        "{height}x{width} 판에서 블록 수는 1에서 {most} 사이여야 합니다"
+    ),
     "unknown move {move!r}; use U D L R": "알 수 없는 이동 {move!r}; U D L R을 쓰세요",
     "unknown step {step!r}; choose from {choices}": (
         "알 수 없는 step {step!r}; 다음 중에서 고르세요: {choices}"

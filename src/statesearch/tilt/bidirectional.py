@@ -1,0 +1,132 @@
+"""The compiled bidirectional search of a tilt puzzle: layers from the start and from the
+target arrangement, always growing the side with the smaller frontier, as the engine's
+``algorithms/bidirectional.py`` (same order, same counters: the tests hold them to it).
+
+It needs a single target arrangement and moves that run backwards: as many blocks as targets,
+one cell per move, blocks that stop blocks (``Tilt.reversible``), and at most ``MOST_BLOCKS``
+blocks.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ..kernels.codes import (
+    EXPANDED,
+    FOUND,
+    LONGEST,
+    NEED_ROOM,
+    PAUSED,
+    STORED,
+    after_pause,
+    read_counters,
+)
+from ..limits import LimitKind, Meter
+from ..outcome import Exhausted, Found, Outcome, along
+from ..result import Stats
+from .bfs_kernel import CURSOR, FILL
+from .bidirectional_kernel import MOST_CHILDREN, REGISTERS, ROOM, bidirectional_layer
+from .key_set import KeySet
+from .reverse_moves import Segments
+from .tables import SLICE, Puzzle, Tables
+
+
+class Side:
+    """One side's set of boards, and its layers: the boards of each, and where in the layer
+    before each one's parent is."""
+
+    def __init__(self, root: int) -> None:
+        self.seen = KeySet(root)
+        self.layers = [np.array([root], dtype=np.uint64)]
+        self.parents = [np.zeros(1, dtype=np.uint32)]
+
+    def path(self, depth: int, at: int) -> list[int]:
+        """The boards from ``layers[depth][at]`` along the parents to the root."""
+        boards = []
+        for d in range(depth, -1, -1):
+            boards.append(int(self.layers[d][at]))
+            at = int(self.parents[d][at])
+        return boards
+
+    def find(self, board: int) -> tuple[int, int]:
+        """The layer and place of a board this side has reached."""
+        for depth, layer in enumerate(self.layers):
+            at = place(layer, np.uint64(board))
+            if at >= 0:
+                return depth, at
+        raise AssertionError("the board is in the set, so it is in a layer")
+
+
+@njit(cache=True)
+def place(layer: np.ndarray, board: np.uint64) -> int:
+    for i in range(len(layer)):
+        if layer[i] == board:
+            return i
+    return -1
+
+
+def bidirectional(puzzle: Puzzle, goal: int, meter: Meter, stats: Stats) -> Outcome:
+    start = puzzle.initial
+    if start == goal:
+        return Found([start], [], 0)
+    board = Tables(puzzle, meter).board[2:5]  # width, masks, blocked
+    segments = Segments(puzzle.rules).arrays
+    kids = np.zeros(2 * MOST_CHILDREN, dtype=np.uint64)
+    sides = {True: Side(start), False: Side(goal)}
+    regs = np.zeros(REGISTERS, dtype=np.int64)
+    regs[STORED] = regs[LONGEST] = 2
+    depth = 0
+    while True:
+        if depth >= meter.max_depth:
+            return Exhausted(LimitKind.DEPTH)
+        forward = len(sides[True].layers[-1]) <= len(sides[False].layers[-1])
+        own, other = sides[forward], sides[not forward]
+        layer = own.layers[-1]
+        following = np.empty(max(64, 2 * len(layer)), dtype=np.uint64)
+        parents = np.empty(len(following), dtype=np.uint32)
+        regs[CURSOR] = regs[FILL] = 0
+        while True:
+            status = bidirectional_layer(
+                layer,
+                len(layer),
+                following,
+                parents,
+                own.seen.keys,
+                other.seen.keys,
+                forward,
+                *board,
+                *segments,
+                np.uint64(start),
+                kids,
+                len(other.layers[-1]),
+                regs,
+                min(meter.max_expanded, int(regs[EXPANDED]) + SLICE),
+                meter.max_pushed,
+                meter.max_states,
+            )
+            read_counters(regs, stats)
+            if status == NEED_ROOM:
+                room = int(regs[ROOM])
+                own.seen.room(int(regs[STORED]) + room)
+                if regs[FILL] + room > len(following):
+                    size = 2 * len(following) + room
+                    following = np.resize(following, size)
+                    parents = np.resize(parents, size)
+                continue
+            if status == FOUND:
+                fill = int(regs[FILL])
+                mine = own.path(len(own.layers) - 1, int(parents[fill]))
+                theirs = other.path(*other.find(int(following[fill])))
+                meeting = [int(following[fill])]
+                path = mine[::-1] + meeting + theirs[1:] if forward else theirs[::-1] + mine
+                return along(puzzle, path)
+            if status != PAUSED:
+                break
+            after_pause(regs, meter)
+        fill = int(regs[FILL])
+        if not fill:
+            return Exhausted()
+        own.layers.append(following[:fill])
+        own.parents.append(parents[:fill])
+        depth += 1

@@ -1,0 +1,176 @@
+"""Bidirectional breadth-first search of a tilt board in numba: one layer of one side at a time
+(``bidirectional.py`` keeps the layers, picks the side and grows the arrays), with the engine's
+order and counting (``algorithms/bidirectional.py``).
+
+Each side keeps the boards it reached in a ``KeySet`` and, layer by layer, the boards in the
+order they were reached with the place of the one each was reached from in the layer before
+(forward: the board it came from; backward: the board it leads to, toward the target
+arrangement). A new board is looked up in the other side's set; the first one found there is on
+a shortest path.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ..kernels.codes import (
+    EXHAUSTED,
+    EXPANDED,
+    FOUND,
+    GENERATED,
+    LONGEST,
+    NEED_ROOM,
+    PAUSED,
+    PUSHED,
+    STOP,
+    STOP_EXPANDED,
+    STOP_MEMORY,
+    STOP_PUSHED,
+    STORED,
+)
+from ..kernels.intrinsics import prefetch
+from .bfs_kernel import CURSOR, FILL
+from .bitboard import move
+from .hash_table import home
+from .key_set import find_key
+from .reverse_moves import boards_before
+
+# The register after the BFS ones: after NEED_ROOM, how many more boards ``own`` and
+# ``following`` must have room for.
+ROOM = FILL + 1
+REGISTERS = ROOM + 1
+GOING_ON = -1  # what ``visit`` returns when the search goes on
+# Backward, a board has at most 2**k boards before it per direction (a segment with r stuck
+# blocks has r + 1 places for its gap, and r + 1 <= 2**r), so with at most 16 blocks the
+# children of one board fit in MOST_CHILDREN.
+MOST_BLOCKS = 16
+MOST_CHILDREN = 4 << MOST_BLOCKS
+# The children of up to CHUNK boards are listed before any is looked up, so that each lookup's
+# table row can be asked for LAG children before it is needed (the lookups, cache misses into
+# tables of tens of MB, are what this search mostly waits on).
+CHUNK, LAG = 64, 16
+
+
+@njit(cache=True)
+def boards_after(
+    blocks: np.uint64, width: int, masks: np.ndarray, blocked: np.ndarray, out: np.ndarray, at: int
+) -> int:
+    """Append the boards one move after ``blocks`` (moves that change nothing left out) to
+    ``out[at:]``; returns the new end."""
+    for d in range(4):
+        child = move(blocks, d, width, masks, blocked, False, False)
+        if child != blocks:
+            out[at] = child
+            at += 1
+    return at
+
+
+@njit(cache=True)
+def visit(
+    child: np.uint64,
+    parent: int,
+    own: np.ndarray,
+    other: np.ndarray,
+    following: np.ndarray,
+    parents: np.ndarray,
+    regs: np.ndarray,
+    max_pushed: int,
+) -> int:
+    """One child as the engine sees it: generated; kept and looked up on the other side if it
+    is new to this one."""
+    regs[GENERATED] += 1
+    slot = find_key(own, child)
+    if own[slot] != 0:
+        return GOING_ON
+    if regs[PUSHED] >= max_pushed:
+        regs[STOP] = STOP_PUSHED
+        return PAUSED
+    regs[PUSHED] += 1
+    regs[STORED] += 1
+    own[slot] = child
+    following[regs[FILL]] = child
+    parents[regs[FILL]] = parent
+    if other[find_key(other, child)] != 0:
+        return FOUND  # the meeting board is at following[regs[FILL]]
+    regs[FILL] += 1
+    return GOING_ON
+
+
+@njit(cache=True)
+def bidirectional_layer(
+    layer: np.ndarray,
+    count: int,
+    following: np.ndarray,
+    parents: np.ndarray,
+    own: np.ndarray,
+    other: np.ndarray,
+    forward: bool,
+    width: int,
+    masks: np.ndarray,
+    blocked: np.ndarray,
+    segment_of: np.ndarray,
+    prefix: np.ndarray,
+    length: np.ndarray,
+    whole: np.ndarray,
+    start: np.uint64,
+    kids: np.ndarray,
+    waiting: int,
+    regs: np.ndarray,
+    max_expanded: int,
+    max_pushed: int,
+    max_stored: int,
+) -> int:
+    """Expand ``layer[regs[CURSOR]:count]`` forward by the moves or backward by
+    ``reverse_moves``, into ``following[regs[FILL]:]`` (and where in ``layer`` each came from
+    into ``parents``); ``own`` and ``other`` are the two sides' ``KeySet`` arrays, ``waiting``
+    the size of the other side's frontier, ``kids`` (``2 * MOST_CHILDREN`` long) scratch.
+
+    Returns FOUND (the meeting board is at ``following[regs[FILL]]``), EXHAUSTED (the layer
+    is done), PAUSED (a budget: ``regs[STOP]``) or NEED_ROOM (``regs[ROOM]`` more boards must
+    fit in ``own`` and ``following``; grow them and call again)."""
+    own_mask, other_mask = len(own) - 1, len(other) - 1
+    ends = np.zeros(CHUNK, dtype=np.int64)
+    first = regs[CURSOR]
+    while first < count:
+        listed, last = 0, first
+        while last < count and last - first < CHUNK and listed + MOST_CHILDREN <= len(kids):
+            if forward:
+                listed = boards_after(layer[last], width, masks, blocked, kids, listed)
+            else:
+                listed = boards_before(
+                    layer[last], width, masks, blocked, segment_of, prefix, length, whole,
+                    start, kids, listed,
+                )  # fmt: skip
+            ends[last - first] = listed
+            last += 1
+        for j in range(min(LAG, listed)):
+            prefetch(own, home(kids[j], own_mask))
+            prefetch(other, home(kids[j], other_mask))
+        j = 0
+        for i in range(first, last):
+            end = ends[i - first]
+            if regs[EXPANDED] >= max_expanded:
+                regs[CURSOR], regs[STOP] = i, STOP_EXPANDED
+                return PAUSED
+            if 2 * (regs[STORED] + end - j) > len(own) or regs[FILL] + end - j > len(following):
+                regs[CURSOR], regs[ROOM] = i, end - j
+                return NEED_ROOM
+            regs[EXPANDED] += 1
+            while j < end:
+                if j + LAG < listed:
+                    prefetch(own, home(kids[j + LAG], own_mask))
+                    prefetch(other, home(kids[j + LAG], other_mask))
+                status = visit(kids[j], i, own, other, following, parents, regs, max_pushed)
+                j += 1
+                if status != GOING_ON:
+                    regs[CURSOR] = i
+                    return status
+            if regs[STORED] > max_stored:
+                regs[CURSOR], regs[STOP] = i + 1, STOP_MEMORY
+                return PAUSED
+            # The frontier: the rest of this layer, the next one so far, the other side's.
+            regs[LONGEST] = max(regs[LONGEST], count - i - 1 + regs[FILL] + waiting)
+        first = last
+    regs[CURSOR] = count
+    return EXHAUSTED

@@ -1,0 +1,159 @@
+"""Tilt work before and around a search is bounded: the generator by its time limit and cancel
+flag (in Python and on the command line), the heuristics' table builds by the caller's meter;
+and the generator's census and its puzzles are checked against BFS under every rule."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from statesearch import InputError, Limits, solve
+from statesearch.cli import main
+from statesearch.limits import LimitHit, LimitKind, Meter
+from statesearch.tilt import Tilt, parse_tilt
+from statesearch.tilt.census import Census
+from statesearch.tilt.generate import generate
+from statesearch.tilt.tables import Tables
+
+HARD = {"seed": 3, "blocks": 7, "min_length": 30, "min_states": 1_000_000}
+
+
+def test_the_generator_stops_at_its_time_limit() -> None:
+    started = time.monotonic()
+    with pytest.raises(LimitHit) as hit:
+        generate(**HARD, limits=Limits(time_limit=0.3))
+    assert hit.value.kind is LimitKind.TIME
+    assert time.monotonic() - started < 2.0
+
+
+def test_the_generator_stops_when_cancelled() -> None:
+    cancel = threading.Event()
+    timer = threading.Timer(0.2, cancel.set)
+    timer.start()
+    started = time.monotonic()
+    with pytest.raises(LimitHit) as hit:
+        generate(**HARD, limits=Limits(time_limit=60), cancel=cancel)
+    timer.join()
+    assert hit.value.kind is LimitKind.CANCELLED
+    assert time.monotonic() - started < 2.0
+
+
+def test_tilt_generate_names_its_time_limit_and_exits_4(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["tilt", "generate", "--seed", "3", "--blocks", "7", "--min-length", "30"]
+    assert main([*argv, "--min-states", "1000000", "--time-limit", "0.3"]) == 4
+    assert "limit reached (time)" in capsys.readouterr().out
+
+
+def test_tilt_generate_never_writes_over_a_file(tmp_path: Path) -> None:
+    argv = ["tilt", "generate", "--seed", "2", "--size", "5x5", "--min-length", "4"]
+    assert main([*argv, "--out", str(tmp_path)]) == 0
+    made = tmp_path / "tilt-2.txt"
+    first = made.read_text()
+    assert main([*argv, "--out", str(tmp_path)]) == 2  # exists already
+    assert made.read_text() == first
+    assert main([*argv, "--out", str(made)]) == 2  # a file, not a directory
+
+
+def test_tilt_generate_makes_puzzles_for_each_rule(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["tilt", "generate", "--seed", "4", "--size", "5x5", "--min-length", "3"]
+    assert main([*argv, "--step", "full", "--collide", "merge"]) == 0
+    text = capsys.readouterr().out
+    puzzle = Tilt(parse_tilt(text), "full", "merge")
+    assert "under --step full --collide merge" in text
+    assert str(solve(puzzle, "bfs").length) in text.splitlines()[0]
+
+
+def test_heuristic_tables_are_built_under_the_meter() -> None:
+    """A 44x44 board with one block and about 1,900 targets: its tables stop at the meter."""
+    rows = [["x"] * 44 for _ in range(44)]
+    rows[0][0], rows[0][1] = "o", "."
+    board = parse_tilt("\n".join("".join(row) for row in rows))
+    spent = Meter(Limits(time_limit=1e-6))
+    for name in ("best", "nearest", "bottleneck"):
+        with pytest.raises(LimitHit) as hit:
+            _ = Tilt(board, meter=spent).heuristics[name]
+        assert hit.value.kind is LimitKind.TIME
+    small = Tilt.from_text("o..x\n....")
+    with pytest.raises(LimitHit):
+        Tables(small, Meter(Limits(time_limit=1e-6)))
+
+
+def test_a_big_tilt_board_ends_within_its_time_limit(tmp_path: Path) -> None:
+    """The whole command, start-up included, within the limit plus a second."""
+    rows = [["x"] * 44 for _ in range(44)]
+    rows[0][0], rows[0][1], rows[43][43] = "o", ".", "."
+    (tmp_path / "big.txt").write_text("\n".join("".join(row) for row in rows))
+    command = ["solve", "tilt", str(tmp_path / "big.txt"), "--time-limit", "2"]
+    started = time.monotonic()
+    done = subprocess.run(
+        [sys.executable, "-c", "from statesearch.cli import run; run()", *command],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert time.monotonic() - started < 3.0
+    assert done.returncode in (0, 4), done.stderr
+    assert done.returncode == 0 or "limit reached (time)" in done.stdout
+
+
+@st.composite
+def rules_and_boards(draw: st.DrawFn) -> tuple[str, str, str]:
+    h, w = draw(st.integers(2, 4)), draw(st.integers(2, 4))
+    cells = draw(st.lists(st.sampled_from("..#"), min_size=h * w, max_size=h * w))
+    cells[0] = "o"
+    k = draw(st.integers(0, 2))
+    for i in draw(st.permutations(range(1, h * w)))[:k]:
+        cells[i] = "o"
+    # Each block on a target of its own: the census reads only the blocks and the walls.
+    text = "\n".join("".join(cells[r * w : (r + 1) * w]) for r in range(h)).replace("o", "@")
+    return (
+        text,
+        draw(st.sampled_from(["single", "full"])),
+        draw(st.sampled_from(["block", "merge"])),
+    )
+
+
+@settings(max_examples=40, deadline=None)
+@given(rules_and_boards())
+def test_the_census_counts_the_layers_of_bfs(case: tuple[str, str, str]) -> None:
+    text, step, collide = case
+    puzzle = Tilt.from_text(text, step, collide)
+    census = Census(puzzle.board, puzzle.rules, Meter(Limits()), 10**6)
+    assert census.complete
+    layers, seen = [[puzzle.initial]], {puzzle.initial}
+    while layers[-1]:
+        following = []
+        for board in layers[-1]:
+            for _, child, _ in puzzle.successors(board):
+                if child not in seen:
+                    seen.add(child)
+                    following.append(child)
+        layers.append(following)
+    layers.pop()
+    assert [sorted(int(b) for b in layer) for layer in census.layers] == [
+        sorted(layer) for layer in layers
+    ]
+
+
+@pytest.mark.parametrize(("step", "collide"), [("single", "block"), ("full", "block")])
+def test_generated_lengths_are_the_bfs_lengths(step: str, collide: str) -> None:
+    for seed in range(3):
+        made = generate(seed, 5, 5, blocks=2, min_length=4, step=step, collide=collide)
+        puzzle = Tilt(made.board, step, collide)
+        assert solve(puzzle, "bfs").length == made.optimal >= 4
+
+
+def test_hard_puzzles_have_big_spaces_and_the_floor_is_checked() -> None:
+    made = generate(1, 6, 6, blocks=4, min_length=8, min_states=20_000)
+    assert made.states is not None and made.states >= 20_000
+    with pytest.raises(InputError, match="min states"):
+        generate(1, min_states=10, max_states=5)

@@ -1,0 +1,70 @@
+"""The terminal game: scripted through a pipe, and redrawn in place in colour on a terminal."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from statesearch import solve
+from statesearch.cli import tilt_play
+from statesearch.tilt import Tilt
+
+EASY = Path(__file__).parent.parent / "examples" / "tilt" / "easy.txt"
+KEY_FOR = {"U": "w", "D": "s", "L": "a", "R": "d"}
+
+
+def easy() -> Tilt:
+    return Tilt.from_text(EASY.read_text())
+
+
+def test_a_scripted_game_through_a_pipe() -> None:
+    best = solve(easy())
+    assert best.solved and best.length == 8
+    keys = "h" + "".join(KEY_FOR[m] for m in best.moves)
+    played = subprocess.run(
+        [sys.executable, "-m", "statesearch", "tilt", "play", str(EASY)],
+        input=keys,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert played.returncode == 0, played.stderr
+    out = played.stdout
+    assert "o block  x target  @ block on a target  # wall" in out
+    assert "moves: 0 (optimum 8)" in out
+    assert f"hint: {tilt_play.ARROWS[best.moves[0]]}  (8 moves to go)" in out
+    assert f"solved in 8 moves: {tilt_play.arrows(best.moves)} (optimal!)" in out
+
+
+def test_keys_are_directions_and_hints_are_arrows() -> None:
+    game = tilt_play.Game(easy())
+    assert game.press("d") in ("", "nothing moves that way")
+    assert game.moves in ("", "R")  # d moves right, whatever a hint's letters would say
+    assert game.press("u" if game.moves else "r") in ("undone", "restarted")
+    hint = game.press("h")
+    assert hint.startswith("hint: ") and hint.split()[1] in tilt_play.ARROWS.values()
+
+
+def test_a_terminal_sees_one_board_redrawn_in_colour(monkeypatch: pytest.MonkeyPatch) -> None:
+    best = solve(easy())
+    keys = iter(KEY_FOR[m] for m in best.moves)
+
+    @contextmanager
+    def scripted() -> Iterator[Callable[[], str]]:
+        yield lambda: next(keys, "q")
+
+    monkeypatch.setattr(tilt_play, "_raw_terminal", scripted)
+    screen = io.StringIO()
+    console = Console(file=screen, force_terminal=True, color_system="standard", width=80)
+    game = tilt_play.play(easy(), console)
+    assert game.won and game.moves == best.moves
+    out = screen.getvalue()
+    assert "\x1b[1;33mo" in out  # a block, bold yellow
+    assert "\x1b[2K" in out  # Live erased the last screen's lines to draw the next in place
