@@ -24,6 +24,7 @@ import sys
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 # Two kinds of hard solve: the Python A* (millions of small objects, the garbage collector's
 # worst case) and the compiled IDA*, both on a 15-puzzle board that neither finishes in time.
@@ -48,7 +49,9 @@ def free_port() -> int:
         return port
 
 
-def post(port: int, path: str, body: dict[str, object], timeout: float) -> tuple[int, dict, float]:
+def post(
+    port: int, path: str, body: dict[str, object], timeout: float
+) -> tuple[int, dict[str, Any], float]:
     """Status, JSON answer and the ``Retry-After`` seconds (0 when none)."""
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
     try:

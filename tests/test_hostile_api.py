@@ -15,6 +15,7 @@ from statesearch.web.server import running_in_thread
 from test_web_server import send
 
 NPUZZLE, MAZE, TILT = "/api/npuzzle/solve", "/api/maze/solve", "/api/tilt/solve"
+TRACE, MAZE_TRACE = "/api/npuzzle/trace", "/api/maze/trace"
 ANALYZE, MOVE, GENERATE = "/api/npuzzle/analyze", "/api/tilt/move", "/api/tilt/generate"
 LESSON = [7, 2, 4, 5, 0, 6, 8, 3, 1]
 BOARD = {"tiles": LESSON, "rows": 3, "cols": 3}
@@ -107,6 +108,19 @@ CASES = [
         seconds=2.5,
     ),
     body(MOVE, "move-board-2001", {"board": "." * 2001, "direction": "U"}),
+    # ---- traces: the events sent are capped, and so is the constant added to h
+    body(TRACE, "trace-max-events-huge", {**BOARD, "max_events": 10**9}),
+    body(TRACE, "trace-max-events-zero", {**BOARD, "max_events": 0}),
+    body(TRACE, "trace-h-offset-nan", {**BOARD, "h_offset": NAN}),
+    body(TRACE, "trace-h-offset-huge", {**BOARD, "h_offset": 10**12}),
+    body(
+        TRACE,
+        "trace-15-puzzle-bfs",
+        {"tiles": HARD_15, "rows": 4, "cols": 4, "algorithm": "bfs", "time_limit": 1},
+        200,
+        seconds=2.5,
+    ),
+    body(MAZE_TRACE, "maze-trace-grid-text", {"grid": "S.G"}),
     # ---- NaN and infinities (json.dumps writes them; Python's reader accepts them)
     body(NPUZZLE, "weight-nan", {**BOARD, "weight": NAN}),
     body(NPUZZLE, "weight-infinity", {**BOARD, "weight": float("inf")}),

@@ -56,6 +56,23 @@ ROUTES: dict[str, st.SearchStrategy[Any]] = {
         precheck=st.booleans(),
         max_expanded=st.integers(-1, 10**14),
     ).map(lambda body: {**body, "time_limit": 0.2}),
+    "/api/npuzzle/trace": fields(
+        tiles=TILES,
+        rows=st.integers(1, 6),
+        cols=st.integers(1, 6),
+        algorithm=st.sampled_from(["astar", "idastar", "bfs", "greedy", "dfbnb", "auto", "x"]),
+        heuristic=st.sampled_from(["manhattan", "misplaced", "zero", "h9"]),
+        weight=st.floats(-1, 12),
+        max_events=st.integers(-1, 10**6),
+        h_offset=st.integers(-5, 200),
+        max_pushed=st.integers(-1, 10**14),
+    ).map(lambda body: {**body, "time_limit": 0.2}),
+    "/api/maze/trace": fields(
+        grid=st.lists(MAZE_ROW, max_size=8),
+        algorithm=st.sampled_from(["astar", "bfs", "ucs", "greedy", "idastar", "nope"]),
+        max_events=st.integers(-1, 10**6),
+        h_offset=st.integers(-5, 200),
+    ).map(lambda body: {**body, "time_limit": 0.2}),
     "/api/maze/solve": fields(
         grid=st.lists(MAZE_ROW, max_size=8),
         algorithm=st.sampled_from(["astar", "bfs", "ucs", "greedy", "dfs", "nope"]),

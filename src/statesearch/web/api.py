@@ -30,10 +30,14 @@ from .schemas import (
     SolveTilt,
     TiltGenerate,
     TiltMove,
+    TraceBoard,
+    TraceMaze,
 )
 from .workers import POOL, Stopped
 
 router = APIRouter(prefix="/api")
+# What a trace answer holds when the server stopped its search before it gave one.
+NO_TRACE: dict[str, Any] = {"events": [], "counts": {}, "truncated": False, "tie_break": "classic"}
 
 
 async def in_worker(request: BaseModel, seconds: float, http: Request) -> dict[str, Any] | Stopped:
@@ -42,7 +46,7 @@ async def in_worker(request: BaseModel, seconds: float, http: Request) -> dict[s
 
 
 async def search(
-    request: SolveBoard | SolveMaze | SolveTilt, http: Request, **empty: list[Any]
+    request: SolveBoard | SolveMaze | SolveTilt, http: Request, **empty: Any
 ) -> dict[str, Any]:
     """The worker's result, or for a search that gave none (stopped by the server) the limit
     that stopped it, with ``empty`` for what a result would have drawn."""
@@ -92,6 +96,20 @@ async def solve_npuzzle(request: SolveBoard, http: Request) -> dict[str, Any]:
 async def solve_maze(request: SolveMaze, http: Request) -> dict[str, Any]:
     """Also returns the cells in the order they were expanded, for the animation."""
     return await search(request, http, path=[], expanded_order=[], children=[])
+
+
+@router.post("/npuzzle/trace")
+async def trace_npuzzle(request: TraceBoard, http: Request) -> dict[str, Any]:
+    """The search step by step, on the Python engine: its first ``max_events`` events (at most
+    ``schemas.MAX_EVENTS``; ``truncated`` says whether there were more, ``counts`` counts them
+    all), states as tile lists. ``h_offset`` adds a constant to the heuristic."""
+    return await search(request, http, path=[], **NO_TRACE)
+
+
+@router.post("/maze/trace")
+async def trace_maze(request: TraceMaze, http: Request) -> dict[str, Any]:
+    """As ``/npuzzle/trace``, cells as ``[row, col]``."""
+    return await search(request, http, path=[], **NO_TRACE)
 
 
 @router.post("/tilt/solve")

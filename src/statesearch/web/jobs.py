@@ -3,8 +3,8 @@
 Each job takes its validated request, the moment (``time.monotonic()``) its answer is due and
 a cancel flag, and returns the JSON-ready answer. The clock is the request's: whatever parsing
 and setup took is gone from the search's time limit. The compiled kernels are used wherever a
-domain has one (``engine="auto"``), except for the maze, whose animation needs the Python
-engine's trace.
+domain has one (``engine="auto"``), except for traced searches (the step-through and the maze's
+animation), which the Python engine runs (``statesearch.trace``).
 
 The ``pdb`` heuristic only reads tables already in the cache: a server that built a table for
 every goal a client invents would let clients fill its disk (11.5 MB per 15-puzzle goal), so
@@ -22,24 +22,28 @@ from pydantic import BaseModel
 
 from ..cache import cache_dir
 from ..errors import InputError
-from ..facade import solve
-from ..limits import LimitKind, Limits, Meter
+from ..facade import resolve_heuristic, solve
+from ..limits import LimitHit, LimitKind, Limits, Meter
 from ..maze import Maze
 from ..npuzzle import NPuzzle
 from ..npuzzle.pdb import GroupKey, check, partition_groups
+from ..problem import Heuristic
 from ..result import SearchResult
 from ..tilt import Tilt, format_tilt
+from ..trace import Trace
 from .schemas import (
+    MAX_EVENTS,
     MAX_MEMORY,
     MAX_STATES,
-    MAX_TRACE,
     RequestLimits,
     SolveBoard,
     SolveMaze,
     SolveTilt,
     TiltGenerate,
+    TraceBoard,
+    TraceMaze,
 )
-from .trace import Traced
+from .trace_json import expansion_order, trace_json
 
 WARM_UP_SECONDS = 30.0
 Job = Callable[[Any, float, threading.Event], dict[str, Any]]
@@ -51,6 +55,7 @@ def budget(request: RequestLimits, deadline: float, cancel: threading.Event) -> 
     left = max(deadline - time.monotonic(), 0.001)
     limits = Limits(
         max_expanded=request.max_expanded,
+        max_pushed=request.max_pushed,
         time_limit=left,
         max_states=MAX_STATES,
         max_memory=MAX_MEMORY,
@@ -125,41 +130,80 @@ def with_prebuilt_tables(puzzle: NPuzzle) -> NPuzzle:
     return puzzle.with_pattern_database(loaded(puzzle.rows, puzzle.cols, puzzle.goal, None))
 
 
-def solve_npuzzle(request: SolveBoard, deadline: float, cancel: threading.Event) -> dict[str, Any]:
+def with_offset(problem: Any, request: SolveBoard | SolveMaze) -> str | Heuristic:
+    """The heuristic asked for, plus the request's ``h_offset`` if it has one: h + 3 overestimates
+    everywhere (so it is not admissible), yet A* takes out the same states in the same order."""
+    offset = getattr(request, "h_offset", 0)
+    if not offset:
+        return request.heuristic
+    base = resolve_heuristic(problem, request.heuristic)
+    return Heuristic(f"{base.name} + {offset}", lambda s: base.fn(s) + offset, admissible=False)
+
+
+def board_search(
+    request: SolveBoard, deadline: float, cancel: threading.Event, trace: Trace | None = None
+) -> SearchResult[Any]:
     meter = budget(request, deadline, cancel)
     puzzle = request.puzzle()
     if request.heuristic.lower() == "pdb" and request.algorithm != "bfs":
         puzzle = with_prebuilt_tables(puzzle)
-    result = solve(
+    return solve(
         puzzle,
         request.algorithm,
-        request.heuristic,
+        with_offset(puzzle, request),
         weight=request.weight,
         precheck=request.precheck,
         meter=meter,
+        trace=trace,
     )
+
+
+def maze_search(
+    request: SolveMaze, deadline: float, cancel: threading.Event, trace: Trace
+) -> SearchResult[Any]:
+    meter = budget(request, deadline, cancel)
+    maze = Maze.parse("\n".join(request.grid))
+    return solve(
+        maze,
+        request.algorithm,
+        with_offset(maze, request),
+        weight=request.weight,
+        meter=meter,
+        trace=trace,
+    )
+
+
+def solve_npuzzle(request: SolveBoard, deadline: float, cancel: threading.Event) -> dict[str, Any]:
+    result = board_search(request, deadline, cancel)
     return answered(result, request, path=[list(s) for s in result.path])
 
 
 def solve_maze(request: SolveMaze, deadline: float, cancel: threading.Event) -> dict[str, Any]:
-    """Also returns the cells in the order they were expanded, for the animation."""
-    meter = budget(request, deadline, cancel)
-    traced = Traced(Maze.parse("\n".join(request.grid)), MAX_TRACE)
-    result = solve(
-        traced,
-        request.algorithm,
-        request.heuristic,
-        weight=request.weight,
-        engine="python",
-        meter=meter,
-    )
+    """Also returns the cells in the order they were expanded, for an animation."""
+    trace = Trace(limit=MAX_EVENTS)
+    result = maze_search(request, deadline, cancel, trace)
+    order, children = expansion_order(trace)
     return answered(
         result,
         request,
         path=[list(c) for c in result.path],
-        expanded_order=[list(c) for c in traced.expanded],
-        children=[[list(c) for c in kids] for kids in traced.children],
+        expanded_order=order,
+        children=children,
     )
+
+
+def trace_npuzzle(request: TraceBoard, deadline: float, cancel: threading.Event) -> dict[str, Any]:
+    """The search and its first ``max_events`` events, states as tile lists."""
+    trace = Trace(limit=request.max_events)
+    result = board_search(request, deadline, cancel, trace)
+    return answered(result, request, path=[list(s) for s in result.path], **trace_json(trace))
+
+
+def trace_maze(request: TraceMaze, deadline: float, cancel: threading.Event) -> dict[str, Any]:
+    """The search and its first ``max_events`` events, cells as ``[row, col]``."""
+    trace = Trace(limit=request.max_events)
+    result = maze_search(request, deadline, cancel, trace)
+    return answered(result, request, path=[list(c) for c in result.path], **trace_json(trace))
 
 
 def solve_tilt(request: SolveTilt, deadline: float, cancel: threading.Event) -> dict[str, Any]:
@@ -173,10 +217,26 @@ def solve_tilt(request: SolveTilt, deadline: float, cancel: threading.Event) -> 
 def generate_tilt(
     request: TiltGenerate, deadline: float, cancel: threading.Event
 ) -> dict[str, Any]:
-    """An 8x8 puzzle. The generator does not read a clock yet: the worker's deadline stops it."""
+    """An 8x8 puzzle, made within the request's time and stopped when its client hangs up."""
     from ..tilt.generate import generate
 
-    made = generate(request.seed, 8, 8, request.blocks, request.min_length)
+    left = max(deadline - time.monotonic(), 0.001)
+    try:
+        made = generate(
+            request.seed,
+            8,
+            8,
+            request.blocks,
+            request.min_length,
+            limits=Limits(time_limit=left),
+            cancel=cancel,
+        )
+    except LimitHit:
+        raise InputError(  # as the route says when the worker is stopped at the deadline
+            "the generator found no puzzle within {seconds} s; "
+            "lower the minimum length or the number of blocks",
+            seconds=round(request.time_limit, 1),
+        ) from None
     return {"board": format_tilt(made.board), "optimal": made.optimal}
 
 
@@ -200,6 +260,8 @@ JOBS: dict[type[BaseModel], Job] = {
     SolveMaze: solve_maze,
     SolveTilt: solve_tilt,
     TiltGenerate: generate_tilt,
+    TraceBoard: trace_npuzzle,
+    TraceMaze: trace_maze,
 }
 
 

@@ -17,7 +17,8 @@ MAX_SECONDS = 20.0  # the longest any request may run
 MAX_NODES = 10**12  # a node budget beyond this is no bound at all (and stays a machine word)
 MAX_STATES = 3_000_000  # states a search may keep: about 1 GB for the Python engine
 MAX_MEMORY = 2 << 30  # bytes a search worker may hold
-MAX_TRACE = 20_000  # expansions a maze animation may show
+MAX_EVENTS = 20_000  # trace events one answer may carry (the lesson's misplaced-tiles A*: 13,568)
+MAX_H_OFFSET = 100  # the most a client may add to a heuristic (the lesson adds 3)
 MAX_BOARD_TEXT = 2000  # characters of a tilt board
 MAX_MAZE_SIDE = 60
 
@@ -29,6 +30,7 @@ class RequestLimits(BaseModel):
     """Budgets a client may set; without any, the server's time cap decides."""
 
     max_expanded: Annotated[int, Field(ge=1, le=MAX_NODES)] | None = None
+    max_pushed: Annotated[int, Field(ge=1, le=MAX_NODES)] | None = None
     time_limit: Annotated[float, Field(gt=0, le=MAX_SECONDS)] = MAX_SECONDS
 
 
@@ -58,6 +60,22 @@ class SolveMaze(RequestLimits):
     algorithm: Name = "astar"
     heuristic: Name = "manhattan"
     weight: Annotated[float, Field(ge=0, le=10)] = 1.0
+
+
+class TraceOptions(BaseModel):
+    """What a step-through asks for besides the search: how many events to send, and a
+    constant added to the heuristic (the lesson's h + 3, which changes no pop)."""
+
+    max_events: Annotated[int, Field(ge=1, le=MAX_EVENTS)] = MAX_EVENTS
+    h_offset: Annotated[int, Field(ge=0, le=MAX_H_OFFSET)] = 0
+
+
+class TraceBoard(SolveBoard, TraceOptions):
+    pass
+
+
+class TraceMaze(SolveMaze, TraceOptions):
+    pass
 
 
 class SolveTilt(RequestLimits):

@@ -1,10 +1,13 @@
 // The sliding-puzzle page: every number it shows comes from the statesearch API. Searches use
 // the compiled kernels where the server has them, bounded by the server's time limit.
 import { api, isCancel } from "./api.js";
+import { blankLastGoal, drawBoard, neighbours } from "./board.js";
+import { drawRuns, runRows, seconds } from "./compare.js";
 import { lang, limitName, onLanguage, setLang, t } from "./i18n.js";
+import { LESSON } from "./experiments.js";
+import { setUpTracing } from "./puzzle-trace.js";
 import { working } from "./ui.js";
 
-const LESSON = [7, 2, 4, 5, 0, 6, 8, 3, 1];
 const HEURISTICS = ["zero", "misplaced", "manhattan", "linear_conflict"];
 const COMPARE_SECONDS_4X4 = 3; // per heuristic; a 3x3 row always finishes long before
 const $ = (id) => document.getElementById(id);
@@ -13,56 +16,17 @@ const state = {
   analysis: null, result: null, said: null, compared: null, maxSeconds: 20,
 };
 
-function goalTiles() {
-  const n = state.rows * state.cols;
-  return state.goal ?? [...Array(n - 1).keys()].map((i) => i + 1).concat([0]);
-}
-
-function neighbours(cell) {
-  const r = Math.floor(cell / state.cols), c = cell % state.cols;
-  return [[r + 1, c], [r - 1, c], [r, c + 1], [r, c - 1]]
-    .filter(([y, x]) => y >= 0 && y < state.rows && x >= 0 && x < state.cols)
-    .map(([y, x]) => y * state.cols + x);
-}
+function goalTiles() { return state.goal ?? blankLastGoal(state.rows * state.cols); }
 
 function render() {
-  const board = $("board");
-  board.style.gridTemplateColumns = `repeat(${state.cols}, var(--tile))`;
-  board.classList.toggle("large", state.cols > 3);
-  board.replaceChildren();
-  const blank = state.tiles.indexOf(0);
-  const movable = new Set(neighbours(blank));
-  const goal = goalTiles();
-  state.tiles.forEach((tile, cell) => {
-    const button = document.createElement("button");
-    button.type = "button";
-    button.className = "tile";
-    button.dataset.cell = cell;
-    if (tile === 0) {
-      button.classList.add("blank");
-      button.setAttribute("aria-label", "blank");
-    } else {
-      button.textContent = tile;
-      button.dataset.tile = tile;
-      const home = goal.indexOf(tile);
-      const distance = Math.abs(Math.floor(home / state.cols) - Math.floor(cell / state.cols))
-        + Math.abs((home % state.cols) - (cell % state.cols));
-      const badge = document.createElement("span");
-      badge.className = "badge";
-      badge.textContent = home < 0 ? "?" : distance;
-      button.append(badge);
-      if (distance === 0) button.classList.add("home");
-      if (movable.has(cell)) button.classList.add("movable");
-      button.addEventListener("click", () => slide(cell));
-    }
-    board.append(button);
-  });
+  const { tiles, rows, cols } = state;
+  drawBoard($("board"), { tiles, rows, cols, goal: goalTiles(), onSlide: slide });
   refreshPanel();
 }
 
 function slide(cell) {
   const blank = state.tiles.indexOf(0);
-  if (!neighbours(blank).includes(cell)) return;
+  if (!neighbours(blank, state.rows, state.cols).includes(cell)) return;
   [state.tiles[blank], state.tiles[cell]] = [state.tiles[cell], 0];
   state.g += 1;
   render();
@@ -142,6 +106,7 @@ function forgetResult() {
   $("playback-pos").textContent = "";
   $("result").hidden = true;
   $("comparison").hidden = true;
+  $("experiment").hidden = true;
 }
 
 function describeSearch(data) {
@@ -150,8 +115,6 @@ function describeSearch(data) {
   const chosen = data.choice ? `${t("auto")} → ` : "";
   return `${chosen}${algorithm}${heuristic}, ${t(data.engine)}`;
 }
-
-function seconds(s) { return s < 1 ? `${(s * 1000).toFixed(1)} ms` : `${s.toFixed(2)} s`; }
 
 function sayResult(data) {
   if (data.status === "solved") say("good", "found", data.length, data.optimal);
@@ -231,7 +194,7 @@ function scramble() {
   let last = -1;
   for (let i = 0; i < Number($("scramble-n").value); i++) {
     const blank = tiles.indexOf(0);
-    const options = neighbours(blank).filter((c) => c !== last);
+    const options = neighbours(blank, state.rows, state.cols).filter((c) => c !== last);
     const cell = options[Math.floor(Math.random() * options.length)];
     [tiles[blank], tiles[cell]] = [tiles[cell], 0];
     last = blank;
@@ -256,78 +219,29 @@ async function compare() {
   const names = [...HEURISTICS, ...(state.analysis?.pdb_ready ? ["pdb"] : [])];
   const algorithm = state.rows * state.cols <= 9 ? "astar" : "idastar";
   const limit = state.rows * state.cols <= 9 ? state.maxSeconds : COMPARE_SECONDS_4X4;
-  state.compared = { algorithm, rows: names.map((heuristic) => ({ heuristic, data: null })) };
+  const board = { tiles: state.tiles, rows: state.rows, cols: state.cols, goal: state.goal };
+  state.compared = {
+    column: "heuristic",
+    note: () => t("compare_algorithm", t(algorithm)),
+    rows: names.map((heuristic) => ({
+      key: heuristic, label: () => t(heuristic), data: null,
+      body: { ...board, algorithm, heuristic, time_limit: limit },
+    })),
+  };
   const job = working($("working"), $("working-text"), $("cancel"), (s) => t("searching", s));
   try {
-    for (const row of state.compared.rows) {
-      row.running = true;
-      showComparison();
-      row.data = await api("npuzzle/solve", {
-        tiles: state.tiles, rows: state.rows, cols: state.cols, goal: state.goal,
-        algorithm, heuristic: row.heuristic, time_limit: limit,
-      }, job.signal);
-      row.running = false;
-    }
+    await runRows(state.compared, job.signal, showComparison);
   } catch (err) {
     if (isCancel(err)) say("limit", "cancelled");
     else sayError(err, null);
   } finally {
     job.done();
-    for (const row of state.compared?.rows ?? []) row.running = false;
-    showComparison();
   }
-}
-
-function cell(row, text, className) {
-  const td = row.insertCell();
-  td.textContent = text;
-  if (className) td.className = className;
 }
 
 function showComparison() {
-  const compared = state.compared;
-  const box = $("comparison");
-  if (!compared) { box.hidden = true; return; }
-  box.replaceChildren(Object.assign(document.createElement("p"), {
-    className: "note", textContent: t("compare_algorithm", t(compared.algorithm)),
-  }));
-  const table = document.createElement("table");
-  table.className = "compare-table";
-  const head = table.insertRow();
-  for (const key of ["heuristic", "expanded", "pushed", "length", "time"]) {
-    head.append(Object.assign(document.createElement("th"), { textContent: t(key) }));
-  }
-  for (const { heuristic, data, running } of compared.rows) {
-    const row = table.insertRow();
-    row.dataset.heuristic = heuristic;
-    cell(row, t(heuristic));
-    if (!data) {
-      cell(row, running ? t("running") : t("waiting"), "pending");
-      continue;
-    }
-    const limited = data.status === "limit_reached";
-    row.classList.toggle("limited", limited);
-    cell(row, data.stats.expanded.toLocaleString());
-    cell(row, data.stats.pushed.toLocaleString());
-    cell(row, limited ? `${t("limit_row")} (${limitName(data.limit)})` : (data.length ?? "–"), limited ? "limit" : "");
-    cell(row, seconds(data.stats.elapsed_s));
-  }
-  box.append(table);
-  // Only results are charted: a row stopped by a limit has no count to compare.
-  const finished = compared.rows.filter(({ data }) => data && data.status !== "limit_reached");
-  const most = Math.max(...finished.map(({ data }) => data.stats.expanded), 10);
-  for (const { heuristic, data } of finished) {
-    const bar = document.createElement("div");
-    bar.className = "bar";
-    bar.dataset.heuristic = heuristic;
-    // Log scale, so 283 and 48,390 both stay readable.
-    bar.style.width = `${Math.max(4, (100 * Math.log10(data.stats.expanded + 1)) / Math.log10(most + 1))}%`;
-    bar.textContent = `${t(heuristic)}: ${data.stats.expanded.toLocaleString()}`
-      + (data.length !== null ? ` (${data.length})` : "");
-    box.append(bar);
-  }
-  box.append(Object.assign(document.createElement("p"), { className: "note", textContent: t("chart_note") }));
-  box.hidden = false;
+  if (state.compared) drawRuns($("comparison"), state.compared);
+  else $("comparison").hidden = true;
 }
 
 function showChoices() {
@@ -412,6 +326,20 @@ if (shared) {
     if (side === 4) $("algorithm").value = "auto";
   }
 }
+setUpTracing({
+  board: () => ({ tiles: [...state.tiles], rows: state.rows, cols: state.cols, goal: state.goal }),
+  choice: chosenAlgorithm,
+  heuristic: chosenHeuristic,
+  describe: describeSearch,
+  setBoard(tiles) {
+    if (state.rows !== 3) { state.rows = state.cols = 3; $("size").value = "3"; $("algorithm").value = "astar"; showChoices(); }
+    state.goal = null;
+    $("goal").value = "";
+    reset(tiles);
+  },
+  say,
+  sayError: (err) => sayError(err, null),
+});
 api("limits").then((limits) => {
   state.maxSeconds = limits.max_seconds;
   $("budget-note").textContent = t("budget", state.maxSeconds);

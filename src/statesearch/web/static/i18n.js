@@ -1,5 +1,8 @@
 // Every label in English and Korean; the choice is remembered in localStorage. Pages register
 // what they drew from data with onLanguage(), so a switch redraws it in the new language.
+// `setLanguage` changes the language without touching a page (the notebook widget uses it).
+import { TRACE_MESSAGES } from "./i18n-trace.js";
+
 export const MESSAGES = {
   en: {
     title: "statesearch playground", panel: "Live panel", tab_puzzle: "Sliding puzzle",
@@ -11,7 +14,7 @@ export const MESSAGES = {
     group_board: "Board", group_search: "Search", group_edit: "Edit", group_play: "Play",
     group_generate: "New puzzle",
     legend_movable: "can slide into the blank", legend_home: "on its goal cell",
-    legend_badge: "moves from its goal cell", legend_frontier: "frontier (generated)",
+    legend_badge: "moves from its goal cell",
     legend_expanded: "expanded", legend_path: "path found", legend_on_target: "block on a target",
     paint_hint: "Drag over the grid to paint (mouse or finger).",
     tilt_hint: "Arrow keys, the arrows or a swipe tilt the board: every block slides.",
@@ -44,7 +47,8 @@ export const MESSAGES = {
     unsolvable_search: (n) =>
       `Does not exist: all ${n.toLocaleString()} reachable states were examined without finding the goal.`,
     limit: (n, why) => `Limit reached after ${n.toLocaleString()} states (${why}) — this proves nothing.`,
-    limit_kind: { time: "time", memory: "memory", expanded: "node budget", cancelled: "cancelled", depth: "depth" },
+    limit_kind: { time: "time", memory: "memory", expanded: "node budget", pushed: "push limit", cost: "cost bound",
+      cancelled: "cancelled", depth: "depth" },
     chart_note: "Bars: states expanded (log scale). Rows that hit a limit have no bar.",
     compare_algorithm: (a) => `Each heuristic with ${a}.`,
     not_found: "No path: every reachable cell was examined.",
@@ -61,7 +65,7 @@ export const MESSAGES = {
     group_board: "판", group_search: "탐색", group_edit: "편집", group_play: "놀이",
     group_generate: "새 퍼즐",
     legend_movable: "빈칸으로 밀 수 있음", legend_home: "목표 자리에 있음",
-    legend_badge: "목표 자리까지의 거리", legend_frontier: "프런티어 (생성됨)",
+    legend_badge: "목표 자리까지의 거리",
     legend_expanded: "확장됨", legend_path: "찾은 경로", legend_on_target: "목표 칸 위의 블록",
     paint_hint: "격자 위를 끌어서 칠하세요 (마우스나 손가락).",
     tilt_hint: "화살표 키, 화살표 버튼, 또는 밀기로 판을 기울이면 모든 블록이 미끄러집니다.",
@@ -93,7 +97,8 @@ export const MESSAGES = {
     unsolvable_search: (n) =>
       `존재하지 않음: 도달 가능한 상태 ${n.toLocaleString()}개를 모두 살폈지만 목표가 없습니다.`,
     limit: (n, why) => `상태 ${n.toLocaleString()}개에서 한도(${why})에 도달 — 아무것도 증명하지 않습니다.`,
-    limit_kind: { time: "시간", memory: "메모리", expanded: "노드 한도", cancelled: "취소", depth: "깊이" },
+    limit_kind: { time: "시간", memory: "메모리", expanded: "노드 한도", pushed: "넣기 한도", cost: "비용 한도",
+      cancelled: "취소", depth: "깊이" },
     chart_note: "막대: 확장한 상태 수 (로그 눈금). 한도에 도달한 행에는 막대가 없습니다.",
     compare_algorithm: (a) => `각 휴리스틱을 ${a}(으)로 비교합니다.`,
     not_found: "경로 없음: 도달 가능한 칸을 모두 살폈습니다.",
@@ -102,7 +107,14 @@ export const MESSAGES = {
   },
 };
 
-let current = localStorage.getItem("statesearch-lang") || "en";
+for (const code of Object.keys(MESSAGES)) Object.assign(MESSAGES[code], TRACE_MESSAGES[code]);
+
+// A notebook's output frame may refuse localStorage: then the choice is not remembered.
+function remembered() {
+  try { return localStorage.getItem("statesearch-lang"); } catch { return null; }
+}
+
+let current = remembered() || "en";
 const redraws = [];
 
 export function lang() { return current; }
@@ -119,9 +131,11 @@ export function limitName(limit) {
 
 export function onLanguage(redraw) { redraws.push(redraw); }
 
+export function setLanguage(code) { current = code; }
+
 export function setLang(code) {
   current = code;
-  localStorage.setItem("statesearch-lang", code);
+  try { localStorage.setItem("statesearch-lang", code); } catch { /* not remembered */ }
   document.documentElement.lang = code;
   for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
   document.getElementById("lang").textContent = code === "en" ? "한국어" : "English";

@@ -1,13 +1,16 @@
-// The maze page: paint a grid (mouse, pen or finger), pick a search, and watch it expand cells
-// in order.
+// The maze page: paint a grid (mouse, pen or finger), pick a search, and step through it: the
+// grid shows what is expanded, what waits and the path; the stepper beside it shows the
+// waiting room, the g and parent tables and the search tree.
 import { api, isCancel } from "./api.js";
+import { mazeView } from "./board.js";
 import { onLanguage, limitName, t } from "./i18n.js";
+import { describeCell, paintSearch } from "./maze-overlay.js";
+import { Stepper } from "./stepper.js";
 import { cellSize } from "./ui.js";
 
 const $ = (id) => document.getElementById(id);
 let grid = [];
 let painting = false;
-let timer = null;
 let said = null; // what the verdict says, kept to say it again in another language
 let last = null; // the last answer, to show its numbers again
 
@@ -15,7 +18,20 @@ function cellAt(r, c) { return $("maze").children[r * grid[0].length + c]; }
 
 function fit() { $("maze").style.setProperty("--cell", `${cellSize(grid[0].length)}px`); }
 
+const stepper = new Stepper($("maze-stepper"), {
+  view: mazeView(),
+  speed: 5,
+  verdict: () => "", // the page says it above
+  onStep: (replay) => {
+    paintSearch($("maze"), grid[0].length, replay, $("maze-show").value);
+    if (replay.atEnd && last) { said = verdictFor(last); sayVerdict(); }
+  },
+});
+
 function render() {
+  stepper.controls.pause();
+  $("maze-trace").hidden = true;
+  $("maze-hover").textContent = "";
   const box = $("maze");
   fit();
   box.style.gridTemplateColumns = `repeat(${grid[0].length}, var(--cell))`;
@@ -65,7 +81,6 @@ function verdictFor(data) {
 }
 
 async function solve() {
-  if (timer) clearInterval(timer);
   render();
   said = null;
   last = null;
@@ -73,38 +88,27 @@ async function solve() {
   showNumbers();
   const choice = $("maze-algorithm").value;
   try {
-    const data = await api("maze/solve", {
+    const data = await api("maze/trace", {
       grid,
       algorithm: choice === "wastar" ? "astar" : choice,
       weight: choice === "wastar" ? Number($("maze-weight").value) : 1,
     });
     last = data;
     showNumbers();
-    let i = 0;
-    const order = data.expanded_order;
-    timer = setInterval(() => {
-      if (i < order.length) {
-        // Expand one cell; what it generated joins the frontier unless already expanded.
-        const [r, c] = order[i];
-        const cell = cellAt(r, c);
-        cell.classList.remove("frontier");
-        cell.classList.add("expanded");
-        for (const [y, x] of data.children[i]) {
-          const child = cellAt(y, x);
-          if (!child.classList.contains("expanded")) child.classList.add("frontier");
-        }
-        i += 1;
-        return;
-      }
-      clearInterval(timer);
-      for (const [r, c] of data.path) cellAt(r, c).classList.add("path");
-      said = verdictFor(data);
-      sayVerdict();
-    }, 1000 / Number($("maze-speed").value));
+    $("maze-trace").hidden = false;
+    stepper.load(data);
+    stepper.controls.run();
   } catch (err) {
     said = isCancel(err) ? { key: "cancelled", args: [] } : { key: "error", args: [err.message] };
     sayVerdict();
   }
+}
+
+// Hovering over a cell (not painting) says what the search knows about it.
+function hover(event) {
+  const cell = document.elementFromPoint(event.clientX, event.clientY)?.closest?.("#maze .cell");
+  if (!cell || $("maze-trace").hidden) return;
+  $("maze-hover").textContent = cell.title || describeCell([Number(cell.dataset.r), Number(cell.dataset.c)], null);
 }
 
 $("maze").addEventListener("pointerdown", (event) => {
@@ -112,7 +116,8 @@ $("maze").addEventListener("pointerdown", (event) => {
   $("maze").setPointerCapture?.(event.pointerId);
   paintAt(event);
 });
-$("maze").addEventListener("pointermove", (event) => { if (painting) paintAt(event); });
+$("maze").addEventListener("pointermove", (event) => { if (painting) paintAt(event); else hover(event); });
+$("maze-show").addEventListener("change", () => stepper.replay && stepper.render());
 for (const name of ["pointerup", "pointercancel"]) {
   $("maze").addEventListener(name, () => { painting = false; });
 }
@@ -123,6 +128,6 @@ $("maze-algorithm").addEventListener("change", () => {
 });
 $("maze-weight").addEventListener("input", () => { $("maze-weight-out").textContent = $("maze-weight").value; });
 window.addEventListener("resize", fit);
-onLanguage(() => { sayVerdict(); showNumbers(); });
+onLanguage(() => { sayVerdict(); showNumbers(); if (stepper.replay) stepper.render(); });
 grid = (await api("maze/lesson")).grid;
 render();

@@ -1,0 +1,67 @@
+// The lesson's experiments, one click each, on the lesson's boards: weighted A* with w = 0, 1
+// and 5; a push limit of 20,000 (only the search without a heuristic runs into it); and the
+// board from the other half of the puzzle, searched until every reachable state is used up.
+// (h + 3, the fourth, is a side-by-side view: see puzzle-trace.js.)
+import { drawRuns, runRows } from "./compare.js";
+import { t } from "./i18n.js";
+
+export const LESSON = [7, 2, 4, 5, 0, 6, 8, 3, 1];
+export const UNSOLVABLE = [2, 8, 1, 4, 6, 3, 0, 7, 5]; // 11 inversions: the goal's other half
+export const PUSH_LIMIT = 20_000;
+
+const search = (tiles, fields) => ({ tiles, rows: 3, cols: 3, algorithm: "astar", ...fields });
+const expanded = (row) => row.data.stats.expanded;
+
+export const EXPERIMENTS = {
+  weights: {
+    board: LESSON,
+    column: "weight",
+    title: () => t("exp_weights_title"),
+    note: () => t("exp_weights_note"),
+    rows: [0, 1, 5].map((w) => ({
+      key: `w${w}`, label: () => `w = ${w}`, body: search(LESSON, { heuristic: "manhattan", weight: w }),
+    })),
+    after() {
+      const [zero, one, five] = this.rows;
+      return t("exp_weights_said", expanded(zero), expanded(one), expanded(five), five.data.length, five.data.optimal);
+    },
+  },
+  pushes: {
+    board: LESSON,
+    column: "heuristic",
+    title: () => t("exp_pushes_title", PUSH_LIMIT),
+    note: () => t("exp_pushes_note", PUSH_LIMIT),
+    rows: [["zero", 0], ["misplaced", 1], ["manhattan", 1]].map(([heuristic, weight]) => ({
+      key: heuristic, label: () => (heuristic === "zero" ? "h = 0" : t(heuristic)),
+      body: search(LESSON, { heuristic, weight, max_pushed: PUSH_LIMIT }),
+    })),
+    after() {
+      const stopped = this.rows.filter((row) => row.data.status === "limit_reached");
+      if (stopped.length !== 1) return "";
+      return t("exp_pushes_said", stopped[0].label(), expanded(stopped[0]));
+    },
+  },
+  unsolvable: {
+    board: UNSOLVABLE,
+    column: "search_used",
+    title: () => t("exp_unsolvable_title"),
+    note: () => t("exp_unsolvable_note"),
+    rows: [{
+      key: "exhaust", label: () => `${t("astar")} + ${t("manhattan")}`,
+      body: search(UNSOLVABLE, { heuristic: "manhattan", precheck: false }),
+    }],
+    after() {
+      const [row] = this.rows;
+      return row.data.status === "unsolvable" ? t("exp_unsolvable_said", expanded(row)) : "";
+    },
+  },
+};
+
+// Run one experiment into `box`; returns what to call to draw it again (a language switch).
+export async function runExperiment(name, box, signal) {
+  const runs = { ...EXPERIMENTS[name] };
+  runs.rows = runs.rows.map((row) => ({ ...row, data: null, running: false }));
+  const redraw = () => drawRuns(box, runs);
+  await runRows(runs, signal, redraw);
+  return redraw;
+}

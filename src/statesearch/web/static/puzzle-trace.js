@@ -1,0 +1,101 @@
+// The sliding-puzzle page's views of a search thinking: the step-through, the side-by-side
+// view and the lesson's experiments. The page (app.js) hands over how to read its board and
+// its choices, how to put a board on it and how to say a verdict.
+import { api, isCancel } from "./api.js";
+import { puzzleView } from "./board.js";
+import { limitName, onLanguage, t } from "./i18n.js";
+import { EXPERIMENTS, LESSON, runExperiment } from "./experiments.js";
+import { SideBySide } from "./sidebyside.js";
+import { Stepper } from "./stepper.js";
+import { working } from "./ui.js";
+
+const $ = (id) => document.getElementById(id);
+const TRACE_SECONDS = 10; // a step-through wants its events soon: bigger boards stop here
+
+// How a traced search ended, in the words the page uses for a solve.
+export function verdictOf(data) {
+  if (data.status === "solved") return t("found", data.length, data.optimal);
+  if (data.status === "unsolvable") return data.stats.expanded ? t("unsolvable_search", data.stats.expanded) : t("unsolvable_before");
+  return t("limit", data.stats.expanded, limitName(data.limit));
+}
+
+export function setUpTracing(page) {
+  let view = puzzleView(3, 3);
+  let described = null; // what the step-through shows, to say it again in another language
+  let redrawExperiment = null;
+  const stepper = new Stepper($("puzzle-stepper"), { view, verdict: verdictOf });
+  const side = new SideBySide($("side-box"), { view, fetchTrace: (config, signal) => fetchTrace(config, signal) });
+
+  function fetchTrace(config, signal) {
+    const { tiles, rows, cols, goal } = page.board();
+    return api("npuzzle/trace", { tiles, rows, cols, goal, algorithm: "astar", weight: 1, h_offset: 0,
+      time_limit: TRACE_SECONDS, ...config }, signal);
+  }
+
+  // Work that waits on the server shows the page's spinner and can be cancelled.
+  async function busy(task) {
+    const job = working($("working"), $("working-text"), $("cancel"), (s) => t("searching", s));
+    try {
+      await task(job.signal);
+    } catch (err) {
+      if (isCancel(err)) page.say("limit", "cancelled"); else page.sayError(err);
+    } finally {
+      job.done();
+    }
+  }
+
+  function fitView() {
+    const { rows, cols } = page.board();
+    view = puzzleView(rows, cols);
+    stepper.setView(view);
+    side.view = view;
+  }
+
+  function showStepThrough(data) {
+    described = data;
+    $("puzzle-trace-what").textContent = `${page.describe(data)} — ${view.text(page.board().tiles)}`;
+  }
+
+  $("step-through").addEventListener("click", () => busy(async (signal) => {
+    fitView();
+    const { algorithm, weight } = page.choice();
+    const data = await fetchTrace({ algorithm, heuristic: page.heuristic(), weight }, signal);
+    showStepThrough(data);
+    $("puzzle-trace").hidden = false;
+    stepper.load(data);
+    $("puzzle-trace").scrollIntoView({ block: "start" });
+  }));
+
+  async function sideBySide(configs, run) {
+    fitView();
+    $("side-view").hidden = false;
+    side.drawPickers(configs, (chosen) => busy((signal) => side.open(chosen, signal, true)));
+    await busy((signal) => side.open(configs, signal, run));
+    $("side-view").scrollIntoView({ block: "start" });
+  }
+
+  $("side-by-side").addEventListener("click", () => sideBySide(
+    [{ heuristic: "manhattan", weight: 1, h_offset: 0 }, { heuristic: "misplaced", weight: 1, h_offset: 0 }], false));
+
+  // h + 3 takes out the same states in the same order as h: seen side by side, run to the end.
+  $("exp-offset").addEventListener("click", () => {
+    page.setBoard([...LESSON]);
+    $("experiment").hidden = true;
+    sideBySide([{ heuristic: "manhattan", weight: 1, h_offset: 0 }, { heuristic: "manhattan", weight: 1, h_offset: 3 }], true);
+  });
+
+  for (const name of Object.keys(EXPERIMENTS)) {
+    $(`exp-${name}`).addEventListener("click", () => {
+      page.setBoard([...EXPERIMENTS[name].board]);
+      busy(async (signal) => { redrawExperiment = await runExperiment(name, $("experiment"), signal); });
+    });
+  }
+
+  onLanguage(() => {
+    stepper.render();
+    side.relabel();
+    if (side.total) side.render();
+    if (described) showStepThrough(described);
+    if (!$("experiment").hidden) redrawExperiment?.();
+  });
+}

@@ -1,0 +1,264 @@
+// A search rebuilt from its trace events (the API's /trace answers), step by step: the waiting
+// room in the order it will be taken out, the g and parent tables, the search tree, IDA*'s
+// bounds and path, BFS's layers. No drawing here: the views read a Replay.
+//
+// The rules are the lesson's: `push` adds an entry; `pop` and `stale` take the head out;
+// `improve` adds an entry with a cheaper g, and the old entry goes stale (its g is now worse
+// than the g table's). A step starts at each pop, stale or iteration event.
+
+const BOUNDARY = new Set(["pop", "stale", "iteration"]);
+const DEPTH_FIRST = new Set(["dfs", "dls", "iddfs", "idastar", "dfbnb"]);
+const LAYERED = new Set(["bfs", "bidirectional"]);
+
+// How the algorithm keeps what waits: a priority queue, a first-in first-out queue, or a path.
+export function familyOf(algorithm) {
+  if (DEPTH_FIRST.has(algorithm)) return "path";
+  if (LAYERED.has(algorithm)) return "queue";
+  return "room";
+}
+
+export function stateKey(state) { return Array.isArray(state) ? state.join(",") : String(state); }
+
+function compareStates(a, b) {
+  if (!Array.isArray(a)) return a < b ? -1 : a > b ? 1 : 0;
+  for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i] - b[i];
+  return a.length - b.length;
+}
+
+// The classic tie-break, the engine's heap order: f, then g, then the state.
+export function classicOrder(a, b) { return a.f - b.f || a.g - b.g || compareStates(a.state, b.state); }
+
+// The events cut into steps: [first, end) index ranges, each starting at a boundary event
+// (what comes before the first boundary, such as BFS's first layer, belongs to the first step).
+export function splitSteps(events) {
+  const steps = [];
+  events.forEach((event, i) => {
+    if (BOUNDARY.has(event.event)) steps.push({ first: steps.length ? i : 0, end: i + 1 });
+    else if (steps.length) steps[steps.length - 1].end = i + 1;
+  });
+  if (!steps.length && events.length) steps.push({ first: 0, end: events.length });
+  return steps;
+}
+
+// A priority queue kept sorted from last to first out, so that taking the head is a pop().
+class PriorityRoom {
+  constructor() { this.items = []; }
+  get size() { return this.items.length; }
+  add(entry) {
+    const items = this.items;
+    let low = 0, high = items.length; // the first place whose entry comes out before this one
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (classicOrder(items[mid], entry) > 0) low = mid + 1; else high = mid;
+    }
+    items.splice(low, 0, entry);
+  }
+  take() { return this.items.pop(); }
+  first(n = Infinity) {
+    const items = this.items, out = [];
+    for (let i = items.length - 1; i >= 0 && out.length < n; i--) out.push(items[i]);
+    return out;
+  }
+}
+
+// First in, first out (breadth-first search).
+class Queue {
+  constructor() { this.items = []; this.head = 0; }
+  get size() { return this.items.length - this.head; }
+  add(entry) { this.items.push(entry); }
+  take() { return this.head < this.items.length ? this.items[this.head++] : undefined; }
+  first(n = Infinity) { return this.items.slice(this.head, this.head + Math.min(n, this.size)); }
+}
+
+export class Replay {
+  // `data` is a trace answer: events, algorithm, stats, status, truncated.
+  constructor(data) {
+    this.data = data;
+    this.events = data.events ?? [];
+    this.family = familyOf(data.algorithm);
+    this.steps = splitSteps(this.events);
+    this.reset();
+  }
+
+  get total() { return this.steps.length; }
+  get atEnd() { return this.cursor >= this.total; }
+
+  reset() {
+    this.cursor = 0;
+    // waiting entries {f, g, h, state, key, node}; room.first(n) lists them as they come out
+    this.room = this.family === "queue" ? new Queue() : new PriorityRoom();
+    this.g = new Map(); // the g table: key -> g
+    this.parent = new Map(); // the parent table: key -> {state, parent, action}, last written last
+    this.nodes = []; // the search tree: {id, parent, state, f, g, h, depth, status, step, children}
+    this.byKey = new Map(); // key -> the node of its latest entry
+    this.path = []; // depth-first: the nodes on the current path
+    this.bounds = []; // IDA* and iterative deepening: {bound, expanded, over}
+    this.layers = []; // breadth-first: {depth, size}
+    this.now = null; // the event that began the last step
+    this.taken = null; // the entry that step took out
+    this.changes = new Map(); // key -> "new" | "cheaper", written in the last step
+    this.children = []; // the last step's successor events
+    this.goal = null; // the goal's node, once reached
+    this.onPath = new Set(); // node ids on the final path
+    this.incumbents = []; // branch and bound: each better solution's cost
+    this.mismatch = null; // a pop that was not the head of the room (never, if all is right)
+    this.lastPushed = null;
+    this.current = null; // the node being expanded
+    const first = this.events.find((e) => e.event === "pop");
+    if (first && this.family !== "path") {
+      const root = this.node(null, first.state, { f: first.f, g: 0, h: first.h, depth: 0 });
+      this.room.add(this.entry(first.state, first.f, 0, first.h, root));
+      this.write(first.state, 0, null, null, null);
+    }
+  }
+
+  seek(k) {
+    k = Math.max(0, Math.min(k, this.total));
+    if (k < this.cursor) this.reset();
+    while (this.cursor < k) this.apply(this.steps[this.cursor++]);
+    return this;
+  }
+
+  // Is this entry stale: does the g table hold a cheaper path to its state?
+  isStale(entry) { return entry.g > (this.g.get(entry.key) ?? Infinity); }
+
+  node(parent, state, fields) {
+    const node = { id: this.nodes.length, parent: parent?.id ?? -1, state, children: [],
+      status: "waiting", step: null, depth: parent ? parent.depth + 1 : 0, ...fields };
+    this.nodes.push(node);
+    parent?.children.push(node.id);
+    this.byKey.set(stateKey(state), node);
+    return node;
+  }
+
+  entry(state, f, g, h, node) { return { f, g, h, state, key: stateKey(state), node: node.id }; }
+
+  write(state, g, parent, action, change) {
+    const key = stateKey(state);
+    this.g.set(key, g);
+    this.parent.delete(key); // a Map keeps the order of first writes: rewrite it to the end
+    this.parent.set(key, { state, parent, action });
+    if (change) this.changes.set(key, change);
+  }
+
+  takeHead(event) {
+    const head = this.room.take();
+    if (!head || head.key !== stateKey(event.state)) this.mismatch ??= { step: this.cursor, event };
+    return head;
+  }
+
+  apply(step) {
+    this.changes = new Map();
+    this.children = [];
+    this.taken = null;
+    for (let i = step.first; i < step.end; i++) this.hear(this.events[i]);
+  }
+
+  hear(event) {
+    const kind = event.event;
+    if (BOUNDARY.has(kind)) this.now = event;
+    const handler = HANDLERS[this.family][kind] ?? HANDLERS.any[kind];
+    if (handler) handler.call(this, event);
+    if (["push", "improve", "skip", "cutoff", "prune", "cut"].includes(kind)) this.children.push(event);
+  }
+
+  expandedNode() { return this.now?.event === "pop" ? this.nodes[this.taken?.node ?? -1] : null; }
+
+  markGoal(node) {
+    if (!node) return;
+    node.status = "goal";
+    this.goal = node;
+    this.onPath = new Set();
+    for (let n = node; n; n = this.nodes[n.parent]) this.onPath.add(n.id);
+  }
+
+  // A child over the bound (IDA*) or unable to beat the best solution (branch and bound): a
+  // leaf of the tree; the smallest such f is IDA*'s next bound.
+  overBound(event, status) {
+    const node = this.node(this.path[event.depth - 1], event.state, { f: event.f, g: event.g, h: event.h });
+    node.status = status;
+    const bound = this.bounds[this.bounds.length - 1];
+    if (bound && event.f < bound.over) bound.over = event.f;
+  }
+
+  // The final path as states, start first (empty before the goal is reached).
+  goalPath() {
+    const out = [];
+    for (let n = this.goal; n; n = this.nodes[n.parent]) out.unshift(n.state);
+    return out;
+  }
+}
+
+function popFromRoom(event) {
+  const head = this.takeHead(event);
+  this.taken = { ...(head ?? { f: event.f, g: event.g, h: event.h, state: event.state }), step: event.step };
+  const node = this.nodes[head?.node ?? -1];
+  if (!node) return;
+  node.status = "expanded";
+  node.step = event.step;
+  this.current = node;
+}
+
+function pushToRoom(event) {
+  const g = event.g ?? event.depth;
+  const parent = this.family === "queue" ? this.byKey.get(stateKey(event.parent)) : this.current;
+  const node = this.node(parent, event.state, { f: event.f ?? g, g, h: event.h ?? 0, action: event.action });
+  this.room.add(this.entry(event.state, event.f ?? g, g, event.h ?? 0, node));
+  this.write(event.state, g, event.parent, event.action, event.event === "push" ? "new" : "cheaper");
+}
+
+const HANDLERS = {
+  any: {
+    incumbent(event) { this.incumbents.push(event.g); this.markGoal(this.byKey.get(stateKey(event.state))); },
+  },
+  room: {
+    pop: popFromRoom,
+    stale(event) {
+      const head = this.takeHead(event);
+      this.taken = { ...(head ?? event), stale: true };
+      const node = this.nodes[head?.node ?? -1];
+      if (node) node.status = "stale";
+    },
+    push: pushToRoom,
+    improve: pushToRoom,
+    goal(event) { this.markGoal(this.current ?? this.byKey.get(stateKey(event.state))); },
+  },
+  queue: {
+    pop: popFromRoom,
+    push: pushToRoom,
+    layer(event) { this.layers.push({ depth: event.depth, size: event.g, side: event.side }); },
+    goal(event) { this.markGoal(this.byKey.get(stateKey(event.state))); },
+  },
+  path: {
+    iteration(event) {
+      this.bounds.push({ bound: event.bound, expanded: 0, over: Infinity });
+      this.nodes = [];
+      this.byKey = new Map();
+      this.path = [];
+      this.goal = null;
+      this.onPath = new Set();
+    },
+    push(event) {
+      this.lastPushed = this.node(this.path[event.depth - 1], event.state,
+        { f: event.f, g: event.g, h: event.h, action: event.action });
+    },
+    pop(event) {
+      const depth = event.depth ?? 0;
+      for (const left of this.path.slice(depth)) if (left.status === "expanded") left.status = "done";
+      this.path.length = Math.min(this.path.length, depth);
+      const node = depth === 0
+        ? this.node(null, event.state, { f: event.f, g: 0, h: event.h })
+        : this.lastPushed;
+      node.status = "expanded";
+      node.step = event.step;
+      this.path.push(node);
+      this.taken = { f: event.f, g: event.g, h: event.h, state: event.state, step: event.step, depth };
+      this.current = node;
+      const bound = this.bounds[this.bounds.length - 1];
+      if (bound) bound.expanded += 1;
+    },
+    cutoff(event) { this.overBound(event, "cutoff"); },
+    prune(event) { this.overBound(event, "prune"); },
+    goal(event) { this.markGoal(this.path[this.path.length - 1] ?? this.byKey.get(stateKey(event.state))); },
+  },
+};

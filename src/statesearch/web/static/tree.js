@@ -1,0 +1,195 @@
+// The search tree as SVG: a node per entry put into the waiting room (or state entered, for a
+// depth-first search), showing its board or cell, f/g/h and its expansion number. The final
+// path is highlighted. A big tree is folded around what matters now (the path to the entry
+// just taken out, the next entries in line, the final path): each folded subtree is a "+n"
+// on its root. The view zooms (buttons) and scrolls, and follows the current node.
+import { html, svg } from "./board.js";
+import { t } from "./i18n.js";
+
+const ROW_GAP = 30;
+const COLUMN_GAP = 8;
+const TEXT_LINES = 2;
+const LINE = 12;
+const UNFOLDED = 60; // a tree of at most this many nodes is drawn whole
+const WHOLE_MOST = 2500; // the most nodes "whole tree" draws
+const NEXT_SHOWN = 3; // entries in line whose branches stay unfolded
+const TREE_MARGIN = 6; // px around the drawing (trace.css), so no thick border is cut off
+
+export class TreeView {
+  constructor(container, view) {
+    this.view = view;
+    this.scale = 1;
+    this.whole = false;
+    const tools = html("div", "tree-tools");
+    this.zoomOut = button(tools, "zoom-out", "−", () => this.zoom(1 / 1.25));
+    this.zoomIn = button(tools, "zoom-in", "+", () => this.zoom(1.25));
+    this.fitButton = button(tools, "zoom-fit", "", () => this.fit());
+    const label = html("label", "whole-tree");
+    this.wholeBox = Object.assign(document.createElement("input"), { type: "checkbox" });
+    this.wholeBox.addEventListener("change", () => { this.whole = this.wholeBox.checked; this.update(this.replay); });
+    this.wholeText = html("span");
+    label.append(this.wholeBox, this.wholeText);
+    tools.append(label);
+    this.note = html("p", "note tree-note");
+    this.scroller = html("div", "tree-scroll");
+    this.svg = svg("svg", { class: "tree", role: "img" });
+    this.scroller.append(this.svg);
+    this.legend = html("ul", "legend tree-legend");
+    container.append(tools, this.scroller, this.note, this.legend);
+  }
+
+  zoom(factor) { this.scale = Math.min(2.5, Math.max(0.15, this.scale * factor)); this.resize(); }
+
+  fit() {
+    const width = this.scroller.clientWidth - 2 * TREE_MARGIN - 4;
+    this.scale = Math.min(1, width / Math.max(this.width, 1));
+    this.resize();
+  }
+
+  resize() {
+    this.svg.setAttribute("width", Math.ceil(this.width * this.scale));
+    this.svg.setAttribute("height", Math.ceil(this.height * this.scale));
+  }
+
+  // Which nodes to draw: all of a small tree, else the branches that matter now.
+  visible(replay) {
+    const nodes = replay.nodes;
+    if (nodes.length <= UNFOLDED || (this.whole && nodes.length <= WHOLE_MOST)) return new Set(nodes.map((n) => n.id));
+    const keep = new Set();
+    const branch = (id) => { for (let n = nodes[id]; n && !keep.has(n.id); n = nodes[n.parent]) keep.add(n.id); };
+    if (replay.current) branch(replay.current.id);
+    if (replay.taken?.node !== undefined) branch(replay.taken.node);
+    for (const entry of replay.room.first(NEXT_SHOWN)) branch(entry.node);
+    for (const id of replay.onPath) branch(id);
+    for (const node of replay.path) branch(node.id);
+    const shown = new Set(keep);
+    for (const id of keep) for (const child of nodes[id].children) shown.add(child);
+    return shown;
+  }
+
+  update(replay) {
+    this.replay = replay;
+    const nodes = replay?.nodes ?? [];
+    this.fitButton.textContent = t("zoom_fit");
+    this.wholeText.textContent = t("whole_tree");
+    this.wholeBox.disabled = nodes.length <= UNFOLDED || nodes.length > WHOLE_MOST;
+    const shown = this.visible(replay ?? { nodes: [], room: { first: () => [] }, onPath: [], path: [] });
+    const width = this.view.nodeWidth, height = this.view.pictureHeight + 8 + TEXT_LINES * LINE;
+    const place = layout(nodes, shown, width + COLUMN_GAP, height + ROW_GAP);
+    this.width = place.width;
+    this.height = place.height;
+    this.svg.setAttribute("viewBox", `0 0 ${this.width} ${this.height}`);
+    this.resize();
+    const edges = svg("g", { class: "edges" }), drawn = svg("g", { class: "nodes" });
+    for (const id of shown) {
+      const node = nodes[id], at = place.at.get(id);
+      if (!at) continue;
+      const parentAt = place.at.get(node.parent);
+      if (parentAt) {
+        const onPath = replay.onPath.has(id) && replay.onPath.has(node.parent);
+        const x1 = parentAt.x + width / 2, y1 = parentAt.y + height, x2 = at.x + width / 2, y2 = at.y;
+        edges.append(svg("path", { class: onPath ? "edge on-path" : "edge",
+          d: `M${x1},${y1} C${x1},${y1 + ROW_GAP / 2} ${x2},${y2 - ROW_GAP / 2} ${x2},${y2}` }));
+      }
+      drawn.append(this.drawNode(replay, node, at, width, height, folded(nodes, node, shown)));
+    }
+    this.svg.replaceChildren(edges, drawn);
+    this.note.textContent = shown.size < nodes.length ? t("tree_folded", shown.size, nodes.length) : "";
+    this.follow(place.at.get(replay?.current?.id), width);
+    this.legend.replaceChildren(...LEGEND.map(([swatch, key]) => {
+      const item = html("li");
+      item.append(html("span", `swatch node-swatch ${swatch}`), html("span", "", t(key)));
+      return item;
+    }));
+  }
+
+  drawNode(replay, node, at, width, height, hidden) {
+    const classes = ["node", node.status];
+    if (replay.onPath.has(node.id)) classes.push("on-path");
+    if (replay.current?.id === node.id && !replay.atEnd) classes.push("current");
+    const group = svg("g", { class: classes.join(" "), transform: `translate(${at.x},${at.y})`,
+      "data-node": node.id, "data-step": node.step ?? "" });
+    group.append(svg("title", {}, nodeTitle(this.view, node)));
+    group.append(svg("rect", { width, height, rx: 5, class: "node-box" }));
+    this.view.node(group, node.state, width);
+    const y = this.view.pictureHeight + 8 + LINE * 0.8;
+    group.append(svg("text", { x: width / 2, y, "text-anchor": "middle", class: "node-fgh" }, fgh(node)));
+    const mark = node.step !== null ? `#${node.step}` : STATUS_MARK[node.status] ?? "";
+    group.append(svg("text", { x: width / 2, y: y + LINE, "text-anchor": "middle", class: "node-step" }, mark));
+    if (hidden) {
+      group.append(svg("text", { x: width - 3, y: height + 11, "text-anchor": "end", class: "node-folded" }, `+${hidden}`));
+    }
+    return group;
+  }
+
+  // Keep the current node in view as the search moves on.
+  follow(at, width) {
+    if (!at) return;
+    const x = (at.x + width / 2) * this.scale, y = at.y * this.scale;
+    const box = this.scroller;
+    if (x < box.scrollLeft + 20 || x > box.scrollLeft + box.clientWidth - 20) box.scrollLeft = x - box.clientWidth / 2;
+    if (y < box.scrollTop || y > box.scrollTop + box.clientHeight - 40) box.scrollTop = y - box.clientHeight / 3;
+  }
+}
+
+const LEGEND = [["current", "legend_current"], ["expanded", "status_expanded"], ["waiting", "status_waiting"],
+  ["stale", "status_stale"], ["cutoff", "status_cutoff"], ["on-path", "legend_path"]];
+const STATUS_MARK = { waiting: "…", stale: "✕", cutoff: "✂", prune: "✂", goal: "★" };
+
+// f = g + h when it is so (A*), else the three numbers (weighted A*, greedy, BFS).
+export function fgh({ f, g, h }) {
+  return f === g + h ? `${f} = ${g} + ${h}` : `f ${f} g ${g} h ${h}`;
+}
+
+function nodeTitle(view, node) {
+  const parts = [view.text(node.state), `f = ${node.f}, g = ${node.g}, h = ${node.h}`];
+  if (node.step !== null) parts.push(t("tree_expansion", node.step));
+  parts.push(t(`status_${node.status}`));
+  return parts.join(" · ");
+}
+
+// How many descendants of `node` are not drawn.
+function folded(nodes, node, shown) {
+  let hidden = 0;
+  const stack = node.children.filter((id) => !shown.has(id));
+  while (stack.length) {
+    const id = stack.pop();
+    hidden += 1;
+    stack.push(...nodes[id].children);
+  }
+  return hidden;
+}
+
+// A tidy layered layout: leaves side by side in the order they were made, each parent centred
+// over its children, one row per depth.
+function layout(nodes, shown, columnWidth, rowHeight) {
+  const at = new Map();
+  let leaves = 0, deepest = 0;
+  const roots = nodes.filter((n) => n.parent < 0 && shown.has(n.id));
+  const place = (root) => {
+    const stack = [[root, 0, false]];
+    while (stack.length) {
+      const [node, depth, done] = stack.pop();
+      const kids = node.children.filter((id) => shown.has(id));
+      deepest = Math.max(deepest, depth);
+      if (!kids.length) { at.set(node.id, { x: leaves++ * columnWidth, y: depth * rowHeight }); continue; }
+      if (done) {
+        const first = at.get(kids[0]), last = at.get(kids[kids.length - 1]);
+        at.set(node.id, { x: (first.x + last.x) / 2, y: depth * rowHeight });
+        continue;
+      }
+      stack.push([node, depth, true]);
+      for (let i = kids.length - 1; i >= 0; i--) stack.push([nodes[kids[i]], depth + 1, false]);
+    }
+  };
+  roots.forEach(place);
+  return { at, width: Math.max(leaves, 1) * columnWidth, height: (deepest + 1) * rowHeight + 16 };
+}
+
+function button(parent, className, text, onClick) {
+  const el = html("button", className, text);
+  el.type = "button";
+  el.addEventListener("click", onClick);
+  parent.append(el);
+  return el;
+}
