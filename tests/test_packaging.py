@@ -48,8 +48,10 @@ def test_the_wheel_works_on_its_own(tmp_path: Path) -> None:
         "PYTHONPATH": sysconfig.get_paths()["purelib"],
         "STATESEARCH_CACHE": str(tmp_path / "cache"),
     }
+    # The notebook widget's front end is package data too (its glue and the playground's
+    # modules).
     where = subprocess.run(
-        [str(bin_dir / "python"), "-c", "import statesearch; print(statesearch.__file__)"],
+        [str(bin_dir / "python"), "-c", WHERE_AND_WIDGET],
         cwd=tmp_path,
         env=env,
         capture_output=True,
@@ -83,6 +85,15 @@ def test_the_wheel_works_on_its_own(tmp_path: Path) -> None:
     finally:
         server.terminate()
         server.wait(timeout=20)
+
+
+WHERE_AND_WIDGET = """
+import statesearch
+from statesearch.notebook.widget import front_end
+esm, css = front_end()
+assert "SOURCES" in esm and css
+print(statesearch.__file__)
+"""
 
 
 def free_port() -> int:

@@ -137,3 +137,8 @@ class SearchResult(Generic[S]):
         else:
             verdict = f"limit reached ({self.limit})"
         return f"<SearchResult {verdict}: {what}, {self.stats.expanded:,} expanded>"
+
+    def _repr_html_(self) -> str:
+        from .pictures import result_html  # a notebook's picture, loaded only there
+
+        return result_html(self)

@@ -128,6 +128,11 @@ class Maze:
                 grid[r][c] = "*"
         return "\n".join("".join(row) for row in grid)
 
+    def _repr_html_(self) -> str:
+        from ..pictures import maze_html  # a notebook's picture, loaded only there
+
+        return maze_html(self)
+
 
 def _only(rows: list[str], mark: str) -> Cell:
     found = [(r, row.index(mark)) for r, row in enumerate(rows) if mark in row]

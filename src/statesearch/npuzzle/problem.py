@@ -205,6 +205,11 @@ class NPuzzle:
         """The board on one line, as it is typed: ``7 2 4 5 0 6 8 3 1`` (traces use this)."""
         return compact(state)
 
+    def _repr_html_(self) -> str:
+        from ..pictures import puzzle_html  # a notebook's picture, loaded only there
+
+        return puzzle_html(self)
+
 
 def count(n: int) -> str:
     """``10,461,394,944,000``, or ``about 10^35,659`` when the digits would fill the screen."""

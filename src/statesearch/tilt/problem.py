@@ -187,6 +187,11 @@ class Tilt:
     def show(self, blocks: int) -> str:
         return format_tilt(self.board, blocks)
 
+    def _repr_html_(self) -> str:
+        from ..pictures import tilt_html  # a notebook's picture, loaded only there
+
+        return tilt_html(self)
+
 
 def regions(board: TiltBoard) -> list[int]:
     """The regions of free cells that hold blocks or targets, as masks (a flood fill)."""

@@ -1,0 +1,111 @@
+// The notebook widget's glue (anywidget). The drawing is the playground's own: board.js draws
+// the board to slide, stepper.js the step-through (waiting room, g and parent tables, tree).
+// The Python side prepends SOURCES, the text of those modules in dependency order; each
+// becomes a blob module whose "./name.js" imports point at the blobs made before it, so
+// nothing is fetched from a server or the network.
+
+let loaded = null;
+
+function load() {
+  if (loaded) return loaded;
+  const urls = {};
+  for (const [name, text] of SOURCES) {
+    const linked = text.replace(/from\s+"\.\/([\w.-]+\.js)"/g, (whole, dep) => `from "${urls[dep]}"`);
+    urls[name] = URL.createObjectURL(new Blob([linked], { type: "text/javascript" }));
+  }
+  const names = ["board.js", "stepper.js", "i18n.js", "puzzle-trace.js"];
+  loaded = Promise.all(names.map((name) => import(urls[name])));
+  return loaded;
+}
+
+// States that are neither boards nor cells (a user's own problem): shown as the problem
+// renders them (`labels`, keyed by the state's JSON, from the kernel).
+function textView({ html, svg }, labels) {
+  const text = (state) => labels()[JSON.stringify(state)] ?? String(state);
+  return {
+    kind: "text",
+    get nodeWidth() { // wide enough for the longest label, read as the tree is drawn
+      return Math.max(96, ...Object.values(labels()).map((label) => label.length * 7.4 + 14));
+    },
+    pictureHeight: 14,
+    text,
+    small: (state) => html("span", "cell-name state-text", text(state)),
+    node(parent, state, width) {
+      parent.append(svg("text", { x: width / 2, y: 15, "text-anchor": "middle", class: "node-cell" }, text(state)));
+    },
+  };
+}
+
+function viewFor(board, model) {
+  const kind = model.get("kind");
+  if (kind === "puzzle") return board.puzzleView(model.get("rows"), model.get("cols"));
+  if (kind === "maze") return board.mazeView();
+  return textView(board, () => model.get("trace").labels ?? {});
+}
+
+async function render({ model, el }) {
+  const [board, { Stepper }, i18n, { verdictOf }] = await load();
+  const { html } = board;
+  el.classList.add("statesearch-widget");
+  const top = html("div", "widget-top");
+  const picture = html("div", "widget-picture");
+  const controls = html("div", "widget-controls");
+  const go = html("button", "widget-trace");
+  go.type = "button";
+  const said = html("p", "note widget-said");
+  controls.append(go, said);
+  top.append(picture, controls);
+  const title = html("h3", "widget-title");
+  const stepBox = html("div");
+  const panel = html("section", "trace-panel");
+  panel.append(title, stepBox);
+  el.replaceChildren(top, panel);
+  const kind = model.get("kind");
+  const stepper = new Stepper(stepBox, { view: viewFor(board, model), verdict: verdictOf });
+
+  function slide(cell) {
+    const tiles = [...model.get("tiles")];
+    const blank = tiles.indexOf(0);
+    [tiles[blank], tiles[cell]] = [tiles[cell], tiles[blank]];
+    model.set("tiles", tiles);
+    model.save_changes();
+  }
+
+  function drawPicture() {
+    if (kind === "puzzle") {
+      const el = html("div", "board");
+      board.drawBoard(el, { tiles: model.get("tiles"), rows: model.get("rows"), cols: model.get("cols"),
+        goal: model.get("goal"), onSlide: slide });
+      picture.replaceChildren(el);
+    } else {
+      picture.innerHTML = model.get("picture"); // drawn by statesearch.pictures
+    }
+  }
+
+  function labels() {
+    i18n.setLanguage(model.get("language"));
+    go.textContent = `${i18n.t("step_through")} (${model.get("search")})`;
+    title.textContent = i18n.t("step_through_title");
+    said.textContent = model.get("message");
+  }
+
+  function showTrace() {
+    const data = model.get("trace");
+    panel.hidden = !data.events;
+    if (data.events) stepper.load(data);
+  }
+
+  go.addEventListener("click", () => model.send({ do: "trace" }));
+  model.on("change:tiles", drawPicture);
+  model.on("change:picture", drawPicture);
+  model.on("change:trace", showTrace);
+  model.on("change:message", labels);
+  model.on("change:search", labels);
+  model.on("change:language", () => { labels(); stepper.render(); });
+  labels();
+  drawPicture();
+  showTrace();
+  return () => stepper.controls.pause();
+}
+
+export default { render };

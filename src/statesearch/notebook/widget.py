@@ -1,0 +1,189 @@
+"""The notebook widget: a board to slide and a search to step through.
+
+>>> from statesearch.notebook import SearchWidget      # doctest: +SKIP
+>>> SearchWidget("7 2 4 5 0 6 8 3 1").run()            # doctest: +SKIP
+
+The drawing is the playground's: the widget's front end (``widget.js``) loads the text of
+``statesearch/web/static``'s ES modules from the installed package, so the notebook and the
+playground show a search the same way. The kernel runs the search (``statesearch.solve`` with a
+``statesearch.trace.Trace``); the front end replays its events (``web.trace_json``'s shape).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from html import escape
+from importlib.resources import files
+from typing import Any
+
+import anywidget
+import traitlets
+
+from ..errors import InputError
+from ..facade import solve
+from ..limits import Limits
+from ..maze import Maze
+from ..npuzzle import NPuzzle
+from ..pictures import maze_svg
+from ..result import SearchResult
+from ..trace import Trace
+from ..web.trace_json import plain_state, trace_json
+
+# What the glue imports; every module they import is loaded too.
+ENTRIES = ("board.js", "stepper.js", "i18n.js", "puzzle-trace.js")
+IMPORT = re.compile(r'from\s+"\./([\w.-]+\.js)"')
+# A step-through replays every event in the browser: more than this and it is cut short (the
+# trace says so), so that a search without a heuristic does not send megabytes to the page.
+MAX_EVENTS = 20_000
+TIME_LIMIT = 10.0  # seconds: the widget's searches run in the kernel, which waits for them
+
+
+def static_text(name: str) -> str:
+    return (files("statesearch.web") / "static" / name).read_text(encoding="utf-8")
+
+
+def module_sources(entries: tuple[str, ...] = ENTRIES) -> list[tuple[str, str]]:
+    """The playground's modules ``entries`` need, each after the modules it imports."""
+    ordered: dict[str, str] = {}
+
+    def visit(name: str, seen: tuple[str, ...]) -> None:
+        if name in ordered:
+            return
+        if name in seen:
+            raise RuntimeError(f"the playground's modules import each other: {(*seen, name)}")
+        text = static_text(name)
+        for imported in IMPORT.findall(text):
+            visit(imported, (*seen, name))
+        ordered[name] = text
+
+    for entry in entries:
+        visit(entry, ())
+    return list(ordered.items())
+
+
+def front_end() -> tuple[str, str]:
+    """The widget's ES module (the glue, after the playground's module sources) and its CSS."""
+    here = files("statesearch.notebook")
+    glue = (here / "widget.js").read_text(encoding="utf-8")
+    esm = f"const SOURCES = {json.dumps(module_sources())};\n{glue}"
+    css = static_text("trace.css") + (here / "widget.css").read_text(encoding="utf-8")
+    return esm, css
+
+
+def state_labels(trace: Trace) -> dict[str, str]:
+    """How the problem shows each state of the trace (its ``render``, else ``str``), keyed by
+    the state's JSON as the page writes it: for states that are neither boards nor cells."""
+    labels = {}
+    for event in trace.events:
+        for state in (event.state, event.parent):
+            if state is not None:
+                key = json.dumps(plain_state(state), separators=(",", ":"), ensure_ascii=False)
+                labels[key] = trace.render(state)
+    return labels
+
+
+def _problem_of(problem: Any) -> Any:
+    """A board's text (``"7 2 4 5 0 6 8 3 1"``) is an n-puzzle; anything else is a problem."""
+    return NPuzzle.from_text(problem) if isinstance(problem, str) else problem
+
+
+class SearchWidget(anywidget.AnyWidget):
+    """Shows ``problem`` (an n-puzzle's board, whose tiles slide when clicked; a maze; or any
+    problem written in the three slots) and, after ``run()`` or its button, the search step by
+    step: the waiting room in the order it will be taken out, the g and parent tables and the
+    search tree.
+
+    ``algorithm``, ``heuristic`` and ``weight`` are ``solve``'s; ``limits`` bounds the search
+    (by default ten seconds); at most ``max_events`` events are replayed. ``language`` is
+    ``"en"`` or ``"ko"``.
+    """
+
+    _esm, _css = front_end()
+    kind = traitlets.Unicode("text").tag(sync=True)
+    tiles = traitlets.List(traitlets.Int()).tag(sync=True)
+    goal = traitlets.List(traitlets.Int()).tag(sync=True)
+    rows = traitlets.Int(0).tag(sync=True)
+    cols = traitlets.Int(0).tag(sync=True)
+    picture = traitlets.Unicode("").tag(sync=True)
+    search = traitlets.Unicode("").tag(sync=True)
+    message = traitlets.Unicode("").tag(sync=True)
+    language = traitlets.Unicode("en").tag(sync=True)
+    trace = traitlets.Dict().tag(sync=True)
+
+    def __init__(
+        self,
+        problem: Any,
+        algorithm: str = "astar",
+        heuristic: str | None = None,
+        *,
+        weight: float = 1.0,
+        limits: Limits | None = None,
+        max_events: int = MAX_EVENTS,
+        language: str = "en",
+    ) -> None:
+        super().__init__(language=language)
+        self.problem = _problem_of(problem)
+        self.algorithm, self.heuristic, self.weight = algorithm, heuristic, weight
+        self.limits = limits or Limits(time_limit=TIME_LIMIT)
+        self.max_events = max_events
+        self.result: SearchResult[Any] | None = None
+        self.search = algorithm + (f" + {heuristic}" if heuristic else "")
+        self._show_problem()
+        self.observe(self._slid, names="tiles")
+        self.on_msg(self._message)
+
+    def _show_problem(self) -> None:
+        problem = self.problem
+        if isinstance(problem, NPuzzle):
+            self.rows, self.cols = problem.rows, problem.cols
+            self.goal = list(problem.goal)
+            self.kind, self.tiles = "puzzle", list(problem.initial)
+        elif isinstance(problem, Maze):
+            self.kind, self.picture = "maze", maze_svg(problem.rows)
+        else:
+            show = getattr(problem, "render", str)
+            self.kind, self.picture = "text", f"<p>start: {escape(show(problem.initial))}</p>"
+
+    def _slid(self, change: dict[str, Any]) -> None:
+        """A tile slid in the front end: the board is a new problem, and the old trace goes."""
+        if not isinstance(self.problem, NPuzzle) or tuple(change["new"]) == self.problem.initial:
+            return
+        try:
+            self.problem = NPuzzle(tuple(change["new"]), self.rows, self.cols, tuple(self.goal))
+        except InputError as error:  # a front end that sent a board that is not a permutation
+            self.message = str(error)
+            self.tiles = list(self.problem.initial)
+            return
+        self.result, self.trace, self.message = None, {}, ""
+
+    def _message(self, _widget: Any, content: dict[str, Any], _buffers: Any) -> None:
+        """The front end's button: a mistake (an unknown algorithm, say) is said in the widget,
+        where the user is looking, not in the kernel's log."""
+        if content.get("do") == "trace":
+            try:
+                self.run()
+            except InputError as error:
+                self.message = str(error)
+
+    def run(self) -> SearchWidget:
+        """Search the board shown now, with a trace, and show it step by step."""
+        trace = Trace(limit=self.max_events)
+        result = solve(
+            self.problem,
+            self.algorithm,
+            self.heuristic,
+            weight=self.weight,
+            limits=self.limits,
+            trace=trace,
+        )
+        self.result = result
+        answer = result.to_dict()
+        answer.update(trace_json(trace))
+        if self.kind == "text":
+            answer["labels"] = state_labels(trace)
+        if result.solved:
+            answer["path"] = [list(s) if isinstance(s, tuple) else str(s) for s in result.path]
+        self.trace = answer
+        self.message = repr(result)
+        return self

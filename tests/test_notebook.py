@@ -1,0 +1,327 @@
+"""The teacher's notebook. ``examples/lesson.ipynb`` runs headless (nbclient, on the venv's own
+kernel) and shows the lesson's numbers; the pictures need no widget library and spell what
+they draw; the widget's front end (the playground's own modules, linked in the page) draws a
+board to slide and steps through a search in Chromium (never a downloaded one, no network)."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import nbformat
+import pytest
+from nbclient import NotebookClient
+from playwright.sync_api import Browser, Page, Route, ViewportSize
+
+import test_browser
+from statesearch import Limits, solve
+from statesearch import pictures as render
+from statesearch.maze import LESSON_MAZE, Maze
+from statesearch.notebook import SearchWidget
+from statesearch.notebook.widget import IMPORT, module_sources
+from statesearch.npuzzle import NPuzzle
+from statesearch.tilt.board import format_tilt
+from statesearch.tilt.problem import Tilt
+from test_browser import ARTIFACTS, LAPTOP, PHONE
+
+ROOT = Path(__file__).resolve().parent.parent
+LESSON = "7 2 4 5 0 6 8 3 1"
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+
+# What each tagged cell of the notebook must print: the lesson's numbers, computed there.
+EXPECTED = {
+    "maze-slots": [
+        r"a Problem: True",
+        r"A\* on our own maze: 17 steps, 52 expanded",
+        r"A\* on statesearch's maze: 17 steps, 52 expanded",
+    ],
+    "maze-result": [r"solved: 17 moves \(optimal\)", r"<td[^>]*>52</td>"],
+    "puzzle-slots": [r"h\(start\): misplaced 6 · manhattan 14"],
+    "puzzle-picture": [r"<title>7 2 4 / 5 _ 6 / 8 3 1</title>", r"solvable"],
+    "heuristics-table": [
+        r"zero \(h = 0\)\s+48,390\s+66,516\s+20",
+        r"misplaced tiles\s+3,667\s+5,750\s+20",
+        r"Manhattan distance\s+283\s+451\s+20",
+        r"statesearch's NPuzzle with manhattan: 283 expanded, 20 moves",
+    ],
+    "dominance": [
+        r"boards compared: 362,880",
+        r"misplaced > manhattan on 0 boards",
+        r"manhattan - misplaced is at most 14",
+        r"manhattan\s+admissible True, consistent True",
+    ],
+    "not-found": [
+        r"zero\s+limit_reached\s+13,594 expanded\s+pushed 20,000 states",
+        r"misplaced\s+solved\s+3,667 expanded",
+        r"manhattan\s+solved\s+283 expanded",
+    ],
+    "does-not-exist": [
+        r"with the parity check: unsolvable, 0 expanded:\n  parity: 11 inversions",
+        r"searching anyway: unsolvable, 181,440 expanded",
+    ],
+    "unsolvable-picture": [r"<title>2 8 1 / 4 6 3 / _ 7 5</title>", r"unsolvable \(the other half"],
+    "trace": [
+        r"step 1: pop 7 2 4 5 0 6 8 3 1  f = 14 = 0 \+ 14",
+        r"the goal is taken out at expansion 283, with f = g = 20",
+        r"pops 283 = expanded 283",
+        r"pushes \+ improvements 451 = pushed 451",
+        r"child events 747 = generated 747",
+        r"f = 14 = 2 \+ 12   0 2 4 7 5 6 8 3 1",
+    ],
+    "trace-steps": [r"2 skip  7 2 4 5 0 6 8 3 1 from 7 2 4 0 5 6 8 3 1"],
+    "widget-state": [r"solved in 20 moves: astar \+ manhattan, 283 expanded", r"status solved"],
+    "tilt": [r"<title>o\.\.#\n\.#\.x\n\.\.\.x\no\.\.\.</title>", r"solved: 5 moves"],
+}
+
+
+def cell_text(cell: Any) -> str:
+    """Everything a cell showed: printed text, and the text and HTML of its results."""
+    parts = []
+    for output in cell.outputs:
+        if output.output_type == "stream":
+            parts.append(output.text)
+        elif output.output_type in ("execute_result", "display_data"):
+            parts.extend(v for k, v in output.data.items() if k in ("text/plain", "text/html"))
+    return "".join(parts)
+
+
+@pytest.fixture(scope="module")
+def lesson() -> Any:
+    path = ROOT / "examples" / "lesson.ipynb"
+    notebook = nbformat.read(path, as_version=4)  # type: ignore[no-untyped-call]
+    client = NotebookClient(
+        notebook,
+        timeout=120,
+        kernel_name="python3",
+        resources={"metadata": {"path": str(ROOT / "examples")}},
+    )
+    client.execute()  # raises CellExecutionError, naming the cell, if any cell fails
+    return notebook
+
+
+def tagged(notebook: Any) -> dict[str, Any]:
+    return {tag: c for c in notebook.cells for tag in c.metadata.get("tags", [])}
+
+
+def test_the_lesson_runs_and_shows_its_numbers(lesson: Any) -> None:
+    cells = tagged(lesson)
+    code = [c for c in lesson.cells if c.cell_type == "code"]
+    assert all(c.execution_count for c in code)
+    assert not [o for c in code for o in c.outputs if o.output_type == "error"]
+    missing = [
+        (tag, pattern)
+        for tag, patterns in EXPECTED.items()
+        for pattern in patterns
+        if not re.search(pattern, cell_text(cells[tag]))
+    ]
+    assert missing == []
+
+
+def test_the_lesson_widgets_hold_the_lesson_search(lesson: Any) -> None:
+    """The widget cells show widgets, and the state the kernel sent is the lesson's trace."""
+    cells = tagged(lesson)
+    views = {}
+    for tag in ("widget", "maze-widget"):
+        (shown,) = [o for o in cells[tag].outputs if WIDGET_VIEW in o.get("data", {})]
+        views[tag] = shown.data[WIDGET_VIEW]["model_id"]
+    state = lesson.metadata.widgets[WIDGET_STATE]["state"]
+    puzzle = state[views["widget"]]["state"]
+    assert (puzzle["kind"], puzzle["tiles"]) == ("puzzle", [7, 2, 4, 5, 0, 6, 8, 3, 1])
+    trace = puzzle["trace"]
+    assert trace["events"][0] == {
+        "event": "pop",
+        "step": 1,
+        "state": [7, 2, 4, 5, 0, 6, 8, 3, 1],
+        "f": 14,
+        "g": 0,
+        "h": 14,
+    }
+    assert trace["counts"]["pop"] == trace["stats"]["expanded"] == 283
+    maze = state[views["maze-widget"]]["state"]
+    assert maze["kind"] == "maze"
+    assert (maze["trace"]["algorithm"], maze["trace"]["length"]) == ("bfs", 17)
+
+
+def test_importing_statesearch_loads_no_widget_library() -> None:
+    """The CLI starts quickly, and the pictures work without the notebook extra."""
+    script = (
+        "import sys, statesearch, statesearch.notebook\n"
+        "from statesearch.npuzzle import NPuzzle\n"
+        "assert '<svg' in NPuzzle.from_text('1 2 3 4 5 6 7 0 8')._repr_html_()\n"
+        "print(sorted(m for m in ('anywidget', 'ipywidgets', 'traitlets') if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_pictures_spell_what_they_draw() -> None:
+    puzzle = NPuzzle.from_text(LESSON)
+    assert "<title>7 2 4 / 5 _ 6 / 8 3 1</title>" in puzzle._repr_html_()
+    assert "<title>1 2 3 / 4 5 6 / 7 8 _</title>" in puzzle._repr_html_()
+    assert puzzle._repr_html_().count("<rect") == 18  # two boards of nine cells
+    assert "solvable" in puzzle._repr_html_() and "unsolvable" not in puzzle._repr_html_()
+    assert "unsolvable" in NPuzzle.from_text("2 8 1 4 6 3 0 7 5")._repr_html_()
+    maze = Maze.parse(LESSON_MAZE)
+    assert f"<title>{LESSON_MAZE.strip()}</title>" in maze._repr_html_()
+    path = solve(maze, "astar", "manhattan").path
+    assert render.maze_svg(maze.rows, path).count("<circle") == len(path) == 18
+    tilt = Tilt.from_text("o..#\n.#.x\n@..x\no...\n")
+    assert f"<title>{format_tilt(tilt.board)}</title>" in render.tilt_html(tilt)
+    assert "&lt;script&gt;" in render.maze_svg(["<script>"])  # text is escaped
+
+
+def test_results_say_what_they_prove() -> None:
+    limited = solve(NPuzzle.from_text(LESSON), "astar", "zero", limits=Limits(max_pushed=20_000))
+    shown = limited._repr_html_()
+    assert "limit reached (pushed), which proves nothing" in shown
+    assert '<td style="font-variant-numeric:tabular-nums">13,594</td>' in shown
+    proof = solve(NPuzzle.from_text("2 8 1 4 6 3 0 7 5"), "astar", "manhattan")._repr_html_()
+    assert "unsolvable, a proof: parity: 11 inversions" in proof
+    solved = solve(NPuzzle.from_text(LESSON), "idastar", "manhattan")._repr_html_()
+    assert "solved: 20 moves (optimal)" in solved and "14, 16, 18, 20" in solved
+
+
+def test_the_front_end_gets_every_module_after_what_it_imports() -> None:
+    sources = module_sources()
+    names = [name for name, _ in sources]
+    assert len(names) == len(set(names))
+    for position, (name, text) in enumerate(sources):
+        imported = IMPORT.findall(text)
+        assert all(names.index(dep) < position for dep in imported), name
+        # the glue links only `from "./x.js"`: no other relative import may hide in a module
+        assert len(re.findall(r"""['"]\./[\w.-]+\.js['"]""", text)) == len(imported), name
+    assert {"board.js", "stepper.js", "trace-model.js", "tree.js", "i18n.js"} <= set(names)
+
+
+browser = test_browser.browser  # the same Chromium fixture as the playground's tests
+
+# The widget's front end in a real browser, with a stand-in for the notebook's model: `get`,
+# `set` (with change events), `save_changes`, `send` and `on`, as anywidget gives them.
+MOUNT = """
+async ([esm, css, state]) => {
+  const style = document.createElement("style");
+  style.textContent = css;
+  document.head.append(style);
+  const handlers = {};
+  window.sent = [];
+  window.model = {
+    get: (key) => state[key],
+    set(key, value) { state[key] = value; for (const f of handlers[`change:${key}`] ?? []) f(); },
+    on(name, f) { (handlers[name] ??= []).push(f); },
+    save_changes() { window.saved = structuredClone(state); },
+    send(content) { window.sent.push(content); },
+  };
+  const url = URL.createObjectURL(new Blob([esm], { type: "text/javascript" }));
+  const widget = await import(url);
+  await widget.default.render({ model: window.model, el: document.getElementById("widget") });
+}
+"""
+
+
+def mount(browser: Browser, widget: SearchWidget, viewport: ViewportSize) -> Page:
+    page = browser.new_context(viewport=viewport).new_page()
+    outside: list[str] = []
+
+    def refuse(route: Route) -> None:
+        outside.append(route.request.url)
+        route.abort()
+
+    page.route("**/*", refuse)
+    page.set_content('<main><div id="widget"></div></main>')
+    state = json.loads(json.dumps(widget.get_state()))
+    page.evaluate(MOUNT, [state.pop("_esm"), state.pop("_css"), state])
+    assert outside == []
+    return page
+
+
+def test_the_widget_steps_through_the_lesson_board(browser: Browser) -> None:
+    widget = SearchWidget(LESSON, "astar", "manhattan").run()
+    page = mount(browser, widget, LAPTOP)
+    assert page.locator(".board .tile").count() == 9
+    assert page.locator(".board .tile.movable").count() == 4  # the blank is in the middle
+    assert "f = 14 = 0 + 14" in page.locator(".step-words").inner_text()
+    page.click(".step-controls .step-step")
+    assert "f = 14 = 0 + 14" in page.locator(".step-words").inner_text()
+    assert page.locator(".room tr.taken").count() == 1
+    page.click(".step-controls .step-end")
+    assert "Found a 20-move solution" in page.locator(".step-verdict").inner_text()
+    assert page.locator('svg.tree [data-step="283"]').count() == 1
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "notebook-widget-1280x800.png"), full_page=True)
+    page.evaluate("() => window.model.set('language', 'ko')")
+    assert page.locator(".widget-trace").inner_text().startswith("단계별로 보기")
+    page.context.close()
+
+
+def test_sliding_a_tile_in_the_widget_changes_the_board_searched(browser: Browser) -> None:
+    widget = SearchWidget(LESSON, "astar", "manhattan").run()
+    page = mount(browser, widget, PHONE)
+    page.click('.board .tile[data-tile="5"]')  # left of the blank: the blank moves left
+    slid = page.evaluate("() => window.saved.tiles")
+    assert slid == [7, 2, 4, 0, 5, 6, 8, 3, 1]
+    widget.tiles = slid  # what the notebook's comm does with the saved change
+    assert (widget.problem.initial, widget.trace) == (tuple(slid), {})
+    page.click(".widget-trace")
+    (asked,) = page.evaluate("() => window.sent")
+    widget._message(widget, asked, [])
+    alone = solve(NPuzzle(tuple(slid), 3, 3), "astar", "manhattan")
+    assert widget.result is not None
+    counters = [(r.length, r.stats.expanded, r.stats.pushed) for r in (widget.result, alone)]
+    assert counters[0] == counters[1]
+    assert widget.trace["events"][0]["state"] == slid
+    page.screenshot(path=str(ARTIFACTS / "notebook-widget-390x844.png"), full_page=True)
+    page.context.close()
+
+
+def test_the_widget_button_says_a_mistake_in_the_widget() -> None:
+    widget = SearchWidget(LESSON, "a-star-ish")
+    widget._message(widget, {"do": "trace"}, [])
+    assert "a-star-ish" in widget.message and widget.trace == {}
+
+
+def test_a_widget_refuses_a_board_that_is_not_one() -> None:
+    widget = SearchWidget(LESSON)
+    widget.tiles = [1, 1, 2, 3, 4, 5, 6, 7, 8]
+    assert widget.problem.initial == tuple(int(t) for t in LESSON.split())
+    assert widget.tiles == list(widget.problem.initial)
+    assert widget.message == "duplicate tiles: 1"
+
+
+class Jugs:
+    """A user's own problem: fill, empty and pour a 3- and a 5-litre jug until one holds 4."""
+
+    initial = (0, 0)
+
+    def is_goal(self, state: tuple[int, int]) -> bool:
+        return 4 in state
+
+    def successors(self, state: tuple[int, int]) -> Iterator[tuple[str, tuple[int, int], int]]:
+        a, b = state
+        pour_ab, pour_ba = min(a, 5 - b), min(b, 3 - a)
+        yield "fill 3", (3, b), 1
+        yield "fill 5", (a, 5), 1
+        yield "empty 3", (0, b), 1
+        yield "empty 5", (a, 0), 1
+        yield "pour 3 into 5", (a - pour_ab, b + pour_ab), 1
+        yield "pour 5 into 3", (a + pour_ba, b - pour_ba), 1
+
+    def render(self, state: tuple[int, int]) -> str:
+        return f"{state[0]} L + {state[1]} L"
+
+
+def test_the_widget_shows_a_users_states_as_the_problem_renders_them(browser: Browser) -> None:
+    widget = SearchWidget(Jugs(), "bfs").run()
+    assert widget.kind == "text" and widget.result is not None
+    goal = Jugs().render(widget.result.path[-1])
+    page = mount(browser, widget, LAPTOP)
+    assert page.locator(".step-picture").inner_text() == "0 L + 0 L"
+    page.click(".step-controls .step-end")
+    assert "Found a 6-move solution" in page.locator(".step-verdict").inner_text()
+    assert goal in page.locator("svg.tree").inner_html()
+    page.context.close()
