@@ -72,13 +72,13 @@ def test_goal_rules() -> None:
         ("o.\n.", "ragged"),
         ("o?\nx.", r"unknown tilt character '\?' at row 1, column 2"),
         ("..\nx.", "at least one block"),
-        ("oo\nx.", "only 1 targets"),
+        ("oo\nx.", "only 1 targets"),  # blocks that cannot merge each need a target
         ("; nothing\n\n", "empty"),
     ],
 )
 def test_bad_boards(text: str, message: str) -> None:
     with pytest.raises(InputError, match=message):
-        parse_tilt(text)
+        Tilt.from_text(text)
 
 
 def test_format_round_trips_with_comments_and_blank_lines() -> None:
@@ -257,3 +257,14 @@ def test_kernel_estimates_equal_the_python_heuristics(case: tuple[str, list[int]
             expected = puzzle.heuristics[name](blocks)
             found = tables.estimate(blocks, kind)
             assert found == expected, (name, format_tilt(puzzle.board, blocks))
+
+
+def test_merging_blocks_may_share_a_target_and_the_output_says_when_it_is_solved() -> None:
+    text = "o.o\n...\nx..\n"
+    with pytest.raises(InputError, match="every block needs a target"):
+        Tilt.from_text(text)
+    merged = Tilt.from_text(text, collide="merge")
+    result = solve(merged)
+    exact = solve(merged, "bfs", engine="python")
+    assert result.solved and result.length == exact.length == 4
+    assert "targets can stay empty" in merged.goal_rule

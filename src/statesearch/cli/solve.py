@@ -308,7 +308,7 @@ def solve_tilt(
     with searching(search) as meter:
         puzzle = load(file, step, collide, meter)
         result = run(puzzle, heuristic, search, meter)
-    picture = puzzle.show(puzzle.initial)
+    picture = f"{puzzle.show(puzzle.initial)}\n({puzzle.goal_rule})"
     if show and result.solved:
         frames = [
             f"{i + 1}. {a}\n{puzzle.show(s)}"
@@ -318,6 +318,7 @@ def solve_tilt(
     extra = {
         "step": step,
         "collide": collide,
+        "goal_rule": puzzle.goal_rule,
         "height": puzzle.board.height,
         "width": puzzle.board.width,
     }

@@ -45,6 +45,13 @@ class Tilt:
         self.board = board
         self.meter = meter
         self.rules: Rules = rules_for(board, step, collide)
+        if collide != "merge" and board.targets.bit_count() < board.blocks.bit_count():
+            # Blocks that cannot merge each need a target of their own.
+            raise InputError(
+                "{blocks} blocks but only {targets} targets: every block needs a target",
+                blocks=board.blocks.bit_count(),
+                targets=board.targets.bit_count(),
+            )
         self.initial: int = board.blocks
         self.exact_set = board.targets.bit_count() == board.blocks.bit_count()
         self._blocked = {d: self.rules.blocked(d) for d in DIRECTIONS}
