@@ -14,13 +14,16 @@ from typing import Annotated, Any
 import typer
 
 from ..errors import InputError
-from . import analyze, batch, bench, pdb, serve, showcase, solve, tilt
+from . import analyze, batch, bench, cube, pdb, serve, showcase, solve, tilt
 
 app = typer.Typer(
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     add_completion=False,
 )
+solve.app.command("cube")(cube.solve_cube)
+bench.app.command("cube")(cube.bench_cube)
+app.add_typer(cube.app, name="cube")
 app.add_typer(solve.app, name="solve")
 app.add_typer(analyze.app, name="analyze")
 app.add_typer(tilt.app, name="tilt")

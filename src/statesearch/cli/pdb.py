@@ -32,7 +32,9 @@ def board_shape(size: str) -> tuple[int, int]:
 
 @app.command("build")
 def build(
-    size: Annotated[str, typer.Argument(help="8, 15, 24 or RxC.")],
+    size: Annotated[
+        str, typer.Argument(help="8, 15, 24, RxC, or cube (the 3x3x3's, as cube tables).")
+    ],
     partition: Annotated[
         str | None,
         typer.Option(metavar="SPEC", help="6-6-3, 5-5-5, 7-8, 6-6-6-6, sizes or groups."),
@@ -46,6 +48,11 @@ def build(
     ] = "blank-last",
 ) -> None:
     """Build (or check) every table of a partition, with a progress bar."""
+    if size.strip().lower() == "cube":
+        from .cube import build_tables
+
+        build_tables()
+        return
     from ..cache import cache_dir
     from ..npuzzle.pdb_lookup import PatternDatabase
 

@@ -165,9 +165,19 @@ TEMPLATES: Mapping[str, str] = {
     ),
     # the cube
     "the coset table ({metric}) is not built; build it once with: "
-    "statesearch pdb build cube --metric {metric} (or use -H korf)": (
+    "statesearch cube tables --metric {metric} (or use -H korf)": (
         "코셋 표({metric})가 아직 없습니다; 한 번 만들어 두세요: "
-        "statesearch pdb build cube --metric {metric} (또는 -H korf를 쓰세요)"
+        "statesearch cube tables --metric {metric} (또는 -H korf를 쓰세요)"
+    ),
+    "a breadth-first search of the whole 3x3x3 ({count:,} positions) is out of reach; "
+    "use --size 2": (
+        "3x3x3 전체({count:,}개 배치)를 너비 우선으로 탐색할 수는 없습니다; --size 2를 쓰세요"
+    ),
+    "unknown tables {name!r}; choose from korf, coset, all": (
+        "알 수 없는 표 {name!r}; korf, coset, all 중에서 고르세요"
+    ),
+    "unknown coset table variant {name!r}; choose from {choices}": (
+        "알 수 없는 코셋 표 종류 {name!r}; 다음 중에서 고르세요: {choices}"
     ),
     "no corner has the colours {colours} (position {position})": (
         "색 {colours}를 가진 모서리 조각이 없습니다 (위치 {position})"

@@ -1,0 +1,345 @@
+"""``statesearch solve cube``, ``statesearch cube random|bfs``, ``statesearch bench cube`` and the
+cube's part of ``statesearch pdb build`` (``build_tables``)."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.table import Table
+
+from ..errors import InputError
+from ..facade import solve as facade_solve
+from ..limits import LimitHit, Limits, Meter
+from .options import SearchOptions, heuristic_option, search_options
+from .progress import build_progress, watching
+from .render import console, emit
+from .solve import run, searching
+
+app = typer.Typer(help="The Rubik's cube: random positions and the 2x2x2's whole space.")
+
+Size = Annotated[int, typer.Option("--size", metavar="N", help="3 (3x3x3) or 2 (2x2x2).")]
+Metric = Annotated[
+    str,
+    typer.Option(metavar="NAME", help="htm (every turn costs 1) or qtm (quarter turns; U2 is 2)."),
+]
+TimeLimit = Annotated[
+    float | None, typer.Option(min=0.0, metavar="S", help="Give up after S seconds.")
+]
+Seed = Annotated[int, typer.Option(help="Random seed: the same seed gives the same cubes.")]
+
+
+def _load_tables(cube: Any, heuristic: str | None, algorithm: str, meter: Meter) -> Any:
+    """The cube with its tables loaded (Korf's built on first use, with a bar); the coset table
+    is only ever loaded (building it is ``statesearch cube tables``). A search that reads no
+    heuristic (BFS, bidirectional) loads none."""
+    from ..algorithms import get_algorithm
+    from ..cube.korf import load_tables
+
+    name = (heuristic or cube.default_heuristic).lower()
+    if cube.size != 3 or not cube.solvable:
+        return cube
+    if heuristic is None and algorithm != "auto" and not get_algorithm(algorithm).uses_heuristic:
+        return cube
+    if name == "korf":
+        with build_progress() as (log, progress):
+            tables = load_tables(metric=cube.metric, meter=meter, progress=progress, log=log)
+        return cube.with_tables(patterns=tables)
+    if name == "coset":
+        from ..cube.coset_table import is_stored, require_table
+
+        if is_stored("full", cube.metric):
+            console.print("[dim]loading the coset table (2.5 GB, checksummed)...[/]")
+        return cube.with_tables(coset=require_table("full", cube.metric, console.print))
+    return cube
+
+
+def picture(cube: Any) -> str:
+    from ..cube import REACHABLE
+
+    size = f"{cube.size}x{cube.size}x{cube.size}"
+    return (
+        f"{cube.show(cube.initial)}\n"
+        f"{size}, {cube.metric}: one of {REACHABLE[cube.size]:,} reachable positions\n"
+        f"facelets: {cube.facelets(cube.initial)}"
+    )
+
+
+@search_options
+def solve_cube(
+    cube_text: Annotated[
+        str,
+        typer.Argument(
+            metavar="CUBE",
+            help="A scramble (\"R U R' U' F2\") or a facelet string (54 or 24 letters, URFDLB).",
+        ),
+    ],
+    size: Size = 3,
+    metric: Metric = "htm",
+    heuristic: Annotated[
+        str | None,
+        heuristic_option(
+            "3x3x3: coset (default when built), korf, orientation, zero; 2x2x2: exact "
+            "(default), pattern, orientation, permutation, zero"
+        ),
+    ] = None,
+    precheck: Annotated[
+        bool, typer.Option(help="Prove unsolvability by an invariant before searching.")
+    ] = True,
+    *,
+    search: SearchOptions,
+) -> None:
+    """Solve a Rubik's cube (3x3x3) or a pocket cube (2x2x2) optimally."""
+    from ..cube import Cube
+
+    with searching(search) as meter:
+        cube = Cube.from_text(cube_text, size, metric)
+        cube = _load_tables(cube, heuristic, search.algorithm, meter)
+        result = run(cube, heuristic, search, meter, precheck)
+    extra = {
+        "size": cube.size,
+        "metric": cube.metric,
+        "facelets": cube.facelets(cube.initial),
+        "solution": " ".join(str(a) for a in result.actions) if result.solved else None,
+    }
+    emit(result, search.as_json, extra, picture(cube), all_moves=search.all_moves, interrupted=True)
+
+
+@app.command("random")
+def random_command(
+    seed: Seed = 1,
+    size: Size = 3,
+    moves: Annotated[
+        int | None,
+        typer.Option(min=0, metavar="N", help="A scramble of N random moves instead."),
+    ] = None,
+    count: Annotated[int, typer.Option(min=1, help="How many (seeds seed, seed+1, ...).")] = 1,
+    metric: Metric = "htm",
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object per cube.")] = False,
+) -> None:
+    """Print random cubes: uniform over the reachable positions, or random-move scrambles."""
+    from ..cube import REACHABLE, Cube, format_moves, random_cube, random_scramble
+    from ..cube.notation import check_metric
+    from ..cube.reading import check_size, scrambled
+
+    check_size(size)
+    check_metric(metric)
+    for s in range(seed, seed + count):
+        scramble = random_scramble(moves, s, metric) if moves is not None else None
+        cubies = scrambled(scramble, size) if scramble is not None else random_cube(size, s)
+        cube = Cube(cubies, size, metric)
+        facelets = cube.facelets(cube.initial)
+        if as_json:
+            record = {"seed": s, "size": size, "facelets": facelets}
+            print(json.dumps({**record, "scramble": format_moves(scramble or [])}))
+            continue
+        if scramble is not None:
+            console.print(f"seed {s}: {format_moves(scramble)}")
+        else:
+            console.print(f"seed {s}: uniform over {REACHABLE[size]:,} reachable positions")
+        console.print(cube.show(cube.initial))
+        console.print(facelets)
+
+
+@app.command("bfs")
+def bfs_command(
+    size: Size = 2,
+    metric: Metric = "htm",
+    start: Annotated[
+        str, typer.Option(metavar="CUBE", help="Search from this cube (default: solved).")
+    ] = "",
+    time_limit: TimeLimit = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Breadth-first search of the whole 2x2x2, compiled: new positions at each depth."""
+    from ..cube import REACHABLE, pocket
+    from ..cube.notation import check_metric
+    from ..cube.reading import check_size, read_cube
+
+    if check_size(size) != 2:
+        raise InputError(
+            "a breadth-first search of the whole 3x3x3 ({count:,} positions) is out of reach; "
+            "use --size 2",
+            count=REACHABLE[3],
+        )
+    metric = check_metric(metric)
+    cube = read_cube(start, 2)
+    started = time.perf_counter()
+    try:
+        with watching() as watch, build_progress() as (_, progress):
+            meter = Meter(Limits(time_limit=time_limit), watch.cancel)
+            _, layers = pocket.layers_from(cube, metric, meter, progress)
+    except LimitHit as hit:
+        console.print(
+            f"[yellow]limit reached ({hit.kind.value}): {hit.detail}; this proves nothing[/]"
+        )
+        raise typer.Exit(4) from None
+    seconds = time.perf_counter() - started
+    total = sum(layers)
+    if as_json:
+        record = {"size": 2, "metric": metric, "layers": layers, "positions": total}
+        print(json.dumps({**record, "deepest": len(layers) - 1, "seconds": round(seconds, 3)}))
+        return
+    table = Table("depth", "new positions", "reached", title=f"2x2x2, {metric}")
+    reached = 0
+    for depth, new in enumerate(layers):
+        reached += new
+        table.add_row(str(depth), f"{new:,}", f"{reached:,}")
+    console.print(table)
+    gods = " (God's number)" if not start else ""
+    console.print(
+        f"{total:,} positions (of {REACHABLE[2]:,} reachable) in {seconds:.2f} s; "
+        f"the farthest are {len(layers) - 1} moves away{gods}",
+        soft_wrap=True,
+    )
+
+
+@app.command("tables")
+def build_tables(
+    metric: Metric = "htm",
+    tables: Annotated[
+        str, typer.Option(metavar="WHICH", help="korf (about a minute), coset (longer) or all.")
+    ] = "all",
+    time_limit: TimeLimit = None,
+    rebuild: Annotated[bool, typer.Option(help="Build the coset table even if cached.")] = False,
+    variant: Annotated[
+        str, typer.Option(metavar="NAME", help="full (the solver's); no-flip, no-twist, layers.")
+    ] = "full",
+) -> None:
+    """Build (or check) the 3x3x3's tables in the cache: Korf's pattern databases and the
+    coset table, with a bar, bounded by --time-limit and Ctrl-C."""
+    from ..cube import korf, pocket
+    from ..cube.coset_table import VARIANTS, build_and_store, keep, stored_table
+    from ..cube.notation import check_metric
+
+    metric = check_metric(metric)
+    if tables not in ("korf", "coset", "all"):
+        raise InputError("unknown tables {name!r}; choose from korf, coset, all", name=tables)
+    if variant not in VARIANTS:
+        raise InputError(
+            "unknown coset table variant {name!r}; choose from {choices}",
+            name=variant,
+            choices=", ".join(VARIANTS),
+        )
+    started = time.perf_counter()
+    try:
+        with watching() as watch, build_progress() as (log, progress):
+            meter = Meter(Limits(time_limit=time_limit), watch.cancel)
+            pocket.distance_table(metric, log)
+            if tables in ("korf", "all"):
+                korf.load_tables(metric=metric, meter=meter, progress=progress, log=log)
+            if tables in ("coset", "all"):
+                table = None if rebuild else stored_table(variant, metric, log)
+                if table is None:
+                    log(f"the coset table ({variant}, {metric}): building it")
+                    keep(build_and_store(variant, metric, meter, progress, log))
+    except LimitHit as hit:
+        console.print(f"[yellow]limit reached ({hit.kind.value}): {hit.detail}; nothing kept[/]")
+        raise typer.Exit(4) from None
+    from ..cache import cache_dir
+
+    console.print(
+        f"cube tables ({tables}, {metric}) ready in {time.perf_counter() - started:.1f} s "
+        f"({cache_dir()})"
+    )
+
+
+def solve_one(cube: Any, heuristic: str, time_limit: float | None) -> dict[str, Any]:
+    """One benchmark row: the cube solved by IDA* with ``heuristic``, its solution replayed."""
+    from ..cube import Cubies, parse_moves
+    from ..cube.reading import after
+
+    cpu, wall = time.process_time(), time.perf_counter()
+    result = facade_solve(cube, "idastar", heuristic, limits=Limits(time_limit=time_limit))
+    cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+    moves = " ".join(str(a) for a in result.actions)
+    replayed = result.solved and after(cube.start, parse_moves(moves)) == Cubies.solved(3)
+    root_h = cube.heuristics[heuristic](cube.initial) if heuristic == "korf" else None
+    length = result.length
+    return {
+        "facelets": cube.facelets(cube.initial),
+        "status": result.status.value,
+        "length": length,
+        "moves": moves,
+        "expanded": result.stats.expanded,
+        "generated": result.stats.generated,
+        "iterations": result.stats.iterations,
+        "cpu_s": cpu,
+        "wall_s": wall,
+        "engine": result.engine,
+        "replayed": bool(replayed),
+        "optimal": bool(result.optimal and (root_h is None or (length or 0) >= root_h)),
+    }
+
+
+def run_benchmark(
+    count: int,
+    seed: int,
+    metric: str,
+    heuristic: str,
+    time_limit: float | None,
+    say: Callable[[str], None],
+) -> list[dict[str, Any]]:
+    """Solve the benchmark's cubes one after another (the kernel is compiled, or loaded,
+    first)."""
+    from ..cube import Cube
+    from ..cube.benchmark import cubes, with_tables
+
+    warm = with_tables(Cube.from_text("R U F", 3, metric), heuristic, say)
+    facade_solve(warm, "idastar", heuristic)
+    rows = []
+    for i, start in enumerate(cubes(count, seed), 1):
+        cube = with_tables(Cube(start, 3, metric), heuristic, say)
+        row = {"cube": i, **solve_one(cube, heuristic, time_limit)}
+        found = f"{row['length']} moves: {row['moves']}" if row["length"] is not None else "-"
+        say(
+            f"cube {i}: {row['status']}, {row['generated']:,} generated, "
+            f"{row['cpu_s']:.1f} CPU s; {found}"
+        )
+        rows.append(row)
+    return rows
+
+
+def bench_cube(
+    count: Annotated[int, typer.Option(min=1, help="How many random cubes.")] = 10,
+    seed: Seed = 1,
+    metric: Metric = "htm",
+    heuristic: Annotated[
+        str | None,
+        typer.Option(
+            "--heuristic", "-H", help="coset (the default when its table is built) or korf."
+        ),
+    ] = None,
+    time_limit: Annotated[
+        float | None, typer.Option(min=0.0, metavar="S", help="Seconds per cube.")
+    ] = None,
+    json_file: Annotated[
+        Path | None, typer.Option("--json", metavar="FILE", help="Also write the rows to FILE.")
+    ] = None,
+) -> None:
+    """Solve uniformly random 3x3x3 cubes optimally; every solution is replayed on the cube."""
+    from ..cube import benchmark
+    from ..cube.coset_table import is_stored
+    from ..cube.notation import check_metric
+
+    metric = check_metric(metric)
+    heuristic = heuristic or ("coset" if is_stored("full", metric) else "korf")
+    if heuristic not in ("coset", "korf"):
+        raise InputError(
+            "unknown heuristic {name!r}; choose from {choices}",
+            name=heuristic,
+            choices="coset, korf",
+        )
+    rows = run_benchmark(count, seed, metric, heuristic, time_limit, console.print)
+    console.print(benchmark.table(rows))
+    console.print(benchmark.summary(rows, heuristic, metric))
+    if json_file is not None:
+        json_file.write_text(json.dumps({"metric": metric, "heuristic": heuristic, "rows": rows}))
+    if any(not r["replayed"] or not r["optimal"] for r in rows if r["status"] == "solved"):
+        raise typer.Exit(1)
+    if any(r["status"] != "solved" for r in rows):
+        raise typer.Exit(4)

@@ -1,0 +1,123 @@
+"""The compiled IDA* of the 3x3x3 under the engine: which kernel, and the adapters that give
+``kernels.ida_driver`` its root, its slices and the solution's states.
+
+Two estimates run compiled: ``coset`` (the coset table along three axes, ``coset_kernel``) and
+``korf`` (Korf's three pattern databases, ``korf``). Both search canonical sequences only (no
+two turns of a face in a row, opposite faces in one order), in either metric.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+from ..kernels.ida_driver import iterations
+from ..limits import Meter
+from ..outcome import Found, Outcome
+from ..result import Stats
+from . import coset_kernel, coset_lookup, korf
+from .cubies import Cubies, permutation_parity
+from .estimates import combine, view_coordinates
+from .ida_kernel import COSET, KORF, ida_slice
+from .node_row import MAX_DEPTH, OWN, RULE, padded
+from .notation import MOVES, START, canonical_moves
+from .searched import SearchedCube
+from .state import move_cubies, recipes, turned
+
+SLICE = 1 << 16  # expansions between clock checks (about a million generated: 0.1-0.3 s)
+Kernel = Callable[[Meter, Stats], Outcome]
+COMPILED_HEURISTICS = ("coset", "korf")
+
+
+def kernel_for(cube: SearchedCube, algorithm: str, heuristic: str) -> Kernel | None:
+    """IDA* with ``coset`` or ``korf`` on a solvable 3x3x3, else ``None`` (the Python engine)."""
+    if cube.size != 3 or algorithm != "idastar" or heuristic not in COMPILED_HEURISTICS:
+        return None
+    if not cube.solvable:  # the kernels' coordinates cannot hold a twisted corner
+        return None
+
+    def run(meter: Meter, stats: Stats) -> Outcome:
+        search = CubeSearch(cube, heuristic)
+        return iterations(search, search.h, cube.initial == cube.goal, meter, stats)
+
+    return run
+
+
+def _turn_arrays() -> tuple[np.ndarray, ...]:
+    cubies = [move_cubies(3, m) for m in range(18)]
+    return tuple(
+        np.array([getattr(c, part) for c in cubies], dtype=np.int64)
+        for part in ("cp", "co", "ep", "eo")
+    )
+
+
+class CubeSearch:
+    """One IDA* run of a kernel on one cube (``kernels.ida_driver.IdaSearch``)."""
+
+    slice = SLICE
+
+    def __init__(self, cube: SearchedCube, heuristic: str) -> None:
+        self.cube = cube
+        self.moves = np.array(cube.move_numbers, dtype=np.int64)
+        self.rule = canonical_moves(cube.metric).astype(np.int64)
+        start: Cubies = cube.start
+        self.root = tuple(
+            np.array(getattr(start, part), dtype=np.int64) for part in ("cp", "co", "ep", "eo")
+        )
+        self.turns = _turn_arrays()
+        self.parity = permutation_parity(start.cp) if cube.metric == "qtm" else -1
+        self.path = np.zeros(MAX_DEPTH + 1, dtype=np.int64)
+        root: list[int]
+        if heuristic == "coset":
+            table = cube.coset_table
+            self.kind = COSET
+            self.tables = padded(coset_lookup.lookup_tables(table))
+            views = view_coordinates(cube.initial)
+            by_view = [coset_lookup.exact_distance(table, c) for c in views]
+            root = coset_kernel.root_columns(views, by_view)
+            self.h = combine(by_view)
+            width = coset_kernel.ROW
+        else:
+            pt = cube.pattern_tables
+            self.kind = KORF
+            self.tables = padded(korf.kernel_tables(pt))
+            self.keep = pt  # the arrays the addresses point into
+            root = korf.root_columns(pt, start)
+            self.h = pt.value(start)
+            width = korf.KORF_COLUMNS
+        if self.parity >= 0 and (self.h - self.parity) % 2:
+            self.h += 1  # a quarter-turn distance has the parity of the corner permutation
+        self.nodes = np.zeros((MAX_DEPTH + 1, width), dtype=np.int64)
+        self.root_row = np.zeros(width, dtype=np.int64)
+        self.root_row[RULE] = START
+        self.root_row[OWN : OWN + len(root)] = root
+
+    def restart(self) -> None:
+        self.nodes[0] = self.root_row
+
+    def run(self, registers: np.ndarray, expansions: int) -> int:
+        return int(
+            ida_slice(
+                registers,
+                self.nodes,
+                self.path,
+                expansions,
+                self.moves,
+                self.rule,
+                self.kind,
+                self.tables,
+                self.root,
+                self.turns,
+                self.parity,
+            )
+        )
+
+    def solution(self, depth: int) -> Found:
+        state = self.cube.initial
+        states, actions = [state], []
+        for m in self.path[:depth]:
+            state = turned(state, recipes(3)[int(m)])
+            states.append(state)
+            actions.append(MOVES[int(m)])
+        return Found(states, actions, depth)

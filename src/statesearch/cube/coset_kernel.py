@@ -1,0 +1,228 @@
+"""The coset table as the compiled IDA*'s estimate, looked up along three axes.
+
+A node keeps, for each of the three views of ``symmetry.AXES`` (the cube as it is, with F-B
+and with R-L turned to U-D), the coset coordinates of the position seen that way
+(``coset_lookup``) and the exact distance of that coset. A move changes each view by the move
+it is in that view; the child's entry in the table says, mod 3, whether its coset is one
+closer, as far, or one further than the parent's, so the child's exact distance follows.
+
+The estimate is the largest of the three distances, and one more when all three are equal and
+not zero: a shortest way into a coset never ends with a turn of the faces whose subgroup it is
+(U or D for the first view: those turns stay inside), so if all three views needed exactly x
+moves, a solution of x moves could end with no face at all (Rokicki's observation, nxopt).
+
+When a node is entered, ``coset_prepare`` works out every child's entries in all three views
+and asks for them at once, so that the cache misses overlap; the children are then estimated
+one by one from what it kept (``coset_estimate``), the view whose parent was farthest first,
+each given up at the first view that proves it too far. A child that must be solved to fit
+(the last move of an iteration) is compared with the solved coset without reading the table.
+Everything is read by address (``memory``): a node is a row of int64 columns, its view columns
+first, then, per move, what prepare worked out for that child.
+"""
+
+from __future__ import annotations
+
+from numba import njit
+
+from .coset_coords import CosetCoordinates
+from .coset_lookup import (
+    FLIP_SHIFT,
+    SOLVED_MASK,
+    SPAN,
+    VIEW_MOVES,
+    WORDS,
+    Signed,
+    Tables,
+    code_at,
+    entry,
+    mask_of,
+    stepped,
+    turned,
+)
+from .memory import peek64, poke64, prefetch_at
+from .node_row import OWN
+
+LAYER, TWIST, FLIP, SLICE, DISTANCE = range(5)
+WIDTH = 5  # columns per view
+COLUMNS = OWN + 3 * WIDTH
+# After the views: per move (18), what prepare found for that child: its estimate if a view
+# proved it too far (-1 if none did; 0 for a move the rule skips), the distance read in each
+# view (by the order of ``_order``; -1: not read), and per view its entry and coordinates.
+KEPT = COLUMNS
+VERDICT, SEEN, VIEWS = 0, 1, 4
+KEPT_WIDTH = VIEWS + 3 * 5
+ROW = KEPT + 18 * KEPT_WIDTH  # the columns of a node
+
+
+@njit(cache=True, inline="always")
+def _order(node: Signed) -> Signed:
+    """The views by their distance at the node, farthest first (the likeliest to prune),
+    packed two bits each: first, second, third from the low end."""
+    a = peek64(node, OWN + DISTANCE)
+    b = peek64(node, OWN + WIDTH + DISTANCE)
+    c = peek64(node, OWN + 2 * WIDTH + DISTANCE)
+    if a >= b:
+        if b >= c:
+            return 0 | 1 << 2 | 2 << 4
+        return (0 | 2 << 2 | 1 << 4) if a >= c else (2 | 0 << 2 | 1 << 4)
+    if a >= c:
+        return 1 | 0 << 2 | 2 << 4
+    return (1 | 2 << 2 | 0 << 4) if b >= c else (2 | 1 << 2 | 0 << 4)
+
+
+@njit(cache=True, inline="always")
+def _view_turned(
+    node: Signed, at: Signed, view: Signed, move: Signed, t: Tables
+) -> tuple[Signed, Signed, Signed, Signed]:
+    """The child's coordinates in one view (the node's are in its columns from ``at``)."""
+    return turned(
+        peek64(node, at + LAYER),
+        peek64(node, at + TWIST),
+        peek64(node, at + FLIP),
+        peek64(node, at + SLICE),
+        peek64(t[VIEW_MOVES], view * 18 + move),
+        t,
+    )
+
+
+@njit(cache=True, inline="always")
+def _solved_view(node: Signed, child: Signed, view: Signed, move: Signed, t: Tables) -> bool:
+    """Whether the child's coset in one view is the solved one (its coordinates written):
+    no table read, for the children that must be solved to fit."""
+    at = OWN + view * WIDTH
+    layer, twist, flip, mask = _view_turned(node, at, view, move, t)
+    poke64(child, at + LAYER, layer)
+    poke64(child, at + TWIST, twist)
+    poke64(child, at + FLIP, flip)
+    poke64(child, at + SLICE, mask)
+    poke64(child, at + DISTANCE, 0)
+    solved: bool = (
+        layer == 0
+        and (t[SPAN] == 1 or twist == 0)
+        and flip & ((1 << t[FLIP_SHIFT]) - 1) == 0
+        and mask == SOLVED_MASK
+    )
+    return solved
+
+
+@njit(cache=True, inline="always")
+def _keep(node: Signed, child: Signed, view: Signed, kept: Signed, distance: Signed) -> None:
+    """Write a view's coordinates worked out by ``coset_prepare`` and its distance to the
+    child."""
+    at = OWN + view * WIDTH
+    poke64(child, at + LAYER, peek64(node, kept + 1))
+    poke64(child, at + TWIST, peek64(node, kept + 2))
+    poke64(child, at + FLIP, peek64(node, kept + 3))
+    poke64(child, at + SLICE, peek64(node, kept + 4))
+    poke64(child, at + DISTANCE, distance)
+
+
+@njit(cache=True, inline="always")
+def _distance(node: Signed, view: Signed, kept: Signed, t: Tables) -> Signed:
+    return stepped(t, peek64(node, OWN + view * WIDTH + DISTANCE), code_at(t, peek64(node, kept)))
+
+
+@njit(cache=True, inline="always")
+def _work_out(node: Signed, view: Signed, move: Signed, kept: Signed, t: Tables) -> Signed:
+    """A child's coordinates and entry in one view, kept in the parent's row from ``kept``;
+    returns the entry."""
+    at = OWN + view * WIDTH
+    layer, twist, flip, mask = _view_turned(node, at, view, move, t)
+    index = entry(layer, twist, flip, mask, t)
+    poke64(node, kept, index)
+    poke64(node, kept + 1, layer)
+    poke64(node, kept + 2, twist)
+    poke64(node, kept + 3, flip)
+    poke64(node, kept + 4, mask)
+    return index
+
+
+@njit(cache=True, inline="always")
+def coset_estimate(
+    node: Signed, width: Signed, i: Signed, move: Signed, room: Signed, t: Tables
+) -> Signed:
+    """The child's estimate: ``coset_prepare`` read the views that can prune it; if none did,
+    the others are read now and the child, if it still fits, gets its columns."""
+    child = node + 8 * width
+    if room == 0:  # only a child in the solved coset of every view fits
+        for view in range(3):
+            if not _solved_view(node, child, view, move, t):
+                return 1
+        return 0
+    kept = KEPT + i * KEPT_WIDTH
+    verdict: Signed = peek64(node, kept + VERDICT)
+    if verdict >= 0:
+        return verdict
+    order = _order(node)
+    d1 = _finish(node, child, order & 3, move, kept, 0, t)
+    d2 = _finish(node, child, (order >> 2) & 3, move, kept, 1, t)
+    d3 = _finish(node, child, order >> 4, move, kept, 2, t)
+    h = max(d1, d2, d3)
+    if d1 == d2 and d2 == d3 and h > 0:
+        h += 1
+    return h
+
+
+@njit(cache=True, inline="always")
+def _finish(
+    node: Signed, child: Signed, view: Signed, move: Signed, kept: Signed, slot: Signed, t: Tables
+) -> Signed:
+    """A view's distance for a child that fits the views prepare read (a view that cannot
+    prune is read only now), written to the child with its coordinates."""
+    at_view = kept + VIEWS + 5 * slot
+    d: Signed = peek64(node, kept + SEEN + slot)
+    if d < 0:
+        _work_out(node, view, move, at_view, t)
+        d = _distance(node, view, at_view, t)
+    _keep(node, child, view, at_view, d)
+    return d
+
+
+@njit(cache=True, inline="always")
+def coset_prepare(
+    node: Signed, moves: Signed, allowed: Signed, count: Signed, room: Signed, t: Tables
+) -> None:
+    """Estimate all the children at once, view by view (the view whose distance at this node
+    is largest first): for the children still in the running, work out their entries in the
+    view and ask for all of them, then read them and give up the children they prove too far.
+    A view costs one wait for memory per node instead of one per child, the reads overlapping.
+    A view whose distance here leaves room to spare cannot prune and is left to the estimate,
+    for the children left."""
+    for i in range(count):
+        kept = KEPT + i * KEPT_WIDTH
+        poke64(node, kept + VERDICT, -1 if peek64(allowed, i) >= 0 else 0)
+        for slot in range(3):
+            poke64(node, kept + SEEN + slot, -1)
+    if room <= 0:
+        return
+    order = _order(node)
+    for slot in range(3):
+        view = (order >> (2 * slot)) & 3
+        if peek64(node, OWN + view * WIDTH + DISTANCE) < room:
+            break  # neither this view nor the nearer ones after it can prune
+        for i in range(count):
+            kept = KEPT + i * KEPT_WIDTH
+            if peek64(node, kept + VERDICT) < 0:
+                at_view = kept + VIEWS + 5 * slot
+                prefetch_word(t, _work_out(node, view, peek64(moves, i), at_view, t))
+        for i in range(count):
+            kept = KEPT + i * KEPT_WIDTH
+            if peek64(node, kept + VERDICT) < 0:
+                d = _distance(node, view, kept + VIEWS + 5 * slot, t)
+                poke64(node, kept + SEEN + slot, d)
+                if d > room:
+                    poke64(node, kept + VERDICT, d)
+
+
+@njit(cache=True, inline="always")
+def prefetch_word(t: Tables, index: Signed) -> None:
+    """Ask for the table word holding entry ``index``."""
+    prefetch_at(t[WORDS] + 8 * (index >> 5))
+
+
+def root_columns(views: list[CosetCoordinates], distances: list[int]) -> list[int]:
+    """A root node's columns: per view, the coordinates (the slice as its mask) and distance."""
+    out: list[int] = []
+    for c, d in zip(views, distances, strict=True):
+        out += [c.layer, c.twist, c.flip, mask_of(c.slice), d]
+    return out

@@ -1,0 +1,194 @@
+"""Reading the coset table from a search: coordinates kept so that a move and a lookup touch
+only tables that stay in the fastest caches, read by address (``memory``).
+
+The IDA* reads the table once or twice per node, and what it reads around the table (move
+tables, symmetry tables, the class of the corners) must not cost more than the read itself. So
+the edges are kept as two 12-bit masks (the flips by position, and the positions of the
+middle-slice edges): a move permutes their bits, and so does a symmetry (two lookups in
+``[move or symmetry, 64]`` tables each, 4 KB in all); the slice mask becomes a rank only for the
+table's index. The corners keep their layer and twist (moves by table: 70 x 18 and 2,187 x 18
+small integers); their class and symmetry are one read in a 600 KB table. Every view uses the
+same tables, with its moves renamed (``symmetry.axis_moves``).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from .coset_coords import SLICE_POSITIONS, CosetCoordinates, coset_moves
+from .coset_table import SOLVED_COSET, CosetTable
+from .memory import addresses, peek8, peek16, peek32, peek64
+from .notation import metric_moves
+from .state import move_cubies
+from .symmetry import axis_moves, symmetry_tables
+
+Signed = int | np.int64
+Tables = tuple[Any, ...]  # addresses and numbers
+# The places in a lookup tuple: the addresses of the arrays, then three numbers.
+(
+    LAYER_MOVE,  # int16 [70, 18]
+    TWIST_MOVE,  # int16 [2187, 18]
+    MOVE_LOW,  # int16 [18, 64]: bit permutations of edge masks by move
+    MOVE_HIGH,
+    FLIP_CHANGE,  # int16 [18]: the flips a move adds
+    VIEW_MOVES,  # int64 [3, 18]: what a move is in each view
+    WORDS,  # uint64: the table, 32 entries a word
+    CLASS_MAP,  # int32 [153090]: class << 4 | symmetry of the corners
+    SYM_LOW,  # int16 [16, 64]: bit permutations of edge masks by symmetry
+    SYM_HIGH,
+    QUARTER,  # int8 [16]: 1 when the symmetry flips the edges out of the slice
+    RANK,  # int16 [4096]: a slice mask's rank
+    STEP,  # int64 [12]: the change of a distance by code
+    MOD3,  # int64 [64]
+    FLIP_SHIFT,  # then numbers: 11 (0 when the table keeps no flips)
+    ROW_WORDS,
+    SPAN,  # 2187 (1 when it keeps no twists)
+) = range(17)
+SOLVED_MASK = SLICE_POSITIONS  # the slice mask of the solved coset
+# The change of a distance by code: STEPS[(distance % 3) * 4 + code] is -1, 0 or +1.
+STEPS = np.zeros(12, dtype=np.int64)
+for _d in range(3):
+    for _code in range(3):
+        STEPS[_d * 4 + _code] = (_code - _d + 1) % 3 - 1
+
+
+@cache
+def move_bits() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``[move, 64]`` bit permutations of 12-bit edge masks (low and high six bits) and the
+    flips each move adds, by the new positions."""
+    low = np.zeros((18, 64), dtype=np.int16)
+    high = np.zeros((18, 64), dtype=np.int16)
+    change = np.zeros(18, dtype=np.int16)
+    values = np.arange(64)
+    for m in range(18):
+        turn = move_cubies(3, m)
+        for new, old in enumerate(turn.ep):
+            if old < 6:
+                low[m] |= (((values >> old) & 1) << new).astype(np.int16)
+            else:
+                high[m] |= (((values >> (old - 6)) & 1) << new).astype(np.int16)
+            change[m] |= turn.eo[new] << new
+    return low, high, change
+
+
+def mask_of(slice_value: int) -> int:
+    return int(symmetry_tables().slice_masks[slice_value])
+
+
+_made: dict[int, tuple[CosetTable, tuple[np.ndarray, ...], Tables]] = {}
+
+
+def lookup_tables(table: CosetTable) -> Tables:
+    """The tuple the compiled lookups read (made once per table; the arrays it points into are
+    kept here as long as the table is)."""
+    made = _made.get(id(table))
+    if made is None or made[0] is not table:
+        m, s = coset_moves(), symmetry_tables()
+        low, high, change = move_bits()
+        arrays = (
+            m.layer.astype(np.int16),
+            m.twist.astype(np.int16),
+            low,
+            high,
+            change,
+            axis_moves().astype(np.int64),
+            table.words,
+            table.classes.class_map,
+            s.bits_low.astype(np.int16),
+            s.bits_high.astype(np.int16),
+            s.quarter.astype(np.int8),
+            s.slice_ranks.astype(np.int16),
+            STEPS,
+            np.arange(64, dtype=np.int64) % 3,
+        )
+        layout = table.layout
+        numbers = (layout.flip_shift, layout.row_words, layout.span)
+        made = (table, arrays, (*addresses(*arrays), *numbers))
+        _made[id(table)] = made
+    return made[2]
+
+
+@njit(cache=True, inline="always")
+def permuted(mask: Signed, low: Signed, high: Signed, k: Signed) -> Signed:
+    """A 12-bit mask with its bits moved by permutation ``k`` of a ``[k, 64]`` pair."""
+    moved: Signed = peek16(low, k * 64 + (mask & 63)) | peek16(high, k * 64 + (mask >> 6))
+    return moved
+
+
+@njit(cache=True, inline="always")
+def turned(
+    layer: Signed, twist: Signed, flip: Signed, mask: Signed, move: Signed, t: Tables
+) -> tuple[Signed, Signed, Signed, Signed]:
+    """The coordinates after ``move``."""
+    return (
+        peek16(t[LAYER_MOVE], layer * 18 + move),
+        peek16(t[TWIST_MOVE], twist * 18 + move),
+        permuted(flip, t[MOVE_LOW], t[MOVE_HIGH], move) ^ peek16(t[FLIP_CHANGE], move),
+        permuted(mask, t[MOVE_LOW], t[MOVE_HIGH], move),
+    )
+
+
+@njit(cache=True, inline="always")
+def entry(layer: Signed, twist: Signed, flip: Signed, mask: Signed, t: Tables) -> Signed:
+    """The table entry of a coset: its corners' class is the row; the symmetry that takes its
+    corners to the class's representative, applied to its edges, gives the place in the row."""
+    span = t[SPAN]
+    target = peek32(t[CLASS_MAP], layer * span + twist * (span > 1))
+    s = target & 15
+    # A quarter turn about U-D flips the edges not both of and in the slice (no branch: the
+    # symmetry is data the processor cannot predict).
+    flip ^= (mask ^ SOLVED_MASK) & -peek8(t[QUARTER], s)
+    seen_flip = permuted(flip, t[SYM_LOW], t[SYM_HIGH], s) & ((1 << t[FLIP_SHIFT]) - 1)
+    seen_slice = peek16(t[RANK], permuted(mask, t[SYM_LOW], t[SYM_HIGH], s))
+    index: Signed = (target >> 4) * t[ROW_WORDS] * 32 + (seen_slice << t[FLIP_SHIFT]) + seen_flip
+    return index
+
+
+@njit(cache=True, inline="always")
+def code_at(t: Tables, index: Signed) -> Signed:
+    code: Signed = (peek64(t[WORDS], index >> 5) >> ((index & 31) << 1)) & 3
+    return code
+
+
+@njit(cache=True, inline="always")
+def stepped(t: Tables, parent: Signed, code: Signed) -> Signed:
+    """A child's distance from its parent's and its code."""
+    step: Signed = peek64(t[STEP], peek64(t[MOD3], parent) * 4 + code)
+    return parent + step
+
+
+@njit(cache=True)
+def descend(start: np.ndarray, moves: np.ndarray, solved: Signed, t: Tables) -> int:
+    """The exact distance of a coset (``layer, twist, flip, slice mask``): the steps of a walk to
+    the solved coset (entry ``solved``), each to a neighbour whose code is one less mod 3; -1
+    if there is no way down (a damaged table)."""
+    layer, twist, flip, mask = start[0], start[1], start[2], start[3]
+    here = entry(layer, twist, flip, mask, t)
+    steps = 0
+    while here != solved:
+        code = code_at(t, here)
+        for m in moves:
+            l2, t2, f2, s2 = turned(layer, twist, flip, mask, m, t)
+            there = entry(l2, t2, f2, s2, t)
+            if code_at(t, there) == (code + 2) % 3:
+                layer, twist, flip, mask, here = l2, t2, f2, s2, there
+                steps += 1
+                break
+        else:
+            return -1
+    return steps
+
+
+def exact_distance(table: CosetTable, c: CosetCoordinates) -> int:
+    """``CosetTable.exact_distance``, compiled (microseconds instead of milliseconds)."""
+    t = lookup_tables(table)
+    start = np.array([c.layer, c.twist, c.flip, mask_of(c.slice)], dtype=np.int64)
+    moves = np.array(metric_moves(table.metric), dtype=np.int64)
+    steps = descend(start, moves, np.int64(table.index(SOLVED_COSET)), t)
+    if steps < 0:
+        raise AssertionError("the coset table has no way down: it is damaged")
+    return int(steps)

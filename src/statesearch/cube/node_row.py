@@ -1,0 +1,28 @@
+"""The row of one node of the compiled IDA*'s path, shared by the search and its estimates.
+
+``nodes[d]`` is the node at depth d: the state of the canonical-sequence rule
+(``notation.canonical_moves``), the next move to try, then the estimate's own columns from
+``OWN`` on (``korf``, ``coset_kernel``), all int64 and read and written by address
+(``memory``). An estimate reads its tables through a tuple of ``TABLE_SLOTS`` addresses and
+numbers (padded with zeros), so that one compiled search serves every estimate.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+Signed = int | np.int64  # what the kernels' integer arguments may be, seen from Python
+Tables = tuple[Any, ...]  # an estimate's addresses and numbers
+RULE, NEXT = 0, 1  # the first two columns of a node
+OWN = 2  # where an estimate's columns start
+MAX_DEPTH = 40  # rows of the path: no optimal solution is longer than 26 quarter turns
+TABLE_SLOTS = 24
+
+
+def padded(tables: Tables) -> Tables:
+    """An estimate's tables as the search takes them: ``TABLE_SLOTS`` integers."""
+    if len(tables) > TABLE_SLOTS:
+        raise ValueError("an estimate reads at most TABLE_SLOTS addresses and numbers")
+    return tuple(int(t) for t in tables) + (0,) * (TABLE_SLOTS - len(tables))

@@ -1,0 +1,173 @@
+"""The Rubik's cube (3x3x3) and the pocket cube (2x2x2) as search problems.
+
+The three slots: the start is a position (a tuple of cubie codes, ``state``), the goal is the
+solved cube, the successors are the face turns of the metric (18 in the half-turn metric, 12
+quarter turns in the quarter-turn metric; on the 2x2x2 only U, R and F, which keep the DBL corner
+still), each costing 1. ``unsolvable_reason`` proves a cube unsolvable by an invariant before
+any search, as the 8-puzzle's parity does: a twisted corner, a flipped edge, or corner and edge
+permutations of different parity.
+
+Heuristics (every one admissible):
+
+- 2x2x2: ``orientation`` and ``permutation`` (the distance of the corners' twists alone, or of
+  their places alone), ``pattern`` (the larger of the two), ``exact`` (the distance table of
+  the whole space, the default: IDA* walks straight to the goal);
+- 3x3x3: ``orientation`` (the larger of the distances of the corner twists and of the edge
+  flips), ``korf`` (Korf's three pattern databases), ``coset`` (the coset table looked up along
+  three axes; ``coset_table``). The default is ``coset`` when its table is in the cache, else
+  ``korf``. IDA* with ``korf`` or ``coset`` runs compiled (``compiled``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from functools import cached_property
+from typing import TYPE_CHECKING
+
+from ..errors import InputError
+from ..limits import Meter
+from ..outcome import Outcome
+from ..problem import Heuristic
+from ..result import Stats
+from . import net
+from .cubies import Cubies, invariant_violation
+from .notation import MOVES, check_metric, inverse, metric_moves, parse_moves
+from .random_cubes import REACHABLE
+from .reading import after, check_size, read_cube
+from .state import State, colours_of, cubies_of, recipes, state_of, turned
+
+if TYPE_CHECKING:
+    from .coset_table import CosetTable
+    from .korf import PatternTables
+
+Kernel = Callable[[Meter, Stats], Outcome]
+POCKET_FACES = (0, 1, 2)  # U R F: the 2x2x2's DBL corner stays home
+
+
+class Cube:
+    """Turn faces until the cube is solved. Every move costs 1 in its metric."""
+
+    unit_costs = True
+
+    def __init__(
+        self,
+        start: Cubies | None = None,
+        size: int = 3,
+        metric: str = "htm",
+        coset: CosetTable | None = None,
+        patterns: PatternTables | None = None,
+    ) -> None:
+        self.size = check_size(size)
+        self.metric = check_metric(metric)
+        start = start if start is not None else Cubies.solved(size)
+        if start.size != size:
+            raise InputError("the cube size is 2 or 3, got {size}", size=start.size)
+        self.initial: State = state_of(start)
+        self.goal: State = state_of(Cubies.solved(size))
+        faces = POCKET_FACES if size == 2 else tuple(range(6))
+        self.move_numbers = tuple(m for m in metric_moves(self.metric) if m // 3 in faces)
+        self._turns = [(MOVES[m], recipes(size)[m]) for m in self.move_numbers]
+        # The state before move m is this one turned by the move that undoes m.
+        self._undo = [(MOVES[m], recipes(size)[inverse(m)]) for m in self.move_numbers]
+        self._coset, self._patterns = coset, patterns
+
+    @classmethod
+    def from_text(cls, text: str, size: int | None = None, metric: str = "htm") -> Cube:
+        """A scramble (``"R U R' U'"``) or a facelet string (54 or 24 symbols, URFDLB order)."""
+        cube = read_cube(text, size)
+        return cls(cube, cube.size, metric)
+
+    def with_tables(
+        self, coset: CosetTable | None = None, patterns: PatternTables | None = None
+    ) -> Cube:
+        """The same cube, estimating with these tables."""
+        return Cube(cubies_of(self.initial), self.size, self.metric, coset, patterns)
+
+    @property
+    def start(self) -> Cubies:
+        return cubies_of(self.initial)
+
+    def is_goal(self, state: State) -> bool:
+        return state == self.goal
+
+    def successors(self, state: State) -> list[tuple[str, State, int]]:
+        return [(name, turned(state, recipe), 1) for name, recipe in self._turns]
+
+    def predecessors(self, state: State) -> list[tuple[str, State, int]]:
+        return [(name, turned(state, recipe), 1) for name, recipe in self._undo]
+
+    def unsolvable_reason(self) -> str | None:
+        return invariant_violation(self.start)
+
+    @property
+    def solvable(self) -> bool:
+        return self.unsolvable_reason() is None
+
+    def apply(self, state: State, moves: str) -> State:
+        """The position after a sequence of moves (any face, on either size)."""
+        return state_of(after(cubies_of(state), parse_moves(moves)))
+
+    def facelets(self, state: State) -> str:
+        return net.facelet_string(colours_of(state))
+
+    def show(self, state: State) -> str:
+        return net.text_net(colours_of(state))
+
+    def to_svg(self, state: State | None = None, cell: int = 20) -> str:
+        """The net of ``state`` (default: the start) as an SVG document."""
+        return net.svg_net(colours_of(self.initial if state is None else state), cell)
+
+    def _repr_svg_(self) -> str:  # the notebook draws the start
+        return self.to_svg()
+
+    @property
+    def default_heuristic(self) -> str:
+        if self.size == 2:
+            return "exact"
+        from .coset_table import is_stored
+
+        return "coset" if self._coset is not None or is_stored("full", self.metric) else "korf"
+
+    def choose_algorithm(self, heuristic: str | None) -> tuple[str, str, str]:
+        """What ``algorithm="auto"`` runs: IDA* (it keeps only its path) with the strongest
+        estimate at hand: the 2x2x2's exact table, the 3x3x3's coset table when it is built,
+        else Korf's tables."""
+        chosen = heuristic or self.default_heuristic
+        return (
+            "idastar",
+            chosen,
+            f"IDA* + {chosen}: IDA* keeps only its path, whatever the size of the space "
+            f"({REACHABLE[self.size]:,} positions)",
+        )
+
+    @cached_property
+    def heuristics(self) -> Mapping[str, Heuristic]:
+        from . import estimates
+
+        return estimates.heuristics_for(self)
+
+    @property
+    def coset_table(self) -> CosetTable:
+        """The coset table (from the cache; a search never builds it: it takes minutes)."""
+        if self._coset is None:
+            from .coset_table import require_table
+
+            self._coset = require_table("full", self.metric)
+        return self._coset
+
+    @property
+    def pattern_tables(self) -> PatternTables:
+        """Korf's tables (from the cache, or built on first use: about a minute)."""
+        if self._patterns is None:
+            from .korf import korf_tables
+
+            self._patterns = korf_tables(self.metric)
+        return self._patterns
+
+    def compiled(
+        self, algorithm: str, heuristic: str, weight: float, required: bool
+    ) -> Kernel | None:
+        """The compiled IDA* for ``korf`` or ``coset`` on the 3x3x3, or ``None``."""
+        from .compiled import kernel_for
+
+        return kernel_for(self, algorithm, heuristic)

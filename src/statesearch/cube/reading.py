@@ -1,0 +1,120 @@
+"""Reading a cube from text: a scramble applied to the solved cube, or a facelet string.
+
+A facelet string lists the 54 (3x3x3) or 24 (2x2x2) facelets in URFDLB order (see
+``facelets``), one symbol each; any six symbols will do. On the 3x3x3 the centres say which
+symbol is which face. The 2x2x2 has no centres and is solved with one corner held still (DBL,
+down-back-left), so that corner says which symbols are D, B and L, and each of the other three
+faces is the symbol never seen on a corner with its opposite.
+
+Everything that does not describe a cube someone could assemble raises ``InputError`` with one
+line. A cube that can be assembled but not solved (a twisted corner, a flipped edge, two pieces
+swapped) is read; ``cubies.invariant_violation`` says why it is unsolvable.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..errors import InputError
+from .cubies import Cubies, corner_facelets, from_colours
+from .facelets import FACES, turn_colours
+from .notation import face_of, parse_moves, quarters_of
+
+FACELETS = {3: 54, 2: 24}
+HELD_STILL = 6  # DBL: the corner position the 2x2x2 is solved around
+SIZES = (2, 3)
+
+
+def check_size(size: int) -> int:
+    if size not in SIZES:
+        raise InputError("the cube size is 2 or 3, got {size}", size=size)
+    return size
+
+
+def looks_like_facelets(text: str) -> bool:
+    """A long word with no spaces and no move suffixes is meant as a facelet string (a scramble
+    is written with spaces, or is short)."""
+    word = text.strip()
+    return len(word) >= 20 and not any(c.isspace() or c in "'’23" for c in word)
+
+
+def read_cube(text: str, size: int | None = None) -> Cubies:
+    """A scramble (``"R U R' U'"``, the empty string for solved) or a facelet string."""
+    if looks_like_facelets(text):
+        return read_facelets(text, size)
+    n = check_size(3 if size is None else size)
+    return scrambled(parse_moves(text), n)
+
+
+def scrambled(moves: list[int], n: int) -> Cubies:
+    """The solved cube after ``moves``."""
+    return after(Cubies.solved(n), moves)
+
+
+def after(cube: Cubies, moves: list[int]) -> Cubies:
+    """``cube`` after ``moves``. On the 2x2x2 the cube is then turned as a whole so that the DBL
+    corner is home again (a turn of D is a turn of U seen from elsewhere)."""
+    colours = cube.colours()
+    for move in moves:
+        colours = turn_colours(colours, FACES[face_of(move)], quarters_of(move))
+    return _from_symbols([FACES[int(c)] for c in colours], cube.size)
+
+
+def read_facelets(text: str, size: int | None = None) -> Cubies:
+    symbols = list("".join(text.split()))
+    n = {54: 3, 24: 2}.get(len(symbols))
+    if n is None or (size is not None and n != size):
+        expected = FACELETS.get(size or 0, "54 (3x3x3) or 24 (2x2x2)")
+        raise InputError(
+            "a cube string has {expected} facelets, got {count}",
+            expected=expected,
+            count=len(symbols),
+        )
+    counts = {s: symbols.count(s) for s in dict.fromkeys(symbols)}
+    if len(counts) != 6 or any(c != n * n for c in counts.values()):
+        found = ", ".join(f"{s}:{c}" for s, c in counts.items())
+        raise InputError(
+            "a cube string has six colours, {each} facelets each; got {found}",
+            each=n * n,
+            found=found,
+        )
+    return _from_symbols(symbols, n)
+
+
+def _from_symbols(symbols: list[str], n: int) -> Cubies:
+    face_by_symbol = _centre_faces(symbols) if n == 3 else _corner_faces(symbols)
+    colours = np.array([FACES.index(face_by_symbol[s]) for s in symbols], dtype=np.int64)
+    return from_colours(colours, n)
+
+
+def _centre_faces(symbols: list[str]) -> dict[str, str]:
+    centres = [symbols[9 * f + 4] for f in range(6)]
+    if len(set(centres)) != 6:
+        raise InputError(
+            "the six centres must have six different colours, got {centres}",
+            centres="".join(centres),
+        )
+    return {s: FACES[f] for f, s in enumerate(centres)}
+
+
+def _corner_faces(symbols: list[str]) -> dict[str, str]:
+    """The 2x2x2's faces by symbol: D, B and L from the DBL corner, the others by opposites."""
+    corners = [{symbols[f] for f in triple} for triple in corner_facelets(2)]
+    kinds = list(dict.fromkeys(symbols))
+    opposite: dict[str, str] = {}
+    for a in kinds:
+        never = [b for b in kinds if b != a and not any({a, b} <= c for c in corners)]
+        if len(never) == 1:
+            opposite[a] = never[0]
+    d, b, left = (symbols[f] for f in corner_facelets(2)[HELD_STILL])
+    faces = {d: "D", b: "B", left: "L"}
+    for symbol, face in ((d, "U"), (b, "F"), (left, "R")):
+        other = opposite.get(symbol)
+        if other is not None and other not in faces:
+            faces[other] = face
+    if len(faces) != 6:
+        raise InputError(
+            "cannot tell the faces apart: each colour must have one opposite colour "
+            "that it never shares a corner with"
+        )
+    return faces

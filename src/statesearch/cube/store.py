@@ -1,0 +1,152 @@
+"""The cube's tables in the cache directory: one ``.npy`` per table with a ``.json`` beside it
+holding what the table is (its name, parameters, shape, format version) and a blake2b checksum.
+
+A table whose metadata or checksum does not match is reported in one line and built again,
+never used; one that cannot be written (a read-only or full cache) is kept in memory, so only
+the next process pays for it again. Writes are atomic (``cache.write_or_keep``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ..cache import cache_dir, write_or_keep
+
+FORMAT_VERSION = 1
+Log = Callable[[str], None]
+_HASH_CHUNK = 1 << 26  # bytes hashed at a time, so a large table is never copied whole
+
+
+def checksum(table: np.ndarray) -> str:
+    digest = hashlib.blake2b(digest_size=16)
+    flat = table.reshape(-1).view(np.uint8)
+    for start in range(0, flat.size, _HASH_CHUNK):
+        digest.update(flat[start : start + _HASH_CHUNK].data)
+    return digest.hexdigest()
+
+
+def files(name: str) -> tuple[Path, Path]:
+    directory = cache_dir()
+    return directory / f"{name}.json", directory / f"{name}.npy"
+
+
+def describe(meta: dict[str, Any]) -> dict[str, Any]:
+    return {"format_version": FORMAT_VERSION, **meta}
+
+
+def _read(name: str, meta: dict[str, Any], mmap: bool) -> tuple[str | None, np.ndarray | None]:
+    meta_file, table_file = files(name)
+    if not meta_file.exists() or not table_file.exists():
+        return "missing", None
+    try:
+        stored = json.loads(meta_file.read_text())
+        table = np.load(table_file, mmap_mode="r" if mmap else None, allow_pickle=False)
+    except (OSError, ValueError) as err:
+        return f"unreadable ({err.__class__.__name__})", None
+    for field, value in describe(meta).items():
+        if stored.get(field) != value:
+            return f"made for other parameters ({field})", None
+    if str(table.dtype) != stored.get("dtype") or list(table.shape) != stored.get("shape"):
+        return "wrong size or type", None
+    if stored.get("checksum") != checksum(np.asarray(table)):
+        return "checksum mismatch (damaged)", None
+    return None, table
+
+
+def problem_with(name: str, meta: dict[str, Any]) -> str | None:
+    """Why the stored table ``name`` cannot be used (``None``: it is sound): missing, unreadable,
+    made for other parameters, of the wrong shape, or damaged (checksum). Reads the file
+    through a memory map, so it does not hold the table in memory."""
+    return _read(name, meta, mmap=True)[0]
+
+
+def load(name: str, meta: dict[str, Any]) -> tuple[str | None, np.ndarray | None]:
+    """``(None, table)`` read into memory and checked, or ``(why not, None)``."""
+    return _read(name, meta, mmap=False)
+
+
+def save(
+    name: str,
+    meta: dict[str, Any],
+    table: np.ndarray,
+    log: Log,
+    notes: dict[str, Any] | None = None,
+) -> bool:
+    """Write the table, then its metadata (a reader who finds the metadata finds the table);
+    ``notes`` are kept beside the metadata for the record (build time, distances), unchecked."""
+    meta_file, table_file = files(name)
+    record = {
+        **(notes or {}),
+        **describe(meta),
+        "dtype": str(table.dtype),
+        "shape": list(table.shape),
+        "checksum": checksum(table),
+    }
+
+    def write_table(path: Path) -> None:
+        with open(path, "wb") as handle:
+            np.save(handle, table, allow_pickle=False)
+
+    def write_meta(path: Path) -> None:
+        path.write_text(json.dumps(record, indent=1))
+
+    return write_or_keep(table_file, write_table, log) and write_or_keep(meta_file, write_meta, log)
+
+
+def notes(name: str) -> dict[str, Any]:
+    """What ``save`` wrote beside a table, or nothing."""
+    try:
+        stored: dict[str, Any] = json.loads(files(name)[0].read_text())
+    except (OSError, ValueError):
+        return {}
+    return stored
+
+
+def load_or_build(
+    name: str,
+    meta: dict[str, Any],
+    build: Callable[[], np.ndarray],
+    log: Log | None = None,
+    what: str = "",
+    rebuild: bool = False,
+) -> np.ndarray:
+    """The table from the cache, or built (and cached) when missing or unsound; ``log`` hears
+    one line about why a build happens."""
+    say = log or (lambda message: None)
+    reason, table = ("rebuild requested", None) if rebuild else load(name, meta)
+    if table is not None:
+        return table
+    say(f"{what or name}: {reason}; building it")
+    table = build()
+    save(name, meta, table, say)
+    return table
+
+
+def stored_tables() -> list[dict[str, Any]]:
+    """The metadata of every cube table in the cache, with its file name."""
+    directory = cache_dir()
+    out = []
+    for meta_file in sorted(directory.glob("cube-*.json")) if directory.exists() else []:
+        try:
+            meta = json.loads(meta_file.read_text())
+        except (OSError, ValueError):
+            meta = {}
+        out.append({"file": meta_file.with_suffix(".npy").name, **meta})
+    return out
+
+
+def verify_all() -> list[tuple[str, str | None]]:
+    """Every cube table in the cache with why it is unsound (``None``: sound), checked against
+    the metadata beside it (checksum, shape, type)."""
+    out = []
+    for meta in stored_tables():
+        name = str(meta["file"])[: -len(".npy")]
+        checked = {k: v for k, v in meta.items() if k not in ("file", "dtype", "shape", "checksum")}
+        out.append((str(meta["file"]), problem_with(name, checked)))
+    return out

@@ -1,0 +1,89 @@
+"""The cube's commands: output, JSON, exit codes and one-line errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from statesearch.cli import main
+from statesearch.cli.cube import build_tables
+from statesearch.cube import Cube, Cubies
+from statesearch.cube.coset_table import is_stored, stored_table
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_solve_a_pocket_cube(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "solve", "cube", "R U R' U' F2", "--size", "2", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["status"] == "solved" and data["optimal"]
+    assert data["size"] == 2 and data["heuristic"] == "exact" and data["length"] == 5
+    code, out, _ = run(capsys, "solve", "cube", "R U R' U' F2", "--size", "2")
+    assert code == 0 and "solved: 5 moves (optimal)" in out and "3,674,160" in out
+
+
+def test_solve_a_short_scramble_on_the_python_engine(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "solve", "cube", "R U", "-a", "astar", "-H", "orientation", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["length"] == 2 and data["engine"] == "python"
+    assert data["solution"] == "U' R'" and len(data["facelets"]) == 54
+
+
+def test_exit_codes_and_one_line_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    solved = Cubies.solved(3)
+    twisted = Cube(Cubies(solved.cp, (2, *solved.co[1:]), solved.ep, solved.eo))
+    code, out, _ = run(capsys, "solve", "cube", twisted.facelets(twisted.initial))
+    assert code == 3 and "unsolvable: a corner is twisted" in out
+    code, out, _ = run(
+        capsys, "solve", "cube", "R U F D L B R2", "-H", "orientation", "--max-expanded", "3"
+    )
+    assert code == 4 and "limit reached (expanded)" in out
+    for args, message in (
+        (("solve", "cube", "R U x"), "cannot read move 'x"),
+        (("solve", "cube", "UUUUUUUUUUUUUUUUUUUUUUU"), "facelets, got 23"),
+        (("solve", "cube", "R", "--metric", "ftm"), "unknown metric"),
+        (("solve", "cube", "R", "--size", "4"), "size is 2 or 3"),
+        (("cube", "bfs", "--size", "3"), "out of reach"),
+    ):
+        code, _, err = run(capsys, *args)
+        assert code == 2 and message in err and err.count("\n") == 1, (args, err)
+
+
+def test_random_cubes(capsys: pytest.CaptureFixture[str]) -> None:
+    code, first, _ = run(capsys, "cube", "random", "--seed", "4")
+    assert code == 0 and "43,252,003,274,489,856,000" in first
+    _, again, _ = run(capsys, "cube", "random", "--seed", "4")
+    assert again == first
+    code, out, _ = run(capsys, "cube", "random", "--seed", "1", "--count", "2", "--json")
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert [r["seed"] for r in rows] == [1, 2] and all(len(r["facelets"]) == 54 for r in rows)
+    code, out, _ = run(capsys, "cube", "random", "--size", "2", "--moves", "8", "--json")
+    row = json.loads(out)
+    assert len(row["facelets"]) == 24 and len(row["scramble"].split()) == 8
+
+
+def test_whole_pocket_cube_bfs(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "cube", "bfs", "--size", "2", "--metric", "qtm", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["positions"] == 3_674_160 and data["deepest"] == 14
+    code, out, _ = run(capsys, "cube", "bfs", "--size", "2")
+    assert code == 0 and "1,887,748" in out and "11 moves away (God's number)" in out
+
+
+def test_building_tables_is_bounded_and_cached(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("STATESEARCH_CACHE", str(tmp_path))
+    with pytest.raises(Exception) as stopped:
+        build_tables(tables="coset", variant="no-flip", time_limit=1e-6)
+    assert getattr(stopped.value, "exit_code", None) == 4
+    assert not is_stored("no-flip", "htm")
+    build_tables(tables="coset", variant="layers")
+    assert is_stored("layers", "htm") and stored_table("layers", "htm") is not None
+    assert "ready" in capsys.readouterr().out

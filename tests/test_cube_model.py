@@ -1,0 +1,224 @@
+"""The cube's model: moves from geometry, notation, facelet strings, validity, pictures and
+random positions."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+import xml.etree.ElementTree as ElementTree
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from statesearch import InputError, Status, solve
+from statesearch.cube import REACHABLE, Cube, Cubies, parse_moves, random_cube, random_scramble
+from statesearch.cube.cubies import CORNERS, EDGES, invariant_violation, permutation_parity
+from statesearch.cube.notation import MOVES, canonical_moves, cost_in, format_moves, inverse
+from statesearch.cube.reading import after, read_cube, scrambled
+from statesearch.cube.state import move_cubies
+
+SOLVED_STRING = "".join(face * 9 for face in "URFDLB")
+
+
+def _swap(text: str, i: int, j: int) -> str:
+    chars = list(text)
+    chars[i], chars[j] = chars[j], chars[i]
+    return "".join(chars)
+
+
+def turned(cube: Cubies, moves: str) -> Cubies:
+    return after(cube, parse_moves(moves))
+
+
+def test_moves_match_kociembas_published_definitions() -> None:
+    """The geometry gives the cubie moves of Kociemba's programs (his cubie.py)."""
+    u, r, f = (move_cubies(3, 3 * face) for face in range(3))
+    assert [CORNERS[p] for p in u.cp] == ["UBR", "URF", "UFL", "ULB", "DFR", "DLF", "DBL", "DRB"]
+    assert [CORNERS[p] for p in r.cp] == ["DFR", "UFL", "ULB", "URF", "DRB", "DLF", "DBL", "UBR"]
+    assert r.co == (2, 0, 0, 1, 1, 0, 0, 2)
+    assert [EDGES[p] for p in r.ep][:5] == ["FR", "UF", "UL", "UB", "BR"]
+    assert f.co == (1, 2, 0, 0, 2, 1, 0, 0)
+    assert f.eo == (0, 1, 0, 0, 0, 1, 0, 0, 1, 1, 0, 0)
+    assert u.eo == r.eo == (0,) * 12
+
+
+@pytest.mark.parametrize("size", [2, 3])
+@pytest.mark.parametrize("face", list("URFDLB"))
+def test_every_turn_has_order_four_and_a_half_turn_order_two(size: int, face: str) -> None:
+    solved = Cubies.solved(size)
+    cube = solved
+    for k in range(1, 5):
+        cube = turned(cube, face)
+        assert (cube == solved) == (k == 4)
+    assert turned(solved, f"{face}2") != solved
+    assert turned(solved, f"{face}2 {face}2") == solved
+    assert turned(solved, f"{face} {face}'") == solved
+
+
+def test_sexy_move_has_order_six() -> None:
+    solved = Cubies.solved(3)
+    cube = solved
+    orders = []
+    for _ in range(6):
+        cube = turned(cube, "R U R' U'")
+        orders.append(cube == solved)
+    assert orders == [False] * 5 + [True]
+
+
+def test_notation_round_trip_and_inverse() -> None:
+    assert format_moves(parse_moves("R U R' U' F2")) == "R U R' U' F2"
+    assert parse_moves("RUR'U'") == parse_moves("R U R' U'")
+    assert parse_moves("U2' U3 R’") == parse_moves("U2 U' R'")
+    assert parse_moves("") == []
+    for m in range(18):
+        assert turned(Cubies.solved(3), f"{MOVES[m]} {MOVES[inverse(m)]}") == Cubies.solved(3)
+    assert cost_in("qtm", parse_moves("U2 R")) == 3 and cost_in("htm", parse_moves("U2 R")) == 2
+
+
+@pytest.mark.parametrize("text", ["R U x", "r U", "R4", "U R ?"])
+def test_bad_moves_are_one_line_errors(text: str) -> None:
+    with pytest.raises(InputError) as err:
+        parse_moves(text)
+    assert "cannot read move" in str(err.value) and "\n" not in str(err.value)
+
+
+def test_canonical_rule_skips_repeats_and_orders_opposite_faces() -> None:
+    htm = canonical_moves("htm")
+    after_u, after_d = 1 + 0, 1 + 3  # the states after a U turn and after a D turn
+    assert (htm[after_u, 0:3] < 0).all()  # no U after U
+    assert (htm[after_u, 9:12] >= 0).all()  # D after U
+    assert (htm[after_d, 0:3] < 0).all()  # no U after D: it was searched as U then D
+    # Canonical sequences of length 2: 18 * 15 - 9 (the opposite pairs in one order) = 243.
+    assert sum(1 for s in htm[0] for t in htm[s] if t >= 0) == 243
+    qtm = canonical_moves("qtm")
+    first = qtm[0, 0]  # after one clockwise U
+    assert qtm[first, 0] >= 0 and qtm[qtm[first, 0], 0] < 0  # U U is U2; U U U is not searched
+    assert qtm[first, 1] < 0  # U U' undoes itself
+
+
+@given(st.lists(st.integers(0, 17), max_size=40))
+@settings(max_examples=60, deadline=None)
+def test_invariants_hold_after_any_sequence(moves: list[int]) -> None:
+    cube = after(Cubies.solved(3), moves)
+    assert sum(cube.co) % 3 == 0 and sum(cube.eo) % 2 == 0
+    assert permutation_parity(cube.cp) == permutation_parity(cube.ep)
+    assert invariant_violation(cube) is None
+    assert read_cube(Cube(cube).facelets(Cube(cube).initial)) == cube
+
+
+def test_facelet_strings() -> None:
+    assert Cube().facelets(Cube().initial) == SOLVED_STRING
+    cube = Cube.from_text("R")
+    assert cube.facelets(cube.initial) == ("UUFUUFUUFRRRRRRRRRFFDFFDFFDDDBDDBDDBLLLLLLLLLUBBUBBUBB")
+    # Any six symbols will do: the centres say which is which.
+    recoloured = cube.facelets(cube.initial).translate(str.maketrans("URFDLB", "wrgyob"))
+    assert Cube.from_text(recoloured).initial == cube.initial
+
+
+def test_the_pocket_cube_is_held_by_its_dbl_corner() -> None:
+    """On the 2x2x2 a turn of D moves the top layer as a turn of U does, seen from the bottom
+    layer (which then is turned back as a whole): after it, the cubes are the same."""
+    solved = Cubies.solved(2)
+    for moved, same in (("D", "U"), ("L'", "R'"), ("B2", "F2")):
+        assert turned(solved, moved) == turned(solved, same)
+    cube = Cube.from_text("R U D' B", size=2)
+    assert cube.start.cp[6] == 6 and cube.start.co[6] == 0
+    assert Cube.from_text(cube.facelets(cube.initial), size=2).initial == cube.initial
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (SOLVED_STRING[:53], "54 (3x3x3) or 24 (2x2x2) facelets, got 53"),
+        ("R" + SOLVED_STRING[1:], "six colours, 9 facelets each"),
+        ("R" * 20, "54 (3x3x3) or 24 (2x2x2) facelets, got 20"),
+        (_swap(SOLVED_STRING, 4, 9), "centres must have six different colours"),
+    ],
+)
+def test_malformed_facelet_strings(text: str, message: str) -> None:
+    with pytest.raises(InputError) as err:
+        Cube.from_text(text)
+    assert message in str(err.value) and "\n" not in str(err.value)
+
+
+def test_impossible_cubies_are_bad_input() -> None:
+    # U9 (of URF) and D1 (of DLF) swapped: URF shows D, R, F, and no corner has D and R and F
+    # in that order; a corner with two stickers swapped is a mirror image, no piece either.
+    with pytest.raises(InputError, match="no corner has the colours"):
+        Cube.from_text(_swap(SOLVED_STRING, 8, 27))
+    with pytest.raises(InputError, match="no corner has the colours"):
+        Cube.from_text(_swap(SOLVED_STRING, 9, 20))  # R1 and F3 of URF
+    with pytest.raises(InputError, match="no edge has the colours"):
+        Cube.from_text(_swap(SOLVED_STRING, 10, 28))  # R2 (UR) with D2 (DF): UR shows U and D
+    with pytest.raises(InputError, match="two of the piece DR, UF"):
+        Cube.from_text(_swap(SOLVED_STRING, 5, 28))  # U6 (UR) with D2 (DF): DR and UF twice
+
+
+@pytest.mark.parametrize(
+    ("swaps", "reason"),
+    [
+        (((8, 9), (9, 20)), "twisted"),  # URF turned in place
+        (((5, 10),), "flipped"),  # UR flipped in place
+        (((7, 5), (19, 10)), "swapped"),  # UF and UR exchanged: odd permutation
+    ],
+)
+def test_unsolvable_by_invariant_before_any_search(
+    swaps: tuple[tuple[int, int], ...], reason: str
+) -> None:
+    text = SOLVED_STRING
+    for i, j in swaps:
+        text = _swap(text, i, j)
+    cube = Cube.from_text(text)
+    assert reason in (cube.unsolvable_reason() or "")
+    result = solve(cube, "idastar", "orientation")
+    assert result.status is Status.UNSOLVABLE and result.stats.expanded == 0
+    assert "\n" not in result.reason
+
+
+def test_pictures() -> None:
+    cube = Cube.from_text("R U")
+    net = cube.show(cube.initial).splitlines()
+    assert len(net) == 9 and net[3].replace(" ", "").__len__() == 12
+    for size, facelets in ((3, 54), (2, 24)):
+        svg = Cube(Cubies.solved(size), size).to_svg()
+        root = ElementTree.fromstring(svg)
+        rects = [e for e in root.iter() if e.tag.endswith("rect")]
+        assert len(rects) == facelets
+        assert {r.get("fill") for r in rects} == {
+            "#ffffff",
+            "#c41e3a",
+            "#009e60",
+            "#ffd500",
+            "#ff5800",
+            "#0051ba",
+        }
+
+
+def test_reachable_sizes() -> None:
+    assert REACHABLE[3] == 43_252_003_274_489_856_000
+    assert REACHABLE[3] == math.factorial(8) * math.factorial(12) // 2 * 3**7 * 2**11
+    assert REACHABLE[2] == 3_674_160 == math.factorial(7) * 3**6
+
+
+@pytest.mark.parametrize("size", [2, 3])
+def test_random_positions_are_seeded_reachable_and_spread(size: int) -> None:
+    assert random_cube(size, 7) == random_cube(size, 7) != random_cube(size, 8)
+    rng = random.Random(1)
+    twists = [0, 0, 0]
+    for _ in range(600):
+        cube = random_cube(size, rng)
+        assert invariant_violation(cube) is None
+        twists[cube.co[0]] += 1
+        if size == 2:
+            assert cube.cp[6] == 6 and cube.co[6] == 0
+    assert min(twists) > 150  # each twist about a third of the time
+
+
+def test_random_scrambles() -> None:
+    moves = random_scramble(30, 3)
+    assert moves == random_scramble(30, 3) and len(moves) == 30
+    assert all(a // 3 != b // 3 for a, b in itertools.pairwise(moves))
+    assert all(m % 3 != 1 for m in random_scramble(30, 3, "qtm"))
+    assert scrambled(moves, 3) == read_cube(format_moves(moves))

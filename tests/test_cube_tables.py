@@ -1,0 +1,204 @@
+"""The 3x3x3's tables: the symmetries against sticker-level conjugation, the coset table
+against plain breadth-first searches, the pattern databases' admissibility, and the cache
+(damaged tables rebuilt, never used; an unwritable cache costs only a rebuild)."""
+
+from __future__ import annotations
+
+import functools
+import random
+
+import numpy as np
+import pytest
+
+from statesearch.cube import Cube, Cubies, random_cube, store
+from statesearch.cube.breadth import distances
+from statesearch.cube.coset_build import full_flip
+from statesearch.cube.coset_coords import CosetCoordinates, coset_moves, moved
+from statesearch.cube.coset_table import LAYOUTS, SOLVED_COSET, CosetTable, build_table, classes
+from statesearch.cube.cubies import from_colours
+from statesearch.cube.estimates import view_coordinates
+from statesearch.cube.facelets import conjugate, keep_ud_axis
+from statesearch.cube.korf import load_tables
+from statesearch.cube.patterns import Pattern
+from statesearch.cube.reading import after
+from statesearch.cube.state import move_cubies, state_of
+from statesearch.cube.symmetry import AXES, axis_moves, flip_image, symmetry_tables
+
+
+@functools.cache
+def small_table(variant: str) -> CosetTable:
+    """A coset table that builds in a second, once per session."""
+    return build_table(variant, "htm")
+
+
+SMALL_GROUPS = [(False, (0, 1, 2, 3)), (True, (0, 1, 2, 3)), (True, (8, 9, 10, 11))]
+
+
+def scrambled(rng: random.Random, length: int) -> Cubies:
+    return after(Cubies.solved(3), [rng.randrange(18) for _ in range(length)])
+
+
+def test_symmetries_act_on_coordinates_as_on_stickers() -> None:
+    t = symmetry_tables()
+    rng = random.Random(5)
+    for _ in range(40):
+        cube = random_cube(3, rng)
+        c = CosetCoordinates.of(cube)
+        for s, m in enumerate(keep_ud_axis()):
+            seen = CosetCoordinates.of(from_colours(conjugate(cube.colours(), m), 3))
+            assert seen == CosetCoordinates(
+                int(t.layer[c.layer, s]),
+                int(t.twist[c.twist, s]),
+                flip_image(t, c.flip, c.slice, s),
+                int(t.slice[c.slice, s]),
+            )
+
+
+def test_views_follow_moves() -> None:
+    """Seen from another axis, a position turned by m is the view turned by m's image."""
+    rng = random.Random(6)
+    for _ in range(30):
+        cube = scrambled(rng, 25)
+        m = rng.randrange(18)
+        before = view_coordinates(state_of(cube))
+        later = view_coordinates(state_of(cube * move_cubies(3, m)))
+        for a in range(len(AXES)):
+            assert moved(before[a], int(axis_moves()[a, m])) == later[a]
+
+
+def test_corner_classes() -> None:
+    full = classes(True)
+    assert full.count == 9930  # as Rokicki counts them (nxopt)
+    assert (full.stabiliser & 1).all()  # the identity keeps every representative
+    assert classes(False).count == 14
+
+
+def raw_distances(variant: str, depth: int | None = None) -> dict[CosetCoordinates, int]:
+    """The cosets of a variant within ``depth`` moves (all of them when ``None``), by a plain
+    breadth-first search over the coordinates' move tables, without symmetries."""
+    layout = LAYOUTS[variant]
+    m = coset_moves()
+    layer, twist, flip, slice_ = (t.tolist() for t in (m.layer, m.twist, m.flip, m.slice))
+    start = (0, 0, 0, SOLVED_COSET.slice)
+    seen = {start: 0}
+    frontier = [start]
+    d = 0
+    while frontier and (depth is None or d < depth):
+        d += 1
+        following = []
+        for lc, tc, fc, sc in frontier:
+            for mv in range(18):
+                child = (
+                    layer[lc][mv],
+                    twist[tc][mv] if layout.twist else 0,
+                    flip[fc][mv] if layout.flip else 0,
+                    slice_[sc][mv],
+                )
+                if child not in seen:
+                    seen[child] = d
+                    following.append(child)
+        frontier = following
+    return {CosetCoordinates(*c): d for c, d in seen.items()}
+
+
+def test_the_smallest_coset_table_equals_a_plain_bfs_everywhere() -> None:
+    table = small_table("layers")
+    raw = raw_distances("layers")
+    assert len(raw) == 70 * 495
+    assert max(raw.values()) == len(table.layers) - 1
+    for c, d in raw.items():
+        assert table.code(c) == d % 3
+    for c in list(raw)[::500]:
+        assert table.exact_distance(c) == raw[c]
+
+
+@pytest.mark.parametrize("variant", ["no-flip", "no-twist"])
+def test_coset_tables_equal_a_plain_bfs_near_the_goal(variant: str) -> None:
+    table = small_table(variant)
+    assert sum(table.layers) == table.entries()  # every entry reached
+    near = raw_distances(variant, 3)
+    for c, d in near.items():
+        assert table.code(c) == d % 3
+    for c in list(near)[::97]:
+        assert table.exact_distance(c) == near[c]
+    rng = random.Random(4)
+    for _ in range(30):
+        c = CosetCoordinates.of(random_cube(3, rng))
+        c = CosetCoordinates(
+            c.layer, c.twist * LAYOUTS[variant].twist, c.flip * LAYOUTS[variant].flip, c.slice
+        )
+        assert (table.exact_distance(c) <= 3) == (c in near)
+
+
+def test_pattern_databases_are_admissible_and_consistent() -> None:
+    tables = load_tables(SMALL_GROUPS, "htm")
+    cube = Cube().with_tables(patterns=tables)
+    korf = cube.heuristics["korf"]
+    assert korf(cube.goal) == 0
+    near = {cube.goal: 0}
+    frontier = [cube.goal]
+    for d in range(1, 4):  # every position within 3 moves, with its exact distance
+        frontier = [c for s in frontier for _, c, _ in cube.successors(s) if c not in near]
+        for c in frontier:
+            near.setdefault(c, d)
+    for state, d in near.items():
+        assert korf(state) <= d
+    rng = random.Random(3)
+    for _ in range(200):
+        state = state_of(scrambled(rng, rng.randint(0, 30)))
+        h = korf(state)
+        assert all(abs(korf(child) - h) <= 1 for _, child, _ in cube.successors(state))
+
+
+def test_coset_estimate_is_admissible_near_the_goal() -> None:
+    table = small_table("no-flip")
+    cube = Cube().with_tables(coset=table)
+    coset = cube.heuristics["coset"]
+    rng = random.Random(8)
+    for length in range(0, 8):
+        for _ in range(3):
+            start = scrambled(rng, length)
+            assert coset(state_of(start)) <= length
+
+
+def _table(name: str) -> Pattern:
+    moves = coset_moves()
+    flips = np.array([full_flip(np.int64(i)) for i in range(2048)])
+    turn = (moves.flip[flips] & 2047).astype(np.int32)
+    place = np.zeros((1, 18), dtype=np.int32)
+    identity = np.arange(2048, dtype=np.int32)[:, None]
+    return Pattern(name, False, (), (), tuple(range(18)), True, place, turn, place, identity)
+
+
+def test_damaged_tables_are_rebuilt_never_used(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("STATESEARCH_CACHE", str(tmp_path))
+    builds = []
+
+    def build() -> np.ndarray:
+        builds.append(1)
+        return distances(_table("flips"))[0]
+
+    meta = {"table": "test flips"}
+    first = store.load_or_build("cube-test", meta, build)
+    again = store.load_or_build("cube-test", meta, build)
+    assert len(builds) == 1 and np.array_equal(first, again)
+    _, npy = store.files("cube-test")
+    data = bytearray(npy.read_bytes())
+    data[-5] ^= 0xFF  # one entry damaged
+    npy.write_bytes(bytes(data))
+    assert store.problem_with("cube-test", meta) == "checksum mismatch (damaged)"
+    said: list[str] = []
+    rebuilt = store.load_or_build("cube-test", meta, build, said.append)
+    assert len(builds) == 2 and np.array_equal(rebuilt, first)
+    assert "damaged" in said[0]
+    assert store.problem_with("cube-test", {"table": "something else"}) is not None
+
+
+def test_an_unwritable_cache_keeps_the_table_in_memory(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    blocked = tmp_path / "file"
+    blocked.write_text("not a directory")
+    monkeypatch.setenv("STATESEARCH_CACHE", str(blocked))
+    said: list[str] = []
+    table = store.load_or_build("cube-test", {"table": "x"}, lambda: np.arange(5), said.append)
+    assert list(table) == [0, 1, 2, 3, 4]
+    assert any("kept in memory" in line for line in said)
