@@ -42,7 +42,8 @@ NO_TRACE: dict[str, Any] = {"events": [], "counts": {}, "truncated": False, "tie
 
 async def in_worker(request: BaseModel, seconds: float, http: Request) -> dict[str, Any] | Stopped:
     deadline = arrival(http.scope) + seconds
-    return await POOL.run(request, deadline, http.is_disconnected)
+    client = http.client.host if http.client else ""
+    return await POOL.run(request, deadline, http.is_disconnected, client)
 
 
 async def search(

@@ -4,7 +4,11 @@ Why processes: a search allocates millions of small objects, and the garbage-col
 at its end (1-2 s measured, with searches in threads) stalled every other request; a worker
 also has its own memory cap, and it can be stopped. A request holds a slot while its worker
 runs it; with every slot taken a further request is refused at once (``ServerBusy``, a 503
-whose ``Retry-After`` is the time until the first running job's deadline).
+whose ``Retry-After`` is the time until the first running job's deadline). A client turned away
+is owed the next slot that frees (for ``OWED_SECONDS`` after its ``Retry-After``): another
+client that holds a slot already is refused it meanwhile, so one client that keeps re-sending
+cannot hold every slot. (All of a machine's own pages are one client, so a local user's
+parallel requests are unaffected.)
 
 Every job carries its deadline (``time.monotonic()``, one clock for every process of the
 machine). The worker's search meets it itself; a job that overruns it by ``GRACE`` (setup that
@@ -39,6 +43,7 @@ from .incidents import record
 SLOTS = 2
 GRACE = 0.5  # seconds a job may overrun its deadline, or outlive its client, before a kill
 TICK = 0.1  # seconds between looks at the client and the clock while a job runs
+OWED_SECONDS = 5.0  # how long a freed slot waits for the client turned away, after Retry-After
 NICE = 10  # workers yield the CPU to the server (9:1), so cheap requests stay fast under load
 MEMORY_CAP = 4 << 30  # address space of one worker, at most
 RECYCLE_BYTES = 1 << 30  # a worker that kept this much memory after a job is replaced
@@ -224,6 +229,8 @@ class Pool:
         self._lock = threading.Lock()
         self._idle: list[Worker] = []
         self._busy: dict[int, tuple[float, Worker]] = {}  # job id: (deadline, worker)
+        self._holder: dict[int, str] = {}  # job id: its client
+        self._owed: dict[str, float] = {}  # a client turned away: until when a slot waits for it
         self._next_id = 0
 
     def pids(self) -> list[int]:
@@ -241,11 +248,16 @@ class Pool:
             while len(self._idle) + len(self._busy) < self.slots:
                 self._idle.append(Worker(warm=not self._idle and not self._busy))
 
-    def _take(self, deadline: float) -> tuple[int, Worker]:
+    def _take(self, deadline: float, client: str) -> tuple[int, Worker]:
         with self._lock:
-            if len(self._busy) >= self.slots:
-                first = min((d for d, _ in self._busy.values()), default=0.0)
-                raise ServerBusy(max(1, math.ceil(first + GRACE - time.monotonic())))
+            now = time.monotonic()
+            self._owed = {c: t for c, t in self._owed.items() if t > now and c != client}
+            if self.slots - len(self._busy) <= len(self._owed):
+                first = min((d for d, _ in self._busy.values()), default=now)
+                retry = max(1, math.ceil(first + GRACE - now))
+                if client not in self._holder.values():
+                    self._owed[client] = now + retry + OWED_SECONDS
+                raise ServerBusy(retry)
             worker = None
             while self._idle and worker is None:
                 worker = self._idle.pop()
@@ -254,6 +266,7 @@ class Pool:
                     worker = None
             self._next_id += 1
             self._busy[self._next_id] = (deadline, worker or Worker())
+            self._holder[self._next_id] = client
             return self._next_id, self._busy[self._next_id][1]
 
     def _give_back(self, job_id: int, healthy: bool) -> None:
@@ -266,14 +279,20 @@ class Pool:
             worker = Worker()
         with self._lock:
             del self._busy[job_id]
+            del self._holder[job_id]
             self._idle.append(worker)
 
     async def run(
-        self, request: BaseModel, deadline: float, disconnected: Callable[[], Awaitable[bool]]
+        self,
+        request: BaseModel,
+        deadline: float,
+        disconnected: Callable[[], Awaitable[bool]],
+        client: str = "",
     ) -> dict[str, Any] | Stopped:
-        """The job's answer, or what stopped it. Raises ``InputError`` for the client's
-        mistakes, ``ServerBusy``, and ``InternalError`` (logged) for everything else."""
-        job_id, worker = self._take(deadline)
+        """The job's answer, or what stopped it (``client`` names who asks: its address).
+        Raises ``InputError`` for the client's mistakes, ``ServerBusy``, and ``InternalError``
+        (logged) for everything else."""
+        job_id, worker = self._take(deadline, client)
         reply: tuple[Any, ...] = (False, "died", "the request was abandoned")
         try:
             reply = await worker.run(job_id, request, deadline, disconnected)
