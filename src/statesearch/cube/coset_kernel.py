@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from numba import njit
 
+from ..kernels.intrinsics import prefetch_at
 from .coset_coords import CosetCoordinates
 from .coset_lookup import (
     FLIP_SHIFT,
@@ -39,7 +40,7 @@ from .coset_lookup import (
     stepped,
     turned,
 )
-from .memory import peek64, poke64, prefetch_at
+from .memory import peek64, poke64
 from .node_row import OWN
 
 LAYER, TWIST, FLIP, SLICE, DISTANCE = range(5)

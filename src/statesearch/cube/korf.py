@@ -19,11 +19,12 @@ from functools import cache
 import numpy as np
 from numba import njit
 
+from ..kernels.intrinsics import prefetch_at
 from ..limits import Meter
 from . import store
 from .breadth import Progress, distances
 from .cubies import Cubies
-from .memory import addresses, peek32, peek64, peeku8, poke64, prefetch_at
+from .memory import addresses, peek32, peek64, peeku8, poke64
 from .node_row import OWN, Signed, Tables
 from .notation import metric_moves
 from .patterns import Pattern, pattern

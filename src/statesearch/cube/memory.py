@@ -72,28 +72,3 @@ def addresses(*arrays: np.ndarray) -> tuple[int, ...]:
         if not a.flags.c_contiguous:
             raise ValueError("only C-contiguous arrays can be read by address")
     return tuple(int(a.ctypes.data) for a in arrays)
-
-
-@intrinsic
-def _prefetch_at(typingctx: Any, address: Any) -> Any:
-    """Start loading the cache line at ``address`` without waiting for it (LLVM's prefetch:
-    read, high locality, data cache)."""
-    if not isinstance(address, types.Integer):
-        return None
-
-    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
-        byte_pointer = ir.IntType(8).as_pointer()
-        i32 = ir.IntType(32)
-        llvm_prefetch = builder.module.declare_intrinsic(
-            "llvm.prefetch",
-            [byte_pointer],
-            ir.FunctionType(ir.VoidType(), [byte_pointer, i32, i32, i32]),
-        )
-        pointer = builder.inttoptr(args[0], byte_pointer)
-        builder.call(llvm_prefetch, [pointer, i32(0), i32(3), i32(1)])
-        return context.get_dummy_value()
-
-    return types.void(address), codegen
-
-
-prefetch_at = cast(Callable[[Any], None], _prefetch_at)

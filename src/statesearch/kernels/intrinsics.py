@@ -1,5 +1,6 @@
-"""LLVM instructions numba does not offer as functions, for the kernels: prefetch, population
-count and count of trailing zeros (each one instruction on x86-64)."""
+"""LLVM instructions numba does not offer as functions, for the kernels: prefetch (of an
+array's element, or of an address), population count and count of trailing zeros (each one
+instruction on x86-64)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,19 @@ from llvmlite import ir
 from numba import types
 from numba.core import cgutils
 from numba.extending import intrinsic
+
+
+def _emit_prefetch(builder: Any, pointer: Any) -> None:
+    """LLVM's prefetch of the cache line at ``pointer``: read (0), high temporal locality (3),
+    data cache (1)."""
+    byte_pointer = ir.IntType(8).as_pointer()
+    i32 = ir.IntType(32)
+    llvm_prefetch = builder.module.declare_intrinsic(
+        "llvm.prefetch",
+        [byte_pointer],
+        ir.FunctionType(ir.VoidType(), [byte_pointer, i32, i32, i32]),
+    )
+    builder.call(llvm_prefetch, [builder.bitcast(pointer, byte_pointer), i32(0), i32(3), i32(1)])
 
 
 @intrinsic
@@ -26,26 +40,30 @@ def _prefetch(typingctx: Any, array: Any, index: Any) -> Any:
         data = context.make_array(array_type)(context, builder, args[0])
         zero = context.get_constant(types.intp, 0)
         position = [args[1]] + [zero] * (array_type.ndim - 1)
-        pointer = cgutils.get_item_pointer(context, builder, array_type, data, position)
-        byte_pointer = ir.IntType(8).as_pointer()
-        i32 = ir.IntType(32)
-        llvm_prefetch = builder.module.declare_intrinsic(
-            "llvm.prefetch",
-            [byte_pointer],
-            ir.FunctionType(ir.VoidType(), [byte_pointer, i32, i32, i32]),
-        )
-        # read (0), high temporal locality (3), data cache (1)
-        builder.call(
-            llvm_prefetch,
-            [builder.bitcast(pointer, byte_pointer), i32(0), i32(3), i32(1)],
+        _emit_prefetch(
+            builder, cgutils.get_item_pointer(context, builder, array_type, data, position)
         )
         return context.get_dummy_value()
 
     return types.void(array, index), codegen
 
 
+@intrinsic
+def _prefetch_at(typingctx: Any, address: Any) -> Any:
+    """As ``prefetch``, for the byte at an address (kernels that read tables by address)."""
+    if not isinstance(address, types.Integer):
+        return None
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        _emit_prefetch(builder, builder.inttoptr(args[0], ir.IntType(8).as_pointer()))
+        return context.get_dummy_value()
+
+    return types.void(address), codegen
+
+
 # What kernels call: numba hides the typing context argument.
 prefetch = cast(Callable[[np.ndarray, int], None], _prefetch)
+prefetch_at = cast(Callable[[Any], None], _prefetch_at)
 
 
 @intrinsic
