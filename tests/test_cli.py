@@ -6,6 +6,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -117,3 +118,37 @@ def test_module_entry_point_and_showcase() -> None:
     assert done.returncode == 0, done.stderr
     for figure in ("48,390", "66,516", "3,667", "5,750", "283", "451", "181,440", "52"):
         assert figure in done.stdout
+
+
+def every_command() -> list[list[str]]:
+    """The argument list that names each command of the tree (``["solve", "npuzzle"]``)."""
+    from statesearch.cli import command
+
+    found: list[list[str]] = []
+    stack: list[tuple[list[str], Any]] = [([], command())]
+    while stack:
+        path, node = stack.pop()
+        found.append(path)
+        for name, child in getattr(node, "commands", {}).items():
+            stack.append(([*path, name], child))
+    return sorted(found)
+
+
+@pytest.mark.parametrize("path", every_command(), ids=" ".join)
+def test_help_names_values_and_never_python_types(
+    path: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "100")
+    code, out, _ = run(capsys, *path, "--help")
+    assert code == 0 and "Usage:" in out
+    for python_type in ("<bool>", "<str>", "<int>", "<float>", "<path>"):
+        assert python_type not in out, (path, python_type)
+
+
+def test_the_heuristic_help_lists_each_domains_heuristics(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "100")
+    _, out, _ = run(capsys, "solve", "npuzzle", "--help")
+    for name in ("misplaced", "manhattan", "rowcol", "linear_conflict", "pdb"):
+        assert name in out

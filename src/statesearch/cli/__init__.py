@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Annotated, Any
 
 import typer
+from typer.core import TyperArgument
 
 from ..errors import InputError
 from . import analyze, batch, bench, cube, pdb, serve, showcase, solve, tilt
@@ -81,8 +82,8 @@ def main(argv: list[str] | None = None) -> int:
 @functools.cache
 def command() -> Any:
     """The click command tree as the help shows it: a flag (which takes no value) without a
-    type, any other value named after its option (``--goal GOAL``) rather than by a Python
-    type."""
+    type, any other value named after its option (``--goal GOAL``) and an argument by its name,
+    rather than by a Python type."""
     root = typer.main.get_command(app)
     stack = [root]
     while stack:
@@ -91,9 +92,15 @@ def command() -> Any:
             if param.metavar is None and param.name:
                 flag = getattr(param, "is_flag", False)
                 param.metavar = "" if flag else param.name.upper().replace("_", "-")
+            if isinstance(param, TyperArgument):  # its name and help say what it is, not <str>
+                param.display_type_rich = _no_type  # type: ignore[method-assign]
         node.get_help_option = _typeless_help(node.get_help_option)  # type: ignore[method-assign,assignment]
         stack.extend(getattr(node, "commands", {}).values())
     return root
+
+
+def _no_type(ctx: Any) -> None:
+    return None
 
 
 def _typeless_help(make: Callable[[Any], Any]) -> Callable[[Any], Any]:
