@@ -49,14 +49,18 @@ WARM_UP_SECONDS = 30.0
 Job = Callable[[Any, float, threading.Event], dict[str, Any]]
 
 
+def seconds_left(deadline: float) -> float:
+    """What is left of a request's time (a limit must be > 0, even when none is left)."""
+    return max(deadline - time.monotonic(), 0.001)
+
+
 def budget(request: RequestLimits, deadline: float, cancel: threading.Event) -> Meter:
     """A meter for the request's budgets, with the time that is left of it and the server's
     memory caps; made before any setup, so the setup counts."""
-    left = max(deadline - time.monotonic(), 0.001)
     limits = Limits(
         max_expanded=request.max_expanded,
         max_pushed=request.max_pushed,
-        time_limit=left,
+        time_limit=seconds_left(deadline),
         max_states=MAX_STATES,
         max_memory=MAX_MEMORY,
     )
@@ -220,7 +224,6 @@ def generate_tilt(
     """An 8x8 puzzle, made within the request's time and stopped when its client hangs up."""
     from ..tilt.generate import generate
 
-    left = max(deadline - time.monotonic(), 0.001)
     try:
         made = generate(
             request.seed,
@@ -228,7 +231,7 @@ def generate_tilt(
             8,
             request.blocks,
             request.min_length,
-            limits=Limits(time_limit=left),
+            limits=Limits(time_limit=seconds_left(deadline)),
             cancel=cancel,
         )
     except LimitHit:

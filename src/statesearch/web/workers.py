@@ -32,7 +32,7 @@ import traceback
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
-from typing import Any
+from typing import Any, NamedTuple
 
 from pydantic import BaseModel
 
@@ -218,6 +218,14 @@ class Worker:
             loop.remove_reader(fd)
 
 
+class Running(NamedTuple):
+    """A job holding a slot."""
+
+    deadline: float
+    worker: Worker
+    client: str
+
+
 class Pool:
     """``SLOTS`` workers, started on first use (or by ``warm``) and replaced when stopped.
 
@@ -228,15 +236,14 @@ class Pool:
         self.slots = slots
         self._lock = threading.Lock()
         self._idle: list[Worker] = []
-        self._busy: dict[int, tuple[float, Worker]] = {}  # job id: (deadline, worker)
-        self._holder: dict[int, str] = {}  # job id: its client
+        self._busy: dict[int, Running] = {}  # job id: its deadline, worker and client
         self._owed: dict[str, float] = {}  # a client turned away: until when a slot waits for it
         self._next_id = 0
 
     def pids(self) -> list[int]:
         """The worker processes' ids, idle and busy (for a monitor, or a test that stops one)."""
         with self._lock:
-            workers = [*self._idle, *(worker for _, worker in self._busy.values())]
+            workers = [*self._idle, *(job.worker for job in self._busy.values())]
         return [worker.process.pid for worker in workers if worker.process.pid]
 
     def warm(self) -> None:
@@ -253,9 +260,9 @@ class Pool:
             now = time.monotonic()
             self._owed = {c: t for c, t in self._owed.items() if t > now and c != client}
             if self.slots - len(self._busy) <= len(self._owed):
-                first = min((d for d, _ in self._busy.values()), default=now)
+                first = min((job.deadline for job in self._busy.values()), default=now)
                 retry = max(1, math.ceil(first + GRACE - now))
-                if client not in self._holder.values():
+                if all(job.client != client for job in self._busy.values()):
                     self._owed[client] = now + retry + OWED_SECONDS
                 raise ServerBusy(retry)
             worker = None
@@ -265,21 +272,19 @@ class Pool:
                     worker.stop()
                     worker = None
             self._next_id += 1
-            self._busy[self._next_id] = (deadline, worker or Worker())
-            self._holder[self._next_id] = client
-            return self._next_id, self._busy[self._next_id][1]
+            self._busy[self._next_id] = Running(deadline, worker or Worker(), client)
+            return self._next_id, self._busy[self._next_id].worker
 
     def _give_back(self, job_id: int, healthy: bool) -> None:
         """Back to the idle list; a worker that was stopped or retires is replaced at once, so
         its successor has started before the next job comes."""
         with self._lock:
-            _, worker = self._busy[job_id]
+            worker = self._busy[job_id].worker
         if not healthy:
             worker.stop()
             worker = Worker()
         with self._lock:
             del self._busy[job_id]
-            del self._holder[job_id]
             self._idle.append(worker)
 
     async def run(
