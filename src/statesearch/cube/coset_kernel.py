@@ -11,10 +11,10 @@ not zero: a shortest way into a coset never ends with a turn of the faces whose 
 (U or D for the first view: those turns stay inside), so if all three views needed exactly x
 moves, a solution of x moves could end with no face at all (Rokicki's observation, nxopt).
 
-When a node is entered, ``coset_prepare`` works out every child's entries in all three views
-and asks for them at once, so that the cache misses overlap; the children are then estimated
-one by one from what it kept (``coset_estimate``), the view whose parent was farthest first,
-each given up at the first view that proves it too far. A child that must be solved to fit
+When a node is entered, ``coset_prepare`` works out every child's entries view by view (the
+view whose parent was farthest first) and asks for them at once, so that the cache misses
+overlap, each child given up at the first view that proves it too far; the children are then
+estimated one by one from what it kept (``coset_estimate``). A child that must be solved to fit
 (the last move of an iteration) is compared with the solved coset without reading the table.
 Everything is read by address (``memory``): a node is a row of int64 columns, its view columns
 first, then, per move, what prepare worked out for that child.
@@ -108,8 +108,7 @@ def _solved_view(node: Signed, child: Signed, view: Signed, move: Signed, t: Tab
 
 @njit(cache=True, inline="always")
 def _keep(node: Signed, child: Signed, view: Signed, kept: Signed, distance: Signed) -> None:
-    """Write a view's coordinates worked out by ``coset_prepare`` and its distance to the
-    child."""
+    """Write a view's coordinates worked out by ``coset_prepare`` and its distance to the child."""
     at = OWN + view * WIDTH
     poke64(child, at + LAYER, peek64(node, kept + 1))
     poke64(child, at + TWIST, peek64(node, kept + 2))
@@ -142,8 +141,8 @@ def _work_out(node: Signed, view: Signed, move: Signed, kept: Signed, t: Tables)
 def coset_estimate(
     node: Signed, width: Signed, i: Signed, move: Signed, room: Signed, t: Tables
 ) -> Signed:
-    """The child's estimate: ``coset_prepare`` read the views that can prune it; if none did,
-    the others are read now and the child, if it still fits, gets its columns."""
+    """The child's estimate from the three views ``coset_prepare`` read (the first view that
+    proved it too far, if one did); a child that fits gets its columns."""
     child = node + 8 * width
     if room == 0:  # only a child in the solved coset of every view fits
         for view in range(3):
@@ -155,28 +154,16 @@ def coset_estimate(
     if verdict >= 0:
         return verdict
     order = _order(node)
-    d1 = _finish(node, child, order & 3, move, kept, 0, t)
-    d2 = _finish(node, child, (order >> 2) & 3, move, kept, 1, t)
-    d3 = _finish(node, child, order >> 4, move, kept, 2, t)
-    h = max(d1, d2, d3)
-    if d1 == d2 and d2 == d3 and h > 0:
+    h = 0
+    same = True
+    for slot in range(3):
+        d = peek64(node, kept + SEEN + slot)
+        _keep(node, child, (order >> (2 * slot)) & 3, kept + VIEWS + 5 * slot, d)
+        same &= slot == 0 or d == h
+        h = max(h, d)
+    if same and h > 0:
         h += 1
     return h
-
-
-@njit(cache=True, inline="always")
-def _finish(
-    node: Signed, child: Signed, view: Signed, move: Signed, kept: Signed, slot: Signed, t: Tables
-) -> Signed:
-    """A view's distance for a child that fits the views prepare read (a view that cannot
-    prune is read only now), written to the child with its coordinates."""
-    at_view = kept + VIEWS + 5 * slot
-    d: Signed = peek64(node, kept + SEEN + slot)
-    if d < 0:
-        _work_out(node, view, move, at_view, t)
-        d = _distance(node, view, at_view, t)
-    _keep(node, child, view, at_view, d)
-    return d
 
 
 @njit(cache=True, inline="always")
@@ -187,8 +174,8 @@ def coset_prepare(
     is largest first): for the children still in the running, work out their entries in the
     view and ask for all of them, then read them and give up the children they prove too far.
     A view costs one wait for memory per node instead of one per child, the reads overlapping.
-    A view whose distance here leaves room to spare cannot prune and is left to the estimate,
-    for the children left."""
+    Every view is read for the children that stay, even a view that cannot prune them: they
+    are entered next, and one wait for all of them is shorter than one wait each."""
     for i in range(count):
         kept = KEPT + i * KEPT_WIDTH
         poke64(node, kept + VERDICT, -1 if peek64(allowed, i) >= 0 else 0)
@@ -199,8 +186,6 @@ def coset_prepare(
     order = _order(node)
     for slot in range(3):
         view = (order >> (2 * slot)) & 3
-        if peek64(node, OWN + view * WIDTH + DISTANCE) < room:
-            break  # neither this view nor the nearer ones after it can prune
         for i in range(count):
             kept = KEPT + i * KEPT_WIDTH
             if peek64(node, kept + VERDICT) < 0:
