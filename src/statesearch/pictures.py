@@ -144,17 +144,6 @@ def tilt_html(tilt: Any) -> str:
     return f"<div>{tilt_svg(tilt.board)}<p>{escape(tilt.goal_rule)}</p></div>"
 
 
-def _verdict(result: Any) -> str:
-    status = str(result.status)
-    if status == "solved":
-        cost = f", cost {result.cost:g}" if result.cost != result.length else ""
-        optimal = "optimal" if result.optimal else "not guaranteed optimal"
-        return f"solved: {result.length} moves{cost} ({optimal})"
-    if status == "unsolvable":
-        return f"unsolvable, a proof: {result.reason or 'every reachable state was examined'}"
-    return f"limit reached ({result.limit}), which proves nothing: {result.reason}"
-
-
 def result_html(result: Any) -> str:
     """A search result: the verdict in words, the counters, and how it ran."""
     stats = result.stats
@@ -184,5 +173,5 @@ def result_html(result: Any) -> str:
     colour = VERDICT_COLOUR.get(str(result.status), "#1d2330")
     return (
         f'<div style="{FONT}"><p style="font-weight:600;color:{colour}">'
-        f"{escape(_verdict(result))}</p><table>{cells}</table></div>"
+        f"{escape(result.verdict)}</p><table>{cells}</table></div>"
     )

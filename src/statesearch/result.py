@@ -102,6 +102,20 @@ class SearchResult(Generic[S]):
         words = [str(a) for a in self.actions]
         return "".join(words) if all(len(w) == 1 for w in words) else " ".join(words)
 
+    @property
+    def verdict(self) -> str:
+        """One line in the three words that never drift: ``solved: 20 moves (optimal)``,
+        ``unsolvable: <the proof>``, ``limit reached (<kind>): <why>; this proves nothing``."""
+        if self.status is Status.SOLVED:
+            promise = "optimal" if self.optimal else "not guaranteed optimal"
+            cost = f", cost {self.cost:g}" if self.cost != self.length else ""
+            moves = "move" if self.length == 1 else "moves"
+            return f"solved: {self.length} {moves}{cost} ({promise})"
+        if self.status is Status.UNSOLVABLE:
+            return f"unsolvable: {self.reason}"
+        kind = self.limit.value if self.limit else "unknown"
+        return f"limit reached ({kind}): {self.reason}; this proves nothing"
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready summary (the CLI's ``--json`` and the web API print this)."""
         cost = self.cost

@@ -21,19 +21,6 @@ MOVES_SHOWN = 100  # a longer solution shows its first and last 50 moves unless 
 console = Console(highlight=False)
 
 
-def verdict(result: SearchResult[Any]) -> str:
-    """One line that uses the three words that never drift."""
-    if result.status is Status.SOLVED:
-        promise = "optimal" if result.optimal else "not guaranteed optimal"
-        cost = f", cost {result.cost:g}" if result.cost != result.length else ""
-        moves = "move" if result.length == 1 else "moves"
-        return f"solved: {result.length} {moves}{cost} ({promise})"
-    if result.status is Status.UNSOLVABLE:
-        return f"unsolvable: {result.reason}"
-    assert result.limit is not None
-    return f"limit reached ({result.limit.value}): {result.reason}; this proves nothing"
-
-
 def moves_line(result: SearchResult[Any], every: bool) -> str:
     """The moves; a long list shows its count, its first and last moves, unless ``every``."""
     words = [str(a) for a in result.actions]
@@ -115,7 +102,7 @@ def emit(
         if result.choice:
             console.print(f"[dim]{result.choice}[/]")
         colour = {Status.SOLVED: "green", Status.UNSOLVABLE: "red"}.get(result.status, "yellow")
-        console.print(f"[{colour}]{verdict(result)}[/]", soft_wrap=True)
+        console.print(f"[{colour}]{result.verdict}[/]", soft_wrap=True)
         if result.hint:
             console.print(f"hint: {result.hint}")
         if result.solved and result.actions:

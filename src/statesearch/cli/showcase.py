@@ -11,7 +11,6 @@ from ..limits import Limits
 from ..maze import LESSON_MAZE, Maze
 from ..npuzzle import NPuzzle, format_board
 from ..tilt import Tilt
-from .render import verdict
 
 LESSON_BOARD = "7 2 4 5 0 6 8 3 1"
 UNSOLVABLE_BOARD = "2 8 1 4 6 3 0 7 5"
@@ -56,17 +55,17 @@ def showcase() -> None:
     out.print(
         "IDA* + manhattan thresholds: "
         + ", ".join(f"{t:g} ({n:,} expanded)" for t, n in ida.stats.iterations)
-        + f" -> {verdict(ida)}"
+        + f" -> {ida.verdict}"
     )
 
     out.rule("Not found versus does not exist")
     bad = NPuzzle.from_text(UNSOLVABLE_BOARD)
     proof = solve(bad, "astar", "manhattan")
-    out.print(f"{UNSOLVABLE_BOARD}: {verdict(proof)} ({proof.stats.expanded} states expanded)")
+    out.print(f"{UNSOLVABLE_BOARD}: {proof.verdict} ({proof.stats.expanded} states expanded)")
     exhaust = solve(bad, "astar", "manhattan", precheck=False)
-    out.print(f"with the precheck off: {verdict(exhaust)}")
+    out.print(f"with the precheck off: {exhaust.verdict}")
     budget = solve(puzzle, "astar", "zero", weight=0, limits=Limits(max_expanded=1000))
-    out.print(f"{LESSON_BOARD} with a 1,000-state budget: {verdict(budget)}")
+    out.print(f"{LESSON_BOARD} with a 1,000-state budget: {budget.verdict}")
 
     out.rule("The lesson maze: A* with Manhattan distance")
     maze = Maze.parse(LESSON_MAZE)
@@ -84,15 +83,15 @@ def showcase() -> None:
     fifteen = solve(korf, "idastar", "manhattan")
     out.print(format_board(korf.initial, 4))
     out.print(
-        f"Korf #2, IDA* + Manhattan ({fifteen.engine}): {verdict(fifteen)}, "
+        f"Korf #2, IDA* + Manhattan ({fifteen.engine}): {fifteen.verdict}, "
         f"{fifteen.stats.generated:,} generated in {fifteen.stats.elapsed_s:.2f} s"
     )
     tilt = Tilt.from_text(TILT)
     tilted = solve(tilt, "astar")
     out.print(tilt.show(tilt.initial))
-    out.print(f"tilt, A* + best ({tilted.engine}): {verdict(tilted)}: {tilted.moves}")
+    out.print(f"tilt, A* + best ({tilted.engine}): {tilted.verdict}: {tilted.moves}")
 
     out.rule("A problem that is not a board: two water jugs (4 and 3 litres, measure 2)")
     jugs = solve(WaterJugs(4, 3, 2), "bfs")
     out.print(" -> ".join(f"{a}" for a in jugs.actions))
-    out.print(" -> ".join(str(s) for s in jugs.path) + f"   [{verdict(jugs)}]")
+    out.print(" -> ".join(str(s) for s in jugs.path) + f"   [{jugs.verdict}]")

@@ -187,5 +187,5 @@ class SearchWidget(anywidget.AnyWidget):
         if result.solved:
             answer["path"] = [list(s) if isinstance(s, tuple) else str(s) for s in result.path]
         self.trace = answer
-        self.message = repr(result)
+        self.message = f"{result.verdict}; {result.stats.expanded:,} expanded"
         return self
