@@ -17,6 +17,8 @@ from test_web_server import send
 NPUZZLE, MAZE, TILT = "/api/npuzzle/solve", "/api/maze/solve", "/api/tilt/solve"
 TRACE, MAZE_TRACE = "/api/npuzzle/trace", "/api/maze/trace"
 ANALYZE, MOVE, GENERATE = "/api/npuzzle/analyze", "/api/tilt/move", "/api/tilt/generate"
+CUBE_STATE, CUBE_RANDOM, CUBE_SOLVE = "/api/cube/state", "/api/cube/random", "/api/cube/solve"
+RANDOM_CUBE = "LDLUURLDBRBDBRBBLUDFUDFUUURRRDFDFDFBULBBLLRRFFRFDBLLUF"  # cube random --seed 1
 LESSON = [7, 2, 4, 5, 0, 6, 8, 3, 1]
 BOARD = {"tiles": LESSON, "rows": 3, "cols": 3}
 HARD_15 = [0, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1]
@@ -317,6 +319,16 @@ CASES = [
     Case("unknown-route", "/api/chess/solve", b"{}", (404,)),
     Case("path-traversal", "/static/../../../../etc/passwd", None, (404,), method="GET"),
     Case("encoded-traversal", "/static/%2e%2e/%2e%2e/etc/passwd", None, (404,), method="GET"),
+    # ---- the cube
+    body(CUBE_STATE, "cube-as-list", {"cube": list("RU")}),
+    body(CUBE_STATE, "cube-text-5k", {"cube": "R " * 2500}),
+    body(CUBE_STATE, "cube-moves-control-chars", {"cube": "R", "moves": "U\u0000\u202eF"}),
+    body(CUBE_STATE, "cube-size-huge", {"size": 10**30}),
+    body(CUBE_RANDOM, "cube-seed-float", {"seed": 1.5}),
+    body(CUBE_SOLVE, "cube-time-limit-nan", {"cube": "R U", "time_limit": NAN}),
+    body(CUBE_SOLVE, "cube-seven-colours", {"cube": "URFDLBX" * 7 + "UUUUU"}),
+    # A uniform random 3x3x3 is far beyond the fall-back search: stopped at its time limit.
+    body(CUBE_SOLVE, "cube-random-3x3x3", {"cube": RANDOM_CUBE, "time_limit": 1}, 200, seconds=8),
 ]
 
 

@@ -27,6 +27,11 @@ TILES = st.lists(st.integers(-2, 30), min_size=0, max_size=26) | st.sampled_from
 ).flatmap(st.permutations)
 TILT_TEXT = st.text(alphabet=".#ox@\n?", max_size=60)
 MAZE_ROW = st.text(alphabet="SG#.123456789 x", max_size=12)
+CUBE_MOVE = "URFDLB'2 x"
+# Scrambles, facelet strings (solved, or with one symbol changed) and anything in between.
+CUBE_TEXT = st.text(alphabet=CUBE_MOVE, max_size=40) | st.sampled_from(
+    ["".join(f * 9 for f in "URFDLB"), "".join(f * 4 for f in "URFDLB")]
+).flatmap(lambda s: st.integers(0, len(s) - 1).map(lambda i: s[:i] + "U" + s[i + 1 :]))
 # A search's time is kept short so that a fuzzed request that does search ends quickly.
 SHORT = st.floats(0.05, 0.3)
 
@@ -97,6 +102,18 @@ ROUTES: dict[str, st.SearchStrategy[Any]] = {
     "/api/tilt/generate": fields(
         seed=st.integers(-5, 10**10), blocks=st.integers(-1, 3), min_length=st.integers(-1, 6)
     ).map(lambda body: {"blocks": 2, "min_length": 4, **body, "time_limit": 5}),
+    "/api/cube/state": fields(
+        size=st.integers(1, 4), cube=CUBE_TEXT, moves=st.text(alphabet=CUBE_MOVE, max_size=30)
+    ),
+    "/api/cube/random": fields(
+        size=st.integers(1, 4),
+        seed=st.integers(-5, 10**10),
+        moves=st.integers(-1, 120),
+        metric=st.sampled_from(["htm", "qtm", "x"]),
+    ),
+    "/api/cube/solve": fields(
+        size=st.integers(1, 4), cube=CUBE_TEXT, metric=st.sampled_from(["htm", "qtm", "x"])
+    ).map(lambda body: {**body, "time_limit": 0.2}),
 }
 
 

@@ -302,12 +302,8 @@ def table_meta(variant: str, metric: str) -> dict[str, object]:
 
 
 def is_stored(variant: str, metric: str) -> bool:
-    """Whether the cache holds the table with the right metadata (its checksum is checked when
-    it is loaded)."""
-    table_file = store.files(table_name(variant, metric))[1]
-    notes = store.notes(table_name(variant, metric))
-    expected = store.describe(table_meta(variant, metric))
-    return table_file.exists() and all(notes.get(k) == v for k, v in expected.items())
+    """Whether the cache holds the table with the right metadata (``store.is_stored``)."""
+    return store.is_stored(table_name(variant, metric), table_meta(variant, metric))
 
 
 def stored_table(variant: str, metric: str, log: store.Log | None = None) -> CosetTable | None:

@@ -78,6 +78,14 @@ def build_group(
     return distances(p, p.coordinate(Cubies.solved(3)), cols, meter, progress)[0]
 
 
+def table_names(
+    groups: Sequence[Group] = KORF_GROUPS, metric: str = "htm"
+) -> list[tuple[Pattern, str, dict[str, object]]]:
+    """Each group's pattern with the name and metadata of its table in the cache."""
+    patterns = [group_pattern(edges, pieces) for edges, pieces in groups]
+    return [(p, f"cube-pattern-{p.name}-{metric}", table_meta(p, metric)) for p in patterns]
+
+
 def load_tables(
     groups: Sequence[Group] = KORF_GROUPS,
     metric: str = "htm",
@@ -87,18 +95,38 @@ def load_tables(
 ) -> PatternTables:
     """The tables of ``groups`` from the cache, built (bounded by ``meter``) where missing or
     unsound."""
-    patterns = tuple(group_pattern(edges, pieces) for edges, pieces in groups)
+    named = table_names(groups, metric)
     tables = tuple(
         store.load_or_build(
-            f"cube-pattern-{p.name}-{metric}",
-            table_meta(p, metric),
+            name,
+            meta,
             lambda p=p: build_group(p, metric, meter, progress),  # type: ignore[misc]
             log,
             f"the {p.name} pattern database ({p.size:,} entries, {metric})",
         )
-        for p in patterns
+        for p, name, meta in named
     )
-    return PatternTables(patterns, tables, metric)
+    return PatternTables(tuple(p for p, _, _ in named), tables, metric)
+
+
+def is_stored(metric: str = "htm", groups: Sequence[Group] = KORF_GROUPS) -> bool:
+    """Whether the cache holds every table of ``groups`` with the right metadata (a quick look:
+    ``store.is_stored``)."""
+    return all(store.is_stored(name, meta) for _, name, meta in table_names(groups, metric))
+
+
+def stored_tables(
+    metric: str = "htm", groups: Sequence[Group] = KORF_GROUPS
+) -> PatternTables | None:
+    """The tables from the cache if all are there and sound, never built (``None`` otherwise)."""
+    named = table_names(groups, metric)
+    tables = []
+    for _, name, meta in named:
+        table = store.load(name, meta)[1]
+        if table is None:
+            return None
+        tables.append(table)
+    return PatternTables(tuple(p for p, _, _ in named), tuple(tables), metric)
 
 
 @cache

@@ -66,6 +66,14 @@ def problem_with(name: str, meta: dict[str, Any]) -> str | None:
     return _read(name, meta, mmap=True)[0]
 
 
+def is_stored(name: str, meta: dict[str, Any]) -> bool:
+    """Whether the cache holds table ``name`` with the right metadata: a quick look, without
+    reading the table (its checksum is checked when it is loaded)."""
+    table_file = files(name)[1]
+    notes_kept = notes(name)
+    return table_file.exists() and all(notes_kept.get(k) == v for k, v in describe(meta).items())
+
+
 def load(name: str, meta: dict[str, Any]) -> tuple[str | None, np.ndarray | None]:
     """``(None, table)`` read into memory and checked, or ``(why not, None)``."""
     return _read(name, meta, mmap=False)

@@ -25,6 +25,7 @@ from .schemas import (
     MAX_SECONDS,
     MAX_STATES,
     Board,
+    RequestLimits,
     SolveBoard,
     SolveMaze,
     SolveTilt,
@@ -46,19 +47,18 @@ async def in_worker(request: BaseModel, seconds: float, http: Request) -> dict[s
     return await POOL.run(request, deadline, http.is_disconnected, client)
 
 
-async def search(
-    request: SolveBoard | SolveMaze | SolveTilt, http: Request, **empty: Any
-) -> dict[str, Any]:
+async def search(request: RequestLimits, http: Request, **empty: Any) -> dict[str, Any]:
     """The worker's result, or for a search that gave none (stopped by the server) the limit
-    that stopped it, with ``empty`` for what a result would have drawn."""
+    that stopped it, with ``empty`` for what a result would have drawn (a request that names
+    no algorithm left the choice to the server: ``auto``)."""
     done = await in_worker(request, request.time_limit, http)
     if not isinstance(done, Stopped):
         return done
     stats = Stats(elapsed_s=done.seconds)
     result: SearchResult[Any] = SearchResult(
         Status.LIMIT_REACHED,
-        request.algorithm,
-        request.heuristic,
+        getattr(request, "algorithm", "auto"),
+        getattr(request, "heuristic", None),
         stats,
         limit=done.limit,
         reason=done.reason,

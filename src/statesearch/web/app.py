@@ -20,6 +20,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
 from ..errors import InputError
+from . import cube_api
 from .api import router
 from .guard import BODY_TIMEOUT, LOOPBACK, Guard
 from .incidents import InternalError, record
@@ -56,13 +57,14 @@ def create_app(
     gives a client ``body_timeout`` seconds to send a request's body."""
     app = FastAPI(
         title="statesearch playground",
-        description="Solve sliding puzzles, mazes and tilt puzzles with the statesearch engine.",
+        description="Solve sliding puzzles, mazes, tilt puzzles and cubes with statesearch.",
         docs_url=None,
         redoc_url=None,
         lifespan=lifespan,
     )
     app.add_middleware(Guard, allowed_hosts=allowed_hosts, body_timeout=body_timeout)
     app.include_router(router)
+    app.include_router(cube_api.router)
     # Plain files, no build step and no CDN: the page and the docs work offline.
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.mount("/docs-assets", StaticFiles(directory=SWAGGER_UI), name="docs-assets")

@@ -8,13 +8,13 @@ animation), which the Python engine runs (``statesearch.trace``).
 
 The ``pdb`` heuristic only reads tables already in the cache: a server that built a table for
 every goal a client invents would let clients fill its disk (11.5 MB per 15-puzzle goal), so
-it says instead how to build them with ``statesearch pdb build``.
+it says instead how to build them with ``statesearch pdb build``. The cube's job, which reads
+Korf's tables by the same rule, is ``cube_jobs``.
 """
 
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -23,7 +23,7 @@ from pydantic import BaseModel
 from ..cache import cache_dir
 from ..errors import InputError
 from ..facade import resolve_heuristic, solve
-from ..limits import LimitHit, LimitKind, Limits, Meter
+from ..limits import LimitHit, Limits
 from ..maze import Maze
 from ..npuzzle import NPuzzle
 from ..npuzzle.pdb import GroupKey, check, partition_groups
@@ -31,11 +31,11 @@ from ..problem import Heuristic
 from ..result import SearchResult
 from ..tilt import Tilt, format_tilt
 from ..trace import Trace
+from . import cube_jobs
+from .cube_schemas import SolveCube
+from .meters import answered, budget, seconds_left
 from .schemas import (
     MAX_EVENTS,
-    MAX_MEMORY,
-    MAX_STATES,
-    RequestLimits,
     SolveBoard,
     SolveMaze,
     SolveTilt,
@@ -47,33 +47,6 @@ from .trace_json import expansion_order, trace_json
 
 WARM_UP_SECONDS = 30.0
 Job = Callable[[Any, float, threading.Event], dict[str, Any]]
-
-
-def seconds_left(deadline: float) -> float:
-    """What is left of a request's time (a limit must be > 0, even when none is left)."""
-    return max(deadline - time.monotonic(), 0.001)
-
-
-def budget(request: RequestLimits, deadline: float, cancel: threading.Event) -> Meter:
-    """A meter for the request's budgets, with the time that is left of it and the server's
-    memory caps; made before any setup, so the setup counts."""
-    limits = Limits(
-        max_expanded=request.max_expanded,
-        max_pushed=request.max_pushed,
-        time_limit=seconds_left(deadline),
-        max_states=MAX_STATES,
-        max_memory=MAX_MEMORY,
-    )
-    return Meter(limits, cancel)
-
-
-def answered(result: SearchResult[Any], request: RequestLimits, **extra: Any) -> dict[str, Any]:
-    """The result as JSON; a time limit is named as the client gave it (the meter only had
-    what was left of it)."""
-    data = result.to_dict()
-    if result.limit is LimitKind.TIME:
-        data["reason"] = f"time limit of {request.time_limit:g} s (setup included)"
-    return {**data, **extra}
 
 
 def goal_spelling(puzzle: NPuzzle) -> str:
@@ -247,13 +220,17 @@ def warm_up() -> None:
     """Load the compiled kernels the playground uses most from numba's cache (about 2 s), and
     the 15-puzzle's IDA* + Manhattan from the cache directory (compiled there once, about 5 s,
     the first time a machine runs it), so that the first searches do not pay for them. A
-    failure here is the first search's to report."""
+    failure here is the first search's to report. Then the cube's (``cube_jobs.warm_up``)."""
     limits = Limits(time_limit=WARM_UP_SECONDS)
     almost = NPuzzle((*range(1, 15), 0, 15), 4, 4)
     try:
         for heuristic in ("linear_conflict", "manhattan"):
             solve(almost, "idastar", heuristic, limits=limits)
         solve(Tilt.from_text("o.x"), "bfs", limits=limits)
+    except Exception:
+        pass
+    try:
+        cube_jobs.warm_up()
     except Exception:
         return
 
@@ -265,6 +242,7 @@ JOBS: dict[type[BaseModel], Job] = {
     TiltGenerate: generate_tilt,
     TraceBoard: trace_npuzzle,
     TraceMaze: trace_maze,
+    SolveCube: cube_jobs.solve_cube,
 }
 
 

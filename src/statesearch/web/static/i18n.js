@@ -1,6 +1,7 @@
 // Every label in English and Korean; the choice is remembered in localStorage. Pages register
 // what they drew from data with onLanguage(), so a switch redraws it in the new language.
 // `setLanguage` changes the language without touching a page (the notebook widget uses it).
+import { CUBE_MESSAGES } from "./i18n-cube.js";
 import { TRACE_MESSAGES } from "./i18n-trace.js";
 
 export const MESSAGES = {
@@ -107,7 +108,9 @@ export const MESSAGES = {
   },
 };
 
-for (const code of Object.keys(MESSAGES)) Object.assign(MESSAGES[code], TRACE_MESSAGES[code]);
+for (const code of Object.keys(MESSAGES)) {
+  Object.assign(MESSAGES[code], TRACE_MESSAGES[code], CUBE_MESSAGES[code]);
+}
 
 // A notebook's output frame may refuse localStorage: then the choice is not remembered.
 function remembered() {

@@ -1,0 +1,82 @@
+"""The cube's endpoints: a position after some turns, a random position or scramble, and an
+optimal solution (run in a search worker like every search, ``cube_jobs``).
+
+A cube is text: a scramble applied to the solved cube (``"R U R' U'"``) or a facelet string
+(54 or 24 symbols, URFDLB order); every answer gives the position as its facelet string, so a
+page only ever draws facelets. On the 2x2x2 the down-back-left corner stays still: a turn of D,
+L or B is the turn of U, R or F opposite it, and the whole cube turned with it.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from fastapi import APIRouter, Request
+
+from ..cube import REACHABLE, Cube, format_moves, random_cube, random_scramble
+from ..cube.notation import check_metric, parse_moves
+from ..cube.reading import after, check_size, scrambled
+from .api import search
+from .cube_jobs import BUILD_TABLES, invariant, korf_stored
+from .cube_schemas import CubeRandom, CubeState, SolveCube
+from .schemas import MAX_SECONDS
+
+router = APIRouter(prefix="/api/cube")
+
+
+def describe(cube: Cube) -> dict[str, Any]:
+    """What a page shows of a position: its facelets, the text net, and whether it is solved
+    or can be (``invariant`` names the broken one, ``reason`` says it in English)."""
+    state = cube.initial
+    return {
+        "size": cube.size,
+        "facelets": cube.facelets(state),
+        "net": cube.show(state),
+        "solved": cube.is_goal(state),
+        "solvable": cube.solvable,
+        "invariant": invariant(cube.start),
+        "reason": cube.unsolvable_reason() or "",
+    }
+
+
+@router.get("/info")
+def info() -> dict[str, Any]:
+    """The server's time cap, the positions of each size, and whether Korf's tables are in the
+    cache for each metric (without them a 3x3x3 is solved by bidirectional search)."""
+    return {
+        "max_seconds": MAX_SECONDS,
+        "reachable": {str(size): f"{count:,}" for size, count in REACHABLE.items()},
+        "korf": {metric: korf_stored(metric) for metric in ("htm", "qtm")},
+        "build_tables": BUILD_TABLES,
+    }
+
+
+@router.post("/state")
+def state(request: CubeState) -> dict[str, Any]:
+    """The cube after ``moves`` (each turn as the domain makes it)."""
+    cube = Cube.from_text(request.cube, request.size)
+    turned = after(cube.start, parse_moves(request.moves))
+    return describe(Cube(turned, request.size))
+
+
+@router.post("/random")
+def random_position(request: CubeRandom) -> dict[str, Any]:
+    """A uniform random position, or a scramble of ``moves`` random moves (``scramble`` lists
+    them); ``seed`` is the one used, to get the same cube again."""
+    size = check_size(request.size)
+    metric = check_metric(request.metric)
+    seed = request.seed if request.seed is not None else random.randrange(10**9)
+    if request.moves is None:
+        cubies, moves = random_cube(size, seed), ""
+    else:
+        drawn = random_scramble(request.moves, seed, metric)
+        cubies, moves = scrambled(drawn, size), format_moves(drawn)
+    return {**describe(Cube(cubies, size, metric)), "seed": seed, "scramble": moves}
+
+
+@router.post("/solve")
+async def solve_cube(request: SolveCube, http: Request) -> dict[str, Any]:
+    """An optimal solution; ``states`` lists the facelets of each position along it, ``advice``
+    says how to get a stronger search when the server had to fall back to a weaker one."""
+    return await search(request, http, states=[], advice="", invariant=None)

@@ -1,0 +1,39 @@
+"""What every search job starts and ends with: a meter for the request's budgets (counted from
+the moment its answer is due, so setup counts), and the result as JSON."""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import Any
+
+from ..limits import LimitKind, Limits, Meter
+from ..result import SearchResult
+from .schemas import MAX_MEMORY, MAX_STATES, RequestLimits
+
+
+def seconds_left(deadline: float) -> float:
+    """What is left of a request's time (a limit must be > 0, even when none is left)."""
+    return max(deadline - time.monotonic(), 0.001)
+
+
+def budget(request: RequestLimits, deadline: float, cancel: threading.Event) -> Meter:
+    """A meter for the request's budgets, with the time that is left of it and the server's
+    memory caps; made before any setup, so the setup counts."""
+    limits = Limits(
+        max_expanded=request.max_expanded,
+        max_pushed=request.max_pushed,
+        time_limit=seconds_left(deadline),
+        max_states=MAX_STATES,
+        max_memory=MAX_MEMORY,
+    )
+    return Meter(limits, cancel)
+
+
+def answered(result: SearchResult[Any], request: RequestLimits, **extra: Any) -> dict[str, Any]:
+    """The result as JSON; a time limit is named as the client gave it (the meter only had
+    what was left of it)."""
+    data = result.to_dict()
+    if result.limit is LimitKind.TIME:
+        data["reason"] = f"time limit of {request.time_limit:g} s (setup included)"
+    return {**data, **extra}

@@ -1,0 +1,54 @@
+// The cube page's words in English and Korean (merged into i18n.js's MESSAGES).
+const ENGLISH_METRIC = { htm: "half-turn metric", qtm: "quarter-turn metric" };
+const KOREAN_METRIC = { htm: "반바퀴 기준", qtm: "4분의 1바퀴 기준" };
+const ENGLISH_INVARIANT = {
+  twist: "a corner is twisted in place (the corner twists do not add up to 0 mod 3)",
+  flip: "an edge is flipped in place (the edge flips do not add up to 0 mod 2)",
+  parity: "two pieces are swapped (the corner and edge permutations have different parity)",
+};
+const KOREAN_INVARIANT = {
+  twist: "모서리 조각 하나가 제자리에서 돌아가 있습니다 (모서리 비틀림의 합이 3으로 나누어떨어지지 않음)",
+  flip: "변 조각 하나가 제자리에서 뒤집혀 있습니다 (변 뒤집힘의 합이 2로 나누어떨어지지 않음)",
+  parity: "두 조각이 맞바뀌어 있습니다 (모서리와 변 순열의 홀짝이 다름)",
+};
+
+export const CUBE_MESSAGES = {
+  en: {
+    tab_cube: "Cube", bidirectional: "Bidirectional", group_cube: "Cube", group_cube_set: "Set up", cube_metric: "Metric",
+    cube_htm: "half turns (U2 = 1 move)", cube_qtm: "quarter turns (U2 = 2 moves)",
+    cube_text: "Scramble or facelets", cube_apply: "Set", cube_random: "Random position",
+    cube_turned: "Turns made", generated: "Generated",
+    cube_hint: (size) => (size === 2
+      ? "Buttons or keys U R F D L B (Shift: ′) turn a face. The 2×2×2 keeps its down-back-left corner still, so D, L and B turn the whole cube with them."
+      : "Buttons or keys U R F D L B (Shift: ′) turn a face, seen from that face."),
+    cube_searching: (s, cap) => `Searching… ${s.toFixed(1)} s (the server stops at ${cap} s)`,
+    cube_note: (size, korf, cap) => (size === 2
+      ? `The 2×2×2 is solved optimally at once: its exact distance table holds all 3,674,160 positions. Every search stops after ${cap} s at most.`
+      : korf
+        ? `The 3×3×3 is solved optimally by the compiled IDA* with Korf's pattern databases; a random position (about 18 moves) can take longer than the server's ${cap} s.`
+        : `The 3×3×3 is solved optimally by bidirectional search, within ${cap} s only for scrambles of up to about 7 moves (the server has no pattern databases).`),
+    cube_advice: "For optimal solutions of random cubes, build Korf's tables once with:",
+    cube_at_goal: "The cube is solved.",
+    cube_found: (n, metric) => `Optimal solution: ${n} ${n === 1 ? "move" : "moves"} (${ENGLISH_METRIC[metric]}).`,
+    cube_unsolvable: (why) => `Unsolvable, proved before any search: ${ENGLISH_INVARIANT[why] ?? why}.`,
+  },
+  ko: {
+    tab_cube: "큐브", bidirectional: "양방향 탐색", group_cube: "큐브", group_cube_set: "준비", cube_metric: "기준",
+    cube_htm: "반바퀴 (U2 = 1수)", cube_qtm: "4분의 1바퀴 (U2 = 2수)",
+    cube_text: "섞는 순서 또는 면 색 문자열", cube_apply: "적용", cube_random: "무작위 배치",
+    cube_turned: "돌린 횟수", generated: "생성",
+    cube_hint: (size) => (size === 2
+      ? "버튼이나 U R F D L B 키(Shift: ′)로 면을 돌립니다. 2×2×2는 아래-뒤-왼쪽 조각을 고정하므로 D, L, B를 돌리면 큐브 전체도 함께 돌아갑니다."
+      : "버튼이나 U R F D L B 키(Shift: ′)로 면을 돌립니다. 그 면을 바라본 방향 기준입니다."),
+    cube_searching: (s, cap) => `탐색 중… ${s.toFixed(1)}초 (서버는 ${cap}초에 멈춥니다)`,
+    cube_note: (size, korf, cap) => (size === 2
+      ? `2×2×2는 곧바로 최적으로 풉니다: 정확한 거리표에 3,674,160개 배치가 모두 들어 있습니다. 모든 탐색은 최대 ${cap}초 뒤에 멈춥니다.`
+      : korf
+        ? `3×3×3는 코르프의 패턴 데이터베이스를 쓰는 컴파일된 IDA*로 최적으로 풉니다. 무작위 배치(18수 정도)는 서버의 ${cap}초보다 오래 걸릴 수 있습니다.`
+        : `3×3×3는 양방향 탐색으로 최적으로 풀며, ${cap}초 안에는 7수 정도까지 섞은 큐브만 풀 수 있습니다 (서버에 패턴 데이터베이스가 없음).`),
+    cube_advice: "무작위 큐브의 최적해를 구하려면 코르프의 표를 한 번 만드세요:",
+    cube_at_goal: "큐브가 맞춰져 있습니다.",
+    cube_found: (n, metric) => `최적해: ${n}수 (${KOREAN_METRIC[metric]}).`,
+    cube_unsolvable: (why) => `풀 수 없음, 탐색 전에 증명됨: ${KOREAN_INVARIANT[why] ?? why}.`,
+  },
+};
