@@ -89,7 +89,7 @@ def _ida_kernel(estimate: int) -> Callable[..., int]:
         delta: np.ndarray,
         lines: tuple[np.ndarray, ...],
         pdb: tuple[np.ndarray, ...],
-        reflect: bool,
+        use_mirror: bool,
     ) -> int:
         """Run one IDA* iteration (bound ``regs[IDA_BOUND]``) for up to ``slice_expansions``.
 
@@ -173,7 +173,7 @@ def _ida_kernel(estimate: int) -> Callable[..., int]:
                 moved = mirror_cell[blank] - mirror_cell[cell]
                 new_index_mirror = index_mirror[twin_group] + moved * weight[twin]
                 h2_mirror = h_mirror
-                if reflect:
+                if use_mirror:
                     if packed[twin_group] == 0:
                         h2_mirror = (
                             h_mirror
