@@ -118,6 +118,10 @@ def test_module_entry_point_and_showcase() -> None:
     assert done.returncode == 0, done.stderr
     for figure in ("48,390", "66,516", "3,667", "5,750", "283", "451", "181,440", "52"):
         assert figure in done.stdout
+    words = " ".join(done.stdout.split())  # the console wraps long lines
+    assert "43,252,003,274,489,856,000" in words
+    assert "bidirectional BFS: solved: 6 moves (optimal)" in words
+    assert "in place: unsolvable: a corner is twisted" in words
 
 
 def every_command() -> list[list[str]]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.console import Console
 from rich.table import Table
 
+from ..cube import REACHABLE, Cube, random_cube
 from ..examples.water_jugs import WaterJugs
 from ..facade import solve
 from ..limits import Limits
@@ -15,6 +16,8 @@ from ..tilt import Tilt
 LESSON_BOARD = "7 2 4 5 0 6 8 3 1"
 UNSOLVABLE_BOARD = "2 8 1 4 6 3 0 7 5"
 KORF_2 = (13, 5, 4, 10, 9, 12, 8, 14, 2, 3, 7, 1, 0, 15, 11, 6)  # 55 moves, goal blank-first
+CHECKERBOARD = "R2 L2 U2 D2 F2 B2"
+TWISTED = "UUUUUUUUFURRRRRRRRFFRFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB"  # the URF corner turned in place
 TILT = """\
 o..#....
 ..#..o..
@@ -90,6 +93,23 @@ def showcase() -> None:
     tilted = solve(tilt, "astar")
     out.print(tilt.show(tilt.initial))
     out.print(f"tilt, A* + best ({tilted.engine}): {tilted.verdict}: {tilted.moves}")
+
+    out.rule("The cube: the same three slots")
+    pocket = Cube(random_cube(2, 1), 2)
+    exact = solve(pocket, "idastar", "exact")
+    out.print(pocket.show(pocket.initial))
+    out.print(
+        f"a random 2x2x2 (one of {REACHABLE[2]:,}; the 3x3x3 has {REACHABLE[3]:,}), "
+        "IDA* + its exact distance table: "
+        f"{exact.verdict}: {exact.moves}"
+    )
+    checker = solve(Cube.from_text(CHECKERBOARD), "bidirectional")
+    out.print(
+        f"3x3x3 checkerboard {CHECKERBOARD}, bidirectional BFS: {checker.verdict}: "
+        f"{checker.moves} ({checker.stats.expanded:,} expanded)"
+    )
+    twisted = solve(Cube.from_text(TWISTED), "idastar")
+    out.print(f"one corner turned in place: {twisted.verdict} ({twisted.stats.expanded} expanded)")
 
     out.rule("A problem that is not a board: two water jugs (4 and 3 litres, measure 2)")
     jugs = solve(WaterJugs(4, 3, 2), "bfs")
