@@ -4,31 +4,19 @@ Screenshots at a laptop's and a phone's size go to artifacts/ (cube-1280x800.png
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
-from playwright.sync_api import Browser, Page, ViewportSize, expect, sync_playwright
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
+import test_browser
 from statesearch.cube import Cube
-from statesearch.web.server import running_in_thread
-from test_browser import ARTIFACTS, CHROMIUM, FLAGS, LAPTOP, PHONE, open_page
+from test_browser import ARTIFACTS, LAPTOP, PHONE, open_page
 
 SOLVED_2 = "UUUURRRRFFFFDDDDLLLLBBBB"
 SOLVED_3 = "".join(face * 9 for face in "URFDLB")
 
 
-@pytest.fixture(scope="module")
-def server() -> Iterator[str]:
-    with running_in_thread() as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
-        yield chromium
-        chromium.close()
+server = test_browser.server  # the playground's server and Chromium fixtures
+browser = test_browser.browser
 
 
 def twisted_corner() -> str:
