@@ -15,6 +15,7 @@ lower bound.
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import statistics
 import time
@@ -60,6 +61,7 @@ def main() -> None:
     parser.add_argument("--bfs", action="store_true", help="Check each length by BFS again.")
     parser.add_argument("--astar-limit", type=float, default=300.0)
     args = parser.parse_args()
+    print("load average (1, 5, 15 min) at the start: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
     warm = Tilt.from_text("o..#\n.#.x\n....")
     solve(warm, "astar", "best"), solve(warm, "bidirectional"), solve(warm, "bfs")
     print(
@@ -98,6 +100,7 @@ def main() -> None:
         f"faster x{a_total / b_total:.1f} overall, median x{statistics.median(ratios):.1f}, "
         f"least x{min(ratios):.1f}"
     )
+    print("load average (1, 5, 15 min) at the end: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
 
 
 if __name__ == "__main__":

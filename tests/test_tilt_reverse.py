@@ -1,11 +1,14 @@
 """Tilt moves run backwards, and the bidirectional search built on them: the predecessors
 against every board of the same block count moved forwards, the compiled predecessors against
 the Python ones (same boards, same order), and bidirectional search in both engines against
-BFS, with the same counters and every path replayed."""
+BFS, every path replayed, and with the engine's counters where the compiled one grows the same
+sides."""
 
 from __future__ import annotations
 
+from contextlib import AbstractContextManager
 from itertools import combinations
+from unittest.mock import patch
 
 import numpy as np
 import pytest
@@ -14,11 +17,16 @@ from hypothesis import strategies as st
 
 from helpers import replay
 from statesearch import InputError, Status, solve
-from statesearch.tilt import Tilt
+from statesearch.tilt import Tilt, bidirectional
 from statesearch.tilt.board import cells_of
 from statesearch.tilt.reverse_moves import Segments, boards_before
 from statesearch.tilt.rules import DIRECTIONS
 from statesearch.tilt.tables import Tables
+
+
+def engine_side_choice() -> AbstractContextManager[object]:
+    """The compiled bidirectional search growing the smaller frontier, as the engine's does."""
+    return patch.object(bidirectional, "BACKWARD_COST", 1.0)
 
 
 @st.composite
@@ -99,25 +107,29 @@ def test_predecessors_need_the_default_rules() -> None:
 @settings(max_examples=60, deadline=None)
 @given(boards(most_cells=30))
 def test_bidirectional_search_agrees_with_bfs_in_both_engines(text: str) -> None:
+    """Both engines against BFS; the compiled one, growing the smaller frontier as the engine
+    does (``BACKWARD_COST = 1``), also with the engine's counters and path."""
     puzzle = Tilt.from_text(text)
     reference = solve(puzzle, "bfs", engine="python")
     python = solve(puzzle, "bidirectional", engine="python")
     compiled = solve(puzzle, "bidirectional", engine="compiled")
-    assert compiled.engine == "compiled"
-    for result in (python, compiled):
+    with engine_side_choice():
+        alike = solve(puzzle, "bidirectional", engine="compiled")
+    for result in (python, compiled, alike):
         assert result.status is reference.status
         assert result.length == reference.length
         if result.solved:
             assert result.optimal
             replay(puzzle, result)
-    s, t = python.stats, compiled.stats
+    assert compiled.engine == alike.engine == "compiled"
+    s, t = python.stats, alike.stats
     assert (s.expanded, s.pushed, s.generated, s.max_frontier) == (
         t.expanded,
         t.pushed,
         t.generated,
         t.max_frontier,
     )
-    assert python.moves == compiled.moves
+    assert python.moves == alike.moves
 
 
 def test_auto_chooses_bidirectional_where_moves_run_backwards() -> None:

@@ -1,6 +1,14 @@
 """The compiled bidirectional search of a tilt puzzle: layers from the start and from the
-target arrangement, always growing the side with the smaller frontier, as the engine's
-``algorithms/bidirectional.py`` (same order, same counters: the tests hold them to it).
+target arrangement, growing the side whose frontier costs less to expand.
+
+A backward expansion costs about ``BACKWARD_COST`` forward ones: it lists every board a move
+could have come from (about 12 on hard 8x8 puzzles) and keeps the ones some move produces
+(about 4), where a forward one makes at most 4 moves. So the forward side grows while its
+frontier is at most ``BACKWARD_COST`` times the backward one (measured in benchmarks/README.md,
+"Hard tilt puzzles": the slowest puzzle gains, a few others lose a little). With
+``BACKWARD_COST = 1`` (the smaller frontier grows) this is the engine's
+``algorithms/bidirectional.py``, in the same order with the same counters: the tests hold it
+to that, and the default to BFS's lengths.
 
 It needs a single target arrangement and moves that run backwards: as many blocks as targets,
 one cell per move, blocks that stop blocks (``Tilt.reversible``), and at most ``MOST_BLOCKS``
@@ -26,10 +34,19 @@ from ..limits import LimitKind, Meter
 from ..outcome import Exhausted, Found, Outcome, along
 from ..result import Stats
 from .bfs_kernel import CURSOR, FILL
-from .bidirectional_kernel import MOST_CHILDREN, REGISTERS, ROOM, bidirectional_layer
+from .bidirectional_kernel import (
+    FULLNESS,
+    MOST_CHILDREN,
+    OWN,
+    REGISTERS,
+    ROOM,
+    bidirectional_layer,
+)
 from .key_set import KeySet
 from .reverse_moves import Segments
 from .tables import SLICE, Puzzle, Tables
+
+BACKWARD_COST = 2.0  # what a backward expansion costs in forward ones (see above)
 
 
 class Side:
@@ -38,6 +55,7 @@ class Side:
 
     def __init__(self, root: int) -> None:
         self.seen = KeySet(root)
+        self.stored = 1
         self.layers = [np.array([root], dtype=np.uint64)]
         self.parents = [np.zeros(1, dtype=np.uint32)]
 
@@ -73,6 +91,7 @@ def bidirectional(puzzle: Puzzle, goal: int, meter: Meter, stats: Stats) -> Outc
     board = Tables(puzzle, meter).board[2:5]  # width, masks, blocked
     segments = Segments(puzzle.rules).arrays
     kids = np.zeros(2 * MOST_CHILDREN, dtype=np.uint64)
+    kept_at = np.empty((len(kids), 3), dtype=np.int64)
     sides = {True: Side(start), False: Side(goal)}
     regs = np.zeros(REGISTERS, dtype=np.int64)
     regs[STORED] = regs[LONGEST] = 2
@@ -80,12 +99,13 @@ def bidirectional(puzzle: Puzzle, goal: int, meter: Meter, stats: Stats) -> Outc
     while True:
         if depth >= meter.max_depth:
             return Exhausted(LimitKind.DEPTH)
-        forward = len(sides[True].layers[-1]) <= len(sides[False].layers[-1])
+        forward = len(sides[True].layers[-1]) <= BACKWARD_COST * len(sides[False].layers[-1])
         own, other = sides[forward], sides[not forward]
         layer = own.layers[-1]
         following = np.empty(max(64, 2 * len(layer)), dtype=np.uint64)
         parents = np.empty(len(following), dtype=np.uint32)
         regs[CURSOR] = regs[FILL] = 0
+        regs[OWN] = own.stored
         while True:
             status = bidirectional_layer(
                 layer,
@@ -99,6 +119,7 @@ def bidirectional(puzzle: Puzzle, goal: int, meter: Meter, stats: Stats) -> Outc
                 *segments,
                 np.uint64(start),
                 kids,
+                kept_at,
                 len(other.layers[-1]),
                 regs,
                 min(meter.max_expanded, int(regs[EXPANDED]) + SLICE),
@@ -108,7 +129,7 @@ def bidirectional(puzzle: Puzzle, goal: int, meter: Meter, stats: Stats) -> Outc
             read_counters(regs, stats)
             if status == NEED_ROOM:
                 room = int(regs[ROOM])
-                own.seen.room(int(regs[STORED]) + room)
+                own.seen.room(int(regs[OWN]) + room, FULLNESS)
                 if regs[FILL] + room > len(following):
                     size = 2 * len(following) + room
                     following = np.resize(following, size)
@@ -124,6 +145,7 @@ def bidirectional(puzzle: Puzzle, goal: int, meter: Meter, stats: Stats) -> Outc
             if status != PAUSED:
                 break
             after_pause(regs, meter)
+        own.stored = int(regs[OWN])
         fill = int(regs[FILL])
         if not fill:
             return Exhausted()

@@ -5,8 +5,16 @@ order and counting (``algorithms/bidirectional.py``).
 Each side keeps the boards it reached in a ``KeySet`` and, layer by layer, the boards in the
 order they were reached with the place of the one each was reached from in the layer before
 (forward: the board it came from; backward: the board it leads to, toward the target
-arrangement). A new board is looked up in the other side's set; the first one found there is on
-a shortest path.
+arrangement). A board new to a side is looked up in the other side's set; the first one found
+there is on a shortest path.
+
+Those lookups are put off to the end of each chunk of boards expanded (``meeting``): then only
+the boards new to this side (about two in five children on hard 8x8 puzzles) are fetched from
+the other side's table, ahead of need, instead of every child's row being fetched from both
+tables. The counters as they stood when each board was kept are noted, so a meeting found late
+sets them back to where the engine stopped, and every stop (a budget, a pause, a full table)
+looks up the boards kept before it first (measured in benchmarks/README.md, "Hard tilt
+puzzles").
 """
 
 from __future__ import annotations
@@ -36,10 +44,12 @@ from .hash_table import home
 from .key_set import find_key
 from .reverse_moves import boards_before
 
-# The register after the BFS ones: after NEED_ROOM, how many more boards ``own`` and
-# ``following`` must have room for.
-ROOM = FILL + 1
-REGISTERS = ROOM + 1
+# The registers after the BFS ones: after NEED_ROOM, how many more boards ``own`` and
+# ``following`` must have room for; how many boards ``own`` holds (its side's, not both sides'
+# ``STORED``: each set is sized for its own boards, and kept at most FULLNESS full).
+ROOM, OWN = FILL + 1, FILL + 2
+REGISTERS = OWN + 1
+FULLNESS = 2 / 3
 GOING_ON = -1  # what ``visit`` returns when the search goes on
 # Backward, a board has at most 2**k boards before it per direction (a segment with r stuck
 # blocks has r + 1 places for its gap, and r + 1 <= 2**r), so with at most 16 blocks the
@@ -48,7 +58,7 @@ MOST_BLOCKS = 16
 MOST_CHILDREN = 4 << MOST_BLOCKS
 # The children of up to CHUNK boards are listed before any is looked up, so that each lookup's
 # table row can be asked for LAG children before it is needed (the lookups, cache misses into
-# tables of tens of MB, are what this search mostly waits on).
+# tables of tens of MB, are much of what this search waits on; 128 and 32 were no faster).
 CHUNK, LAG = 64, 16
 
 
@@ -71,14 +81,15 @@ def visit(
     child: np.uint64,
     parent: int,
     own: np.ndarray,
-    other: np.ndarray,
     following: np.ndarray,
     parents: np.ndarray,
     regs: np.ndarray,
     max_pushed: int,
+    kept_at: np.ndarray,
+    first: int,
 ) -> int:
-    """One child as the engine sees it: generated; kept and looked up on the other side if it
-    is new to this one."""
+    """One child as the engine sees it: generated; kept if it is new to this side, with the
+    counters as they stand (``kept_at[place - first]``) for ``meeting``."""
     regs[GENERATED] += 1
     slot = find_key(own, child)
     if own[slot] != 0:
@@ -88,12 +99,41 @@ def visit(
         return PAUSED
     regs[PUSHED] += 1
     regs[STORED] += 1
+    regs[OWN] += 1
     own[slot] = child
     following[regs[FILL]] = child
     parents[regs[FILL]] = parent
-    if other[find_key(other, child)] != 0:
-        return FOUND  # the meeting board is at following[regs[FILL]]
+    at = kept_at[regs[FILL] - first]
+    at[0], at[1], at[2] = regs[GENERATED], regs[EXPANDED], regs[LONGEST]
     regs[FILL] += 1
+    return GOING_ON
+
+
+@njit(cache=True)
+def meeting(
+    following: np.ndarray, first: int, other: np.ndarray, regs: np.ndarray, kept_at: np.ndarray
+) -> int:
+    """Look up ``following[first:regs[FILL]]`` on the other side, in order. At the first one
+    found, set the counters back to where they stood when it was kept (the engine stops
+    there) and return FOUND, the meeting board at ``following[regs[FILL]]``; else GOING_ON.
+
+    Put off to the end of a chunk so that only boards new to this side are fetched from the
+    other side's table (fetching it for every child, duplicates too, cost more)."""
+    end, mask = regs[FILL], len(other) - 1
+    for k in range(first, min(first + LAG, end)):
+        prefetch(other, home(following[k], mask))
+    for k in range(first, end):
+        if k + LAG < end:
+            prefetch(other, home(following[k + LAG], mask))
+        if other[find_key(other, following[k])] != 0:
+            later = end - 1 - k
+            regs[PUSHED] -= later
+            regs[STORED] -= later
+            regs[OWN] -= later
+            regs[FILL] = k
+            at = kept_at[k - first]
+            regs[GENERATED], regs[EXPANDED], regs[LONGEST] = at[0], at[1], at[2]
+            return FOUND
     return GOING_ON
 
 
@@ -115,6 +155,7 @@ def bidirectional_layer(
     whole: np.ndarray,
     start: np.uint64,
     kids: np.ndarray,
+    kept_at: np.ndarray,
     waiting: int,
     regs: np.ndarray,
     max_expanded: int,
@@ -124,12 +165,13 @@ def bidirectional_layer(
     """Expand ``layer[regs[CURSOR]:count]`` forward by the moves or backward by
     ``reverse_moves``, into ``following[regs[FILL]:]`` (and where in ``layer`` each came from
     into ``parents``); ``own`` and ``other`` are the two sides' ``KeySet`` arrays, ``waiting``
-    the size of the other side's frontier, ``kids`` (``2 * MOST_CHILDREN`` long) scratch.
+    the size of the other side's frontier, ``kids`` (``2 * MOST_CHILDREN`` long) and ``kept_at``
+    (as many rows of 3) scratch.
 
     Returns FOUND (the meeting board is at ``following[regs[FILL]]``), EXHAUSTED (the layer
     is done), PAUSED (a budget: ``regs[STOP]``) or NEED_ROOM (``regs[ROOM]`` more boards must
     fit in ``own`` and ``following``; grow them and call again)."""
-    own_mask, other_mask = len(own) - 1, len(other) - 1
+    own_mask = len(own) - 1
     ends = np.zeros(CHUNK, dtype=np.int64)
     first = regs[CURSOR]
     while first < count:
@@ -146,31 +188,32 @@ def bidirectional_layer(
             last += 1
         for j in range(min(LAG, listed)):
             prefetch(own, home(kids[j], own_mask))
-            prefetch(other, home(kids[j], other_mask))
-        j = 0
+        j, kept = 0, regs[FILL]
         for i in range(first, last):
             end = ends[i - first]
+            regs[CURSOR], status = i, GOING_ON
             if regs[EXPANDED] >= max_expanded:
-                regs[CURSOR], regs[STOP] = i, STOP_EXPANDED
-                return PAUSED
-            if 2 * (regs[STORED] + end - j) > len(own) or regs[FILL] + end - j > len(following):
-                regs[CURSOR], regs[ROOM] = i, end - j
-                return NEED_ROOM
-            regs[EXPANDED] += 1
-            while j < end:
-                if j + LAG < listed:
-                    prefetch(own, home(kids[j + LAG], own_mask))
-                    prefetch(other, home(kids[j + LAG], other_mask))
-                status = visit(kids[j], i, own, other, following, parents, regs, max_pushed)
-                j += 1
-                if status != GOING_ON:
-                    regs[CURSOR] = i
-                    return status
-            if regs[STORED] > max_stored:
-                regs[CURSOR], regs[STOP] = i + 1, STOP_MEMORY
-                return PAUSED
+                regs[STOP], status = STOP_EXPANDED, PAUSED
+            elif regs[OWN] + end - j > FULLNESS * len(own) or regs[FILL] + end - j > len(following):
+                regs[ROOM], status = end - j, NEED_ROOM
+            else:
+                regs[EXPANDED] += 1
+                while status == GOING_ON and j < end:
+                    if j + LAG < listed:
+                        prefetch(own, home(kids[j + LAG], own_mask))
+                    status = visit(
+                        kids[j], i, own, following, parents, regs, max_pushed, kept_at, kept
+                    )
+                    j += 1
+                if status == GOING_ON and regs[STORED] > max_stored:
+                    regs[CURSOR], regs[STOP], status = i + 1, STOP_MEMORY, PAUSED
+            if status != GOING_ON:
+                # The boards kept before the stop are looked up first: the engine met there.
+                return FOUND if meeting(following, kept, other, regs, kept_at) == FOUND else status
             # The frontier: the rest of this layer, the next one so far, the other side's.
             regs[LONGEST] = max(regs[LONGEST], count - i - 1 + regs[FILL] + waiting)
+        if meeting(following, kept, other, regs, kept_at) == FOUND:
+            return FOUND
         first = last
     regs[CURSOR] = count
     return EXHAUSTED

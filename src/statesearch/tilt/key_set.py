@@ -9,8 +9,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..kernels.intrinsics import prefetch
-from .hash_table import AHEAD, home
+from .hash_table import home
 
 
 @njit(cache=True)
@@ -25,24 +24,23 @@ def find_key(keys: np.ndarray, key: np.uint64) -> int:
 
 @njit(cache=True)
 def rehash_keys(keys: np.ndarray, bigger: np.ndarray) -> None:
-    mask = bigger.shape[0] - 1
+    """Copy the keys into a table twice the size. No prefetch: a key at slot i of the old table
+    lands at i or i + its size (or just after, probing), so the writes run in two streams."""
     for i in range(keys.shape[0]):
-        if i + AHEAD < keys.shape[0] and keys[i + AHEAD] != 0:
-            prefetch(bigger, home(keys[i + AHEAD], mask))
         if keys[i] != 0:
             bigger[find_key(bigger, keys[i])] = keys[i]
 
 
 class KeySet:
-    """The keys as a numpy array, kept at most half full by doubling."""
+    """The keys as a numpy array, kept at most half full (or ``fullness``) by doubling."""
 
     def __init__(self, first: int, capacity: int = 1 << 16) -> None:
         self.keys = np.zeros(capacity, dtype=np.uint64)
         self.keys[find_key(self.keys, np.uint64(first))] = first
 
-    def room(self, stored: int) -> None:
-        """Grow until ``stored`` keys leave the table at most half full."""
-        while 2 * stored > len(self.keys):
+    def room(self, stored: int, fullness: float = 0.5) -> None:
+        """Grow until ``stored`` keys leave the table at most ``fullness`` full."""
+        while stored > fullness * len(self.keys):
             bigger = np.zeros(2 * len(self.keys), dtype=np.uint64)
             rehash_keys(self.keys, bigger)
             self.keys = bigger
