@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
-from statesearch import SearchResult, Status
+from statesearch import SearchResult, Stats, Status
 
 
 def replay(problem: Any, result: SearchResult[Any]) -> float:
@@ -40,3 +40,8 @@ def distances_to(problem: Any, goal: Any) -> dict[Any, int]:
                 dist[prev] = dist[state] + 1
                 queue.append(prev)
     return dist
+
+
+def counters(stats: Stats) -> tuple[int, int, int, int]:
+    """The counters two runs of one search must agree on."""
+    return stats.expanded, stats.pushed, stats.generated, stats.max_frontier
