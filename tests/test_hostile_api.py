@@ -308,11 +308,13 @@ CASES = [
     # ---- oversized bodies and lengths
     raw(NPUZZLE, "announced-100MB", b"{}", 413, **{"Content-Length": str(100 << 20)}),
     raw(NPUZZLE, "sent-200KB", b'{"tiles": [' + b"1," * 100_000 + b"1]}", 413),
+    # A length the server cannot read is refused on the headers alone; the body is not sent,
+    # or the server's close with it unread resets the connection before its 400 is read.
     Case(
-        "length-not-a-number", NPUZZLE, b"{}", (400,), headers={"Content-Length": "ten"}, plain=True
+        "length-not-a-number", NPUZZLE, None, (400,), headers={"Content-Length": "ten"}, plain=True
     ),
-    Case("length-negative", NPUZZLE, b"{}", (400,), headers={"Content-Length": "-1"}, plain=True),
-    Case("two-lengths", NPUZZLE, b"{}", (400,), headers={"Content-Length": "2, 3"}, plain=True),
+    Case("length-negative", NPUZZLE, None, (400,), headers={"Content-Length": "-1"}, plain=True),
+    Case("two-lengths", NPUZZLE, None, (400,), headers={"Content-Length": "2, 3"}, plain=True),
     # ---- methods and paths
     Case("get-on-a-post-route", NPUZZLE, None, (405,), method="GET"),
     Case("delete", NPUZZLE, None, (405,), method="DELETE"),
