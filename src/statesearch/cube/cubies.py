@@ -179,16 +179,29 @@ def from_colours(colours: np.ndarray, n: int) -> Cubies:
     return Cubies(tuple(cp), tuple(co), tuple(ep), tuple(eo))
 
 
+def broken_invariant(cube: Cubies) -> str | None:
+    """Which invariant of the turns an assembled cube breaks, or ``None``: ``twist`` (the
+    corners' twists add up to 0 mod 3 after any sequence of turns), ``flip`` (the edges' flips
+    to 0 mod 2), ``parity`` (3x3x3: the corner and edge permutations have the same parity)."""
+    if sum(cube.co) % 3:
+        return "twist"
+    if cube.eo and sum(cube.eo) % 2:
+        return "flip"
+    if cube.ep and permutation_parity(cube.cp) != permutation_parity(cube.ep):
+        return "parity"
+    return None
+
+
 def invariant_violation(cube: Cubies) -> str | None:
-    """Why an assembled cube cannot be solved by turning faces, or ``None``: the twists of the
-    corners add up to 0 mod 3, the flips of the edges to 0 mod 2, and (3x3x3) the corner and
-    edge permutations have the same parity, after any sequence of turns."""
-    twist = sum(cube.co) % 3
-    if twist:
+    """Why an assembled cube cannot be solved by turning faces (``broken_invariant`` in words),
+    or ``None``."""
+    broken = broken_invariant(cube)
+    if broken == "twist":
+        twist = sum(cube.co) % 3
         way = "clockwise" if twist == 1 else "anticlockwise"
         return f"a corner is twisted {way} in place (the corner twists add up to {twist} mod 3)"
-    if cube.eo and sum(cube.eo) % 2:
+    if broken == "flip":
         return "an edge is flipped in place (the edge flips add up to 1 mod 2)"
-    if cube.ep and permutation_parity(cube.cp) != permutation_parity(cube.ep):
+    if broken == "parity":
         return "two pieces are swapped: the corner and edge permutations have different parity"
     return None

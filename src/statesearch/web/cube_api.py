@@ -15,10 +15,11 @@ from typing import Any
 from fastapi import APIRouter, Request
 
 from ..cube import REACHABLE, Cube, format_moves, random_cube, random_scramble
+from ..cube.cubies import broken_invariant
 from ..cube.notation import check_metric, parse_moves
 from ..cube.reading import after, check_size, scrambled
 from .api import search
-from .cube_jobs import BUILD_TABLES, invariant, korf_stored
+from .cube_jobs import BUILD_TABLES, korf_stored
 from .cube_schemas import CubeRandom, CubeState, SolveCube
 from .schemas import MAX_SECONDS
 
@@ -35,7 +36,7 @@ def describe(cube: Cube) -> dict[str, Any]:
         "net": cube.show(state),
         "solved": cube.is_goal(state),
         "solvable": cube.solvable,
-        "invariant": invariant(cube.start),
+        "invariant": broken_invariant(cube.start),
         "reason": cube.unsolvable_reason() or "",
     }
 

@@ -16,7 +16,7 @@ import threading
 from typing import Any
 
 from ..cube import Cube, korf
-from ..cube.cubies import Cubies, permutation_parity
+from ..cube.cubies import broken_invariant
 from ..cube.korf import PatternTables
 from ..facade import solve
 from ..limits import Limits
@@ -61,18 +61,6 @@ def chosen_search(cube: Cube) -> tuple[Cube, str, str | None, str]:
     return cube, "bidirectional", None, FALLBACK_ADVICE.format(metric=cube.metric)
 
 
-def invariant(cubies: Cubies) -> str | None:
-    """Which invariant an unsolvable cube breaks (``twist``, ``flip``, ``parity``), for the page
-    to say in its language; ``None`` for a solvable cube."""
-    if sum(cubies.co) % 3:
-        return "twist"
-    if cubies.eo and sum(cubies.eo) % 2:
-        return "flip"
-    if cubies.ep and permutation_parity(cubies.cp) != permutation_parity(cubies.ep):
-        return "parity"
-    return None
-
-
 def solve_cube(request: SolveCube, deadline: float, cancel: threading.Event) -> dict[str, Any]:
     """An optimal solution, with the facelets of every position along it for the play-back."""
     meter = budget(request, deadline, cancel)
@@ -86,7 +74,7 @@ def solve_cube(request: SolveCube, deadline: float, cancel: threading.Event) -> 
         metric=cube.metric,
         facelets=cube.facelets(cube.initial),
         states=[cube.facelets(state) for state in result.path],
-        invariant=invariant(cube.start),
+        invariant=broken_invariant(cube.start),
         advice=advice,
     )
 
