@@ -55,9 +55,13 @@ class Side:
 
     def __init__(self, root: int) -> None:
         self.seen = KeySet(root)
-        self.stored = 1
         self.layers = [np.array([root], dtype=np.uint64)]
         self.parents = [np.zeros(1, dtype=np.uint32)]
+
+    @property
+    def boards(self) -> int:
+        """How many boards this side holds: each is in one of its layers."""
+        return sum(len(layer) for layer in self.layers)
 
     def path(self, depth: int, at: int) -> list[int]:
         """The boards from ``layers[depth][at]`` along the parents to the root."""
@@ -105,7 +109,7 @@ def bidirectional(puzzle: Puzzle, goal: int, meter: Meter, stats: Stats) -> Outc
         following = np.empty(max(64, 2 * len(layer)), dtype=np.uint64)
         parents = np.empty(len(following), dtype=np.uint32)
         regs[CURSOR] = regs[FILL] = 0
-        regs[OWN] = own.stored
+        regs[OWN] = own.boards
         while True:
             status = bidirectional_layer(
                 layer,
@@ -145,7 +149,6 @@ def bidirectional(puzzle: Puzzle, goal: int, meter: Meter, stats: Stats) -> Outc
             if status != PAUSED:
                 break
             after_pause(regs, meter)
-        own.stored = int(regs[OWN])
         fill = int(regs[FILL])
         if not fill:
             return Exhausted()
