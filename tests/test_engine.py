@@ -151,6 +151,29 @@ def test_bidirectional_joins_both_halves() -> None:
     replay(Graph(DIAMOND, "S", "G"), result)
 
 
+# S fans out to A1 A2 A3; only A3 leads on, to G.
+FAN = {"S": [("A1", 1), ("A2", 1), ("A3", 1)], "A1": [("X1", 1)], "A2": [("X2", 1)]}
+FAN["A3"] = [("G", 1)]
+
+
+@pytest.mark.parametrize(("cost", "expanded"), [(1, 2), (4, 4)])
+def test_bidirectional_grows_the_side_its_backward_cost_says(cost: float, expanded: int) -> None:
+    """After S, the forward frontier holds 3 states and the backward one 1: growing the smaller
+    side expands G next (it meets at A3), a backward cost of 4 keeps expanding forward."""
+    graph = Graph(FAN, "S", "G")
+    graph.backward_cost = cost  # type: ignore[attr-defined]
+    result = solve(graph, "bidirectional")
+    assert result.path == ["S", "A3", "G"] and result.stats.expanded == expanded
+
+
+@pytest.mark.parametrize("cost", [0, -1, math.inf, math.nan, "2", True])
+def test_a_bad_backward_cost_is_an_input_error(cost: object) -> None:
+    graph = Graph(FAN, "S", "G")
+    graph.backward_cost = cost  # type: ignore[attr-defined]
+    with pytest.raises(InputError, match="backward_cost must be a positive number"):
+        solve(graph, "bidirectional")
+
+
 def test_start_is_goal() -> None:
     for name in ALGORITHMS:
         limits = Limits(max_depth=3) if name == "dls" else None

@@ -6,9 +6,7 @@ sides."""
 
 from __future__ import annotations
 
-from contextlib import AbstractContextManager
 from itertools import combinations
-from unittest.mock import patch
 
 import numpy as np
 import pytest
@@ -17,16 +15,11 @@ from hypothesis import strategies as st
 
 from helpers import counters, replay
 from statesearch import InputError, Status, solve
-from statesearch.tilt import Tilt, bidirectional
+from statesearch.tilt import Tilt
 from statesearch.tilt.board import cells_of
 from statesearch.tilt.reverse_moves import Segments, boards_before
 from statesearch.tilt.rules import DIRECTIONS
 from statesearch.tilt.tables import Tables
-
-
-def engine_side_choice() -> AbstractContextManager[object]:
-    """The compiled bidirectional search growing the smaller frontier, as the engine's does."""
-    return patch.object(bidirectional, "BACKWARD_COST", 1.0)
 
 
 @st.composite
@@ -107,23 +100,23 @@ def test_predecessors_need_the_default_rules() -> None:
 @settings(max_examples=60, deadline=None)
 @given(boards(most_cells=30))
 def test_bidirectional_search_agrees_with_bfs_in_both_engines(text: str) -> None:
-    """Both engines against BFS; the compiled one, growing the smaller frontier as the engine
-    does (``BACKWARD_COST = 1``), also with the engine's counters and path."""
+    """Both engines against BFS, growing the sides by the puzzle's ``backward_cost`` (2) and by
+    frontier size alone (1), and with each other's counters and path."""
     puzzle = Tilt.from_text(text)
     reference = solve(puzzle, "bfs", engine="python")
-    python = solve(puzzle, "bidirectional", engine="python")
-    compiled = solve(puzzle, "bidirectional", engine="compiled")
-    with engine_side_choice():
-        alike = solve(puzzle, "bidirectional", engine="compiled")
-    for result in (python, compiled, alike):
-        assert result.status is reference.status
-        assert result.length == reference.length
-        if result.solved:
-            assert result.optimal
-            replay(puzzle, result)
-    assert compiled.engine == alike.engine == "compiled"
-    assert counters(python.stats) == counters(alike.stats)
-    assert python.moves == alike.moves
+    for cost in (2.0, 1.0):
+        puzzle.backward_cost = cost
+        python = solve(puzzle, "bidirectional", engine="python")
+        compiled = solve(puzzle, "bidirectional", engine="compiled")
+        for result in (python, compiled):
+            assert result.status is reference.status
+            assert result.length == reference.length
+            if result.solved:
+                assert result.optimal
+                replay(puzzle, result)
+        assert compiled.engine == "compiled"
+        assert counters(python.stats) == counters(compiled.stats)
+        assert python.moves == compiled.moves
 
 
 def test_auto_chooses_bidirectional_where_moves_run_backwards() -> None:

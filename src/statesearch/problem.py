@@ -47,7 +47,11 @@ class Problem(Protocol[S]):
 
 @runtime_checkable
 class Reversible(Problem[S], Protocol[S]):
-    """A problem with a single goal state whose moves can be run backwards."""
+    """A problem with a single goal state whose moves can be run backwards.
+
+    It may also say, as ``backward_cost``, what listing a state's predecessors costs in
+    listings of successors (1 if it does not): bidirectional search then grows the forward side
+    while its frontier is at most ``backward_cost`` times the backward one."""
 
     @property
     def goal(self) -> S: ...

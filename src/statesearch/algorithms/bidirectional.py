@@ -1,6 +1,7 @@
 """Bidirectional breadth-first search: one layer at a time from the start and from the goal,
-always growing the smaller side, until the two meet. Needs a single goal state and
-``predecessors``; optimal in the number of steps."""
+growing the side whose frontier costs less to expand (the smaller one, or by the problem's
+``backward_cost``), until the two meet. Needs a single goal state and ``predecessors``; optimal
+in the number of steps whichever side grows."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ def bidirectional(
     if not isinstance(problem, Reversible):
         raise InputError("bidirectional search needs a problem with `goal` and `predecessors`")
     start, goal = problem.initial, problem.goal
+    cost = backward_cost(problem)
     forward: Links = {start: None}
     backward: Links = {goal: None}  # backward[s] = the next state toward the goal
     stats.max_frontier = 2
@@ -33,7 +35,7 @@ def bidirectional(
         while layers[True] and layers[False]:
             if depths[True] + depths[False] >= meter.max_depth:
                 return Exhausted(LimitKind.DEPTH)
-            ahead = len(layers[True]) <= len(layers[False])  # grow the smaller side
+            ahead = len(layers[True]) <= cost * len(layers[False])
             seen, other = (forward, backward) if ahead else (backward, forward)
             following, meeting = grow_layer(
                 layers[ahead],
@@ -56,6 +58,14 @@ def bidirectional(
         return Exhausted()
     finally:
         release(forward, backward)
+
+
+def backward_cost(problem: Any) -> float:
+    """The problem's ``backward_cost`` (``Reversible``), 1 if it has none."""
+    cost = getattr(problem, "backward_cost", 1.0)
+    if isinstance(cost, bool) or not isinstance(cost, int | float) or not 0 < cost < float("inf"):
+        raise InputError("backward_cost must be a positive number, not {cost!r}", cost=cost)
+    return float(cost)
 
 
 def _join(problem: Problem[Any], forward: Links, backward: Links, meeting: Any) -> Found:

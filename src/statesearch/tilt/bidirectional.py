@@ -1,14 +1,7 @@
 """The compiled bidirectional search of a tilt puzzle: layers from the start and from the
-target arrangement, growing the side whose frontier costs less to expand.
-
-A backward expansion costs about ``BACKWARD_COST`` forward ones: it lists every board a move
-could have come from (about 12 on hard 8x8 puzzles) and keeps the ones some move produces
-(about 4), where a forward one makes at most 4 moves. So the forward side grows while its
-frontier is at most ``BACKWARD_COST`` times the backward one (measured in benchmarks/README.md,
-"Hard tilt puzzles": the slowest puzzle gains, a few others lose a little). With
-``BACKWARD_COST = 1`` (the smaller frontier grows) this is the engine's
-``algorithms/bidirectional.py``, in the same order with the same counters: the tests hold it
-to that, and the default to BFS's lengths.
+target arrangement, growing the side whose frontier costs less to expand by the puzzle's
+``backward_cost`` (``Tilt``), as the engine's ``algorithms/bidirectional.py`` does, in the same
+order with the same counters (the tests hold the two to each other, and both to BFS's lengths).
 
 It needs a single target arrangement and moves that run backwards: as many blocks as targets,
 one cell per move, blocks that stop blocks (``Tilt.reversible``), and at most ``MOST_BLOCKS``
@@ -20,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..algorithms.bidirectional import backward_cost
 from ..kernels.codes import (
     EXPANDED,
     FOUND,
@@ -45,8 +39,6 @@ from .bidirectional_kernel import (
 from .key_set import KeySet
 from .reverse_moves import Segments
 from .tables import SLICE, Puzzle, Tables
-
-BACKWARD_COST = 2.0  # what a backward expansion costs in forward ones (see above)
 
 
 class Side:
@@ -99,11 +91,12 @@ def bidirectional(puzzle: Puzzle, goal: int, meter: Meter, stats: Stats) -> Outc
     sides = {True: Side(start), False: Side(goal)}
     regs = np.zeros(REGISTERS, dtype=np.int64)
     regs[STORED] = regs[LONGEST] = 2
+    cost = backward_cost(puzzle)
     depth = 0
     while True:
         if depth >= meter.max_depth:
             return Exhausted(LimitKind.DEPTH)
-        forward = len(sides[True].layers[-1]) <= BACKWARD_COST * len(sides[False].layers[-1])
+        forward = len(sides[True].layers[-1]) <= cost * len(sides[False].layers[-1])
         own, other = sides[forward], sides[not forward]
         layer = own.layers[-1]
         following = np.empty(max(64, 2 * len(layer)), dtype=np.uint64)

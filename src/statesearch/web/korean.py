@@ -34,6 +34,9 @@ TEMPLATES: Mapping[str, str] = {
     "bidirectional search needs a problem with `goal` and `predecessors`": (
         "양방향 탐색에는 `goal`과 `predecessors`가 있는 문제가 필요합니다"
     ),
+    "backward_cost must be a positive number, not {cost!r}": (
+        "backward_cost는 양수여야 합니다 ({cost!r}는 안 됩니다)"
+    ),
     "a heuristic is a name or a function, not {kind}": (
         "휴리스틱은 이름이나 함수여야 합니다 ({kind}는 안 됩니다)"
     ),
