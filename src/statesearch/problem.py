@@ -59,6 +59,14 @@ class Reversible(Problem[S], Protocol[S]):
     def predecessors(self, state: S) -> Iterable[tuple[Any, S, float]]: ...
 
 
+def backward_cost(problem: Any) -> float:
+    """The problem's ``backward_cost`` (``Reversible``), 1 if it has none."""
+    cost = getattr(problem, "backward_cost", 1.0)
+    if isinstance(cost, bool) or not isinstance(cost, int | float) or not 0 < cost < float("inf"):
+        raise InputError("backward_cost must be a positive number, not {cost!r}", cost=cost)
+    return float(cost)
+
+
 @dataclass(frozen=True)
 class Heuristic:
     """A named estimate of the remaining cost.

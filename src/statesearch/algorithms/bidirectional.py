@@ -10,7 +10,7 @@ from typing import Any
 from ..errors import InputError
 from ..limits import LimitKind, Meter
 from ..outcome import Exhausted, Found, Links, Outcome, along, walk_back
-from ..problem import Problem, Reversible
+from ..problem import Problem, Reversible, backward_cost
 from ..result import Stats
 from ..trace import Trace
 from .breadth_first import grow_layer
@@ -58,14 +58,6 @@ def bidirectional(
         return Exhausted()
     finally:
         release(forward, backward)
-
-
-def backward_cost(problem: Any) -> float:
-    """The problem's ``backward_cost`` (``Reversible``), 1 if it has none."""
-    cost = getattr(problem, "backward_cost", 1.0)
-    if isinstance(cost, bool) or not isinstance(cost, int | float) or not 0 < cost < float("inf"):
-        raise InputError("backward_cost must be a positive number, not {cost!r}", cost=cost)
-    return float(cost)
 
 
 def _join(problem: Problem[Any], forward: Links, backward: Links, meeting: Any) -> Found:

@@ -13,7 +13,6 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..algorithms.bidirectional import backward_cost
 from ..kernels.codes import (
     EXPANDED,
     FOUND,
@@ -26,6 +25,7 @@ from ..kernels.codes import (
 )
 from ..limits import LimitKind, Meter
 from ..outcome import Exhausted, Found, Outcome, along
+from ..problem import backward_cost
 from ..result import Stats
 from .bfs_kernel import CURSOR, FILL
 from .bidirectional_kernel import (
