@@ -30,15 +30,17 @@ from ..result import Stats
 from .bfs_kernel import CURSOR, FILL
 from .bidirectional_kernel import (
     FULLNESS,
-    MOST_CHILDREN,
     OWN,
     REGISTERS,
     ROOM,
     bidirectional_layer,
+    most_children,
 )
 from .key_set import KeySet
 from .reverse_moves import Segments
 from .tables import SLICE, Puzzle, Tables
+
+SCRATCH = 1 << 12  # the fewest children a chunk lists room for
 
 
 class Side:
@@ -86,7 +88,9 @@ def bidirectional(puzzle: Puzzle, goal: int, meter: Meter, stats: Stats) -> Outc
         return Found([start], [], 0)
     board = Tables(puzzle, meter).board[2:5]  # width, masks, blocked
     segments = Segments(puzzle.rules).arrays
-    kids = np.zeros(2 * MOST_CHILDREN, dtype=np.uint64)
+    # Room for a chunk's children and the most one more board can have (whole chunks at up to
+    # 8 blocks, about 13 children a board backward).
+    kids = np.zeros(max(2 * most_children(start.bit_count()), SCRATCH), dtype=np.uint64)
     kept_at = np.empty((len(kids), 3), dtype=np.int64)
     sides = {True: Side(start), False: Side(goal)}
     regs = np.zeros(REGISTERS, dtype=np.int64)

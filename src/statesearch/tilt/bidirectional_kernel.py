@@ -51,15 +51,18 @@ ROOM, OWN = FILL + 1, FILL + 2
 REGISTERS = OWN + 1
 FULLNESS = 2 / 3
 GOING_ON = -1  # what ``visit`` returns when the search goes on
-# Backward, a board has at most 2**k boards before it per direction (a segment with r stuck
-# blocks has r + 1 places for its gap, and r + 1 <= 2**r), so with at most 16 blocks the
-# children of one board fit in MOST_CHILDREN.
-MOST_BLOCKS = 16
-MOST_CHILDREN = 4 << MOST_BLOCKS
+MOST_BLOCKS = 16  # the most blocks this search takes (``most_children`` grows as 2**k)
 # The children of up to CHUNK boards are listed before any is looked up, so that each lookup's
 # table row can be asked for LAG children before it is needed (the lookups, cache misses into
 # tables of tens of MB, are much of what this search waits on; 128 and 32 were no faster).
 CHUNK, LAG = 64, 16
+
+
+def most_children(blocks: int) -> int:
+    """The most children one board of ``blocks`` blocks can have: backward, 2**k boards before
+    it per direction (a segment with r stuck blocks has r + 1 places for its gap, and
+    r + 1 <= 2**r); forward, 4."""
+    return 4 << blocks
 
 
 @njit(cache=True)
@@ -165,8 +168,8 @@ def bidirectional_layer(
     """Expand ``layer[regs[CURSOR]:count]`` forward by the moves or backward by
     ``reverse_moves``, into ``following[regs[FILL]:]`` (and where in ``layer`` each came from
     into ``parents``); ``own`` and ``other`` are the two sides' ``KeySet`` arrays, ``waiting``
-    the size of the other side's frontier, ``kids`` (``2 * MOST_CHILDREN`` long) and ``kept_at``
-    (as many rows of 3) scratch.
+    the size of the other side's frontier, ``kids`` (at least twice ``most_children`` long)
+    and ``kept_at`` (as many rows of 3) scratch.
 
     Returns FOUND (the meeting board is at ``following[regs[FILL]]``), EXHAUSTED (the layer
     is done), PAUSED (a budget: ``regs[STOP]``) or NEED_ROOM (``regs[ROOM]`` more boards must
@@ -176,7 +179,7 @@ def bidirectional_layer(
     first = regs[CURSOR]
     while first < count:
         listed, last = 0, first
-        while last < count and last - first < CHUNK and listed + MOST_CHILDREN <= len(kids):
+        while last < count and last - first < CHUNK and 2 * listed <= len(kids):
             if forward:
                 listed = boards_after(layer[last], width, masks, blocked, kids, listed)
             else:
