@@ -31,10 +31,10 @@ class Tilt:
 
     unit_costs = True
     default_heuristic = "best"
-    # Listing the boards a move could have come from costs about two listings of the moves
-    # from a board (about 12 listed and 4 kept against at most 4 moves; benchmarks/README.md,
-    # "Hard tilt puzzles"): bidirectional search grows the forward side while its frontier is
-    # at most twice the backward one, in either engine (``Reversible``).
+    # Listing the boards a move could have come from (then leaving out the many no move
+    # produces) costs about two listings of the moves from a board (benchmarks/README.md, "Hard
+    # tilt puzzles"): bidirectional search grows the forward side while its frontier is at most
+    # twice the backward one, in either engine (``Reversible``).
     backward_cost = 2.0
     # Only where moves run backwards (``reversible``): the one target arrangement, for
     # bidirectional search.
