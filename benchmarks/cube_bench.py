@@ -28,6 +28,7 @@ from statesearch.cube import (
     store,
 )
 from statesearch.cube.coset_table import (
+    bounds_name,
     build_and_store,
     is_stored,
     require_table,
@@ -77,7 +78,7 @@ def tables(build: bool) -> None:
     )
     started = time.perf_counter()
     if build:
-        table = build_and_store("full", "htm", log=print)
+        table = build_and_store("full", "htm", log=print, rebuild=True)
     elif is_stored("full", "htm"):
         table = require_table("full", "htm", print)
     else:
@@ -85,10 +86,12 @@ def tables(build: bool) -> None:
         return
     notes = store.notes(table_name("full", "htm"))
     entries = int(table_meta("full", "htm")["entries"])  # type: ignore[call-overload]
+    derived = store.notes(bounds_name("full", "htm")).get("build_seconds", "?")
     print(
-        f"coset table: {entries:,} entries in {table.words.nbytes / 2**30:.2f} GiB, ready in "
-        f"{time.perf_counter() - started:.1f} s (built in {notes.get('build_seconds', '?')} s); "
-        f"peak {peak_mb():,.0f} MB"
+        f"coset table: {entries:,} entries in {table.words.nbytes / 2**30:.2f} GiB and its bounds "
+        f"in {table.bounds.nbytes / 2**30:.2f} GiB, ready in "
+        f"{time.perf_counter() - started:.1f} s (built in {notes.get('build_seconds', '?')} s, "
+        f"bounds {derived} s, base {table.base}); peak {peak_mb():,.0f} MB"
     )
     layers = notes.get("layers", table.layers)
     print("  entries by distance: " + ", ".join(f"{d}: {n:,}" for d, n in enumerate(layers)))

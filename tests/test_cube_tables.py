@@ -9,14 +9,26 @@ import random
 
 import numpy as np
 import pytest
+from numba import njit
 
 from statesearch.cube import Cube, Cubies, random_cube, store
 from statesearch.cube.breadth import distances
 from statesearch.cube.coset_build import full_flip
 from statesearch.cube.coset_coords import CosetCoordinates, coset_moves, moved
-from statesearch.cube.coset_table import LAYOUTS, SOLVED_COSET, CosetTable, build_table, classes
+from statesearch.cube.coset_lookup import inverse_entry, lookup_tables, packed, turned_cube
+from statesearch.cube.coset_table import (
+    LAYOUTS,
+    SOLVED_COSET,
+    CosetTable,
+    bounds_name,
+    build_and_store,
+    build_table,
+    classes,
+    is_stored,
+    stored_table,
+)
 from statesearch.cube.cubies import from_colours
-from statesearch.cube.estimates import view_coordinates
+from statesearch.cube.estimates import view_coordinates, view_cubies
 from statesearch.cube.facelets import conjugate, keep_ud_axis
 from statesearch.cube.korf import load_tables
 from statesearch.cube.patterns import Pattern
@@ -64,6 +76,39 @@ def test_views_follow_moves() -> None:
         later = view_coordinates(state_of(cube * move_cubies(3, m)))
         for a in range(len(AXES)):
             assert moved(before[a], int(axis_moves()[a, m])) == later[a]
+        # The whole cube seen in a view follows the same moves (the compiled search keeps it).
+        cubes, cubes_later = (
+            view_cubies(state_of(cube)),
+            view_cubies(state_of(cube * move_cubies(3, m))),
+        )
+        for a in range(len(AXES)):
+            assert CosetCoordinates.of(cubes[a]) == before[a]
+            assert cubes[a] * move_cubies(3, int(axis_moves()[a, m])) == cubes_later[a]
+
+
+@njit
+def _turned_and_inverse(corners: int, edges: int, move: int, t: tuple) -> tuple:  # type: ignore[type-arg]
+    turned_corners, turned_edges = turned_cube(corners, edges, move, t)
+    return turned_corners, turned_edges, inverse_entry(turned_corners, turned_edges, t)
+
+
+@pytest.mark.parametrize("variant", ["no-flip", "no-twist"])
+def test_the_inverse_coset_is_read_off_the_packed_cube(variant: str) -> None:
+    """The compiled search's packed cube follows a move, and the entry of its inverse's coset
+    read off it is the one the coordinates give (no-flip checks the twists, no-twist the
+    flips); a turn of U or D leaves the inverse's coset as it was."""
+    table = small_table(variant)
+    t = lookup_tables(table)
+    rng = random.Random(12)
+    for _ in range(40):
+        cube = random_cube(3, rng)
+        for m in range(18):
+            child = cube * move_cubies(3, m)
+            corners, edges, index = _turned_and_inverse(*packed(cube), m, t)
+            assert (corners, edges) == packed(child)
+            assert index == table.index(CosetCoordinates.of(child.inverse()))
+            if m in (0, 1, 2, 9, 10, 11):
+                assert CosetCoordinates.of(child.inverse()) == CosetCoordinates.of(cube.inverse())
 
 
 def test_corner_classes() -> None:
@@ -110,6 +155,37 @@ def test_the_smallest_coset_table_equals_a_plain_bfs_everywhere() -> None:
         assert table.code(c) == d % 3
     for c in list(raw)[::500]:
         assert table.exact_distance(c) == raw[c]
+
+
+def expected_bound(distance: int, base: int) -> int:
+    """What the bounds say of a coset ``distance`` away (``CosetTable.bound``)."""
+    if distance <= base:
+        return 0
+    return distance if distance <= base + 3 else base + 1 + (distance - base - 1) % 3
+
+
+def test_bounds_equal_a_plain_bfs_everywhere() -> None:
+    table = small_table("layers")
+    assert table.base == int(np.argmax(table.layers)) - 2
+    for c, d in raw_distances("layers").items():
+        assert table.bound(c) == expected_bound(d, table.base)
+
+
+@pytest.mark.parametrize("variant", ["no-flip", "no-twist"])
+def test_bounds_of_random_cosets(variant: str) -> None:
+    """Against the exact distances (``exact_distance``) of random cosets, and of cosets near the
+    goal (all within the base); no-twist reaches past ``base + 3``."""
+    table = small_table(variant)
+    rng = random.Random(9)
+    seen = set()
+    for _ in range(60):
+        c = CosetCoordinates.of(random_cube(3, rng))
+        d = table.exact_distance(c)
+        seen.add(d)
+        assert table.bound(c) == expected_bound(d, table.base) <= d
+    assert seen > {table.base + 1, table.base + 2}
+    for c in raw_distances(variant, 2):
+        assert table.bound(c) == 0
 
 
 @pytest.mark.parametrize("variant", ["no-flip", "no-twist"])
@@ -192,6 +268,25 @@ def test_damaged_tables_are_rebuilt_never_used(tmp_path, monkeypatch) -> None:  
     assert len(builds) == 2 and np.array_equal(rebuilt, first)
     assert "damaged" in said[0]
     assert store.problem_with("cube-test", {"table": "something else"}) is not None
+
+
+def test_stored_coset_tables_keep_their_bounds(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The bounds are stored beside the table; when they are missing, building derives them
+    from the stored table instead of building it again."""
+    monkeypatch.setenv("STATESEARCH_CACHE", str(tmp_path))
+    built = build_and_store("layers", "htm")
+    stored = stored_table("layers", "htm")
+    assert stored is not None and is_stored("layers", "htm")
+    assert np.array_equal(stored.words, built.words)
+    assert np.array_equal(stored.bounds, built.bounds)
+    for path in store.files(bounds_name("layers", "htm")):
+        path.unlink()
+    assert stored_table("layers", "htm") is None and not is_stored("layers", "htm")
+    said: list[str] = []
+    again = build_and_store("layers", "htm", log=said.append)
+    assert not any("building it" in line for line in said)
+    assert any("deriving" in line for line in said)
+    assert np.array_equal(again.bounds, built.bounds)
 
 
 def test_an_unwritable_cache_keeps_the_table_in_memory(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]

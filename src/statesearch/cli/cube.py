@@ -53,7 +53,7 @@ def _load_tables(cube: Any, heuristic: str | None, algorithm: str, meter: Meter)
         from ..cube.coset_table import is_stored, require_table
 
         if is_stored("full", cube.metric):
-            console.print("[dim]loading the coset table (2.5 GB, checksummed)...[/]")
+            console.print("[dim]loading the coset table and its bounds (5 GB, checksummed)...[/]")
         return cube.with_tables(coset=require_table("full", cube.metric, console.print))
     return cube
 
@@ -205,7 +205,9 @@ def build_tables(
         str, typer.Option(metavar="WHICH", help="korf (about a minute), coset (longer) or all.")
     ] = "all",
     time_limit: TimeLimit = None,
-    rebuild: Annotated[bool, typer.Option(help="Build the coset table even if cached.")] = False,
+    rebuild: Annotated[
+        bool, typer.Option(help="Build the coset table and its bounds even if cached.")
+    ] = False,
     variant: Annotated[
         str, typer.Option(metavar="NAME", help="full (the solver's); no-flip, no-twist, layers.")
     ] = "full",
@@ -235,8 +237,7 @@ def build_tables(
             if tables in ("coset", "all"):
                 table = None if rebuild else stored_table(variant, metric, log)
                 if table is None:
-                    log(f"the coset table ({variant}, {metric}): building it")
-                    keep(build_and_store(variant, metric, meter, progress, log))
+                    keep(build_and_store(variant, metric, meter, progress, log, rebuild))
     except LimitHit as hit:
         console.print(f"[yellow]limit reached ({hit.kind.value}): {hit.detail}; nothing kept[/]")
         raise typer.Exit(4) from None

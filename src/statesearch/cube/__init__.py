@@ -1,7 +1,8 @@
 """The Rubik's cube (3x3x3) and the pocket cube (2x2x2) as state spaces: Singmaster moves in
 either metric, scrambles and facelet strings, validity checks, uniform random positions, the
 whole 2x2x2 searched breadth-first, and optimal 3x3x3 solutions by a compiled IDA* with
-pattern databases (Korf's, and a symmetric coset table looked up along three axes)."""
+pattern databases (Korf's, and a symmetric coset table looked up along three axes, for the
+position and for its inverse)."""
 
 from .cubies import Cubies
 from .notation import MOVES, format_moves, parse_moves

@@ -18,7 +18,7 @@ from ..outcome import Found, Outcome
 from ..result import Stats
 from . import coset_kernel, coset_lookup, korf
 from .cubies import Cubies, permutation_parity
-from .estimates import combine, view_coordinates
+from .estimates import combine, coset_estimates, view_coordinates, view_cubies
 from .ida_kernel import COSET, KORF, ida_slice
 from .node_row import MAX_DEPTH, OWN, RULE, padded
 from .notation import MOVES, START, canonical_moves
@@ -73,10 +73,10 @@ class CubeSearch:
             table = cube.coset_table
             self.kind = COSET
             self.tables = padded(coset_lookup.lookup_tables(table))
-            views = view_coordinates(cube.initial)
-            by_view = [coset_lookup.exact_distance(table, c) for c in views]
-            root = coset_kernel.root_columns(views, by_view)
-            self.h = combine(by_view)
+            by_view, bounds = coset_estimates(table, cube.initial)
+            views, cubes = view_coordinates(cube.initial), view_cubies(cube.initial)
+            root = coset_kernel.root_columns(views, by_view, cubes, bounds)
+            self.h = max(combine(by_view), combine(bounds))
             width = coset_kernel.ROW
         else:
             pt = cube.pattern_tables

@@ -238,3 +238,29 @@ def backward_rows(table: np.ndarray, begin: int, end: int, depth: int, given: Gi
                     kept += 1
             count = kept
         counts[rows + c] = found
+
+
+def _bound_bytes(base: int) -> np.ndarray:
+    """``[near byte << 8 | mod-3 byte]``: the bound entries of four entries at once."""
+    out = np.zeros(1 << 16, dtype=np.uint8)
+    for near in range(256):
+        for code in range(256):
+            byte = 0
+            for k in range(4):
+                n, r = near >> 2 * k & 3, code >> 2 * k & 3
+                v = 0 if n != UNSEEN else 3 if r == UNSEEN else 1 + (r - base - 1) % 3
+                byte |= v << 2 * k
+            out[near << 8 | code] = byte
+    return out
+
+
+def bounds_from(words: np.ndarray, near: np.ndarray, base: int) -> None:
+    """Turn ``near`` (the mod-3 entries within ``base`` moves, the rest ``UNSEEN``) into the
+    bounds, given the whole table ``words`` (``coset_table``)."""
+    _combine_bytes(words.view(np.uint8), near.view(np.uint8), _bound_bytes(base))
+
+
+@njit(cache=True, parallel=True)
+def _combine_bytes(words: np.ndarray, near: np.ndarray, table: np.ndarray) -> None:
+    for i in prange(near.shape[0]):
+        near[i] = table[np.int64(near[i]) << 8 | np.int64(words[i])]

@@ -6,15 +6,25 @@ and with R-L turned to U-D), the coset coordinates of the position seen that way
 it is in that view; the child's entry in the table says, mod 3, whether its coset is one
 closer, as far, or one further than the parent's, so the child's exact distance follows.
 
+The inverse position is as far from solved as the position (a solution read backwards, each
+turn undone, solves it), so its three views bound the distance too. A node keeps, per view, the
+whole cube seen that way (``coset_lookup.turned_cube``) and the bound of its inverse's coset
+(``coset_lookup.bound_at``); a move whose turn in a view is of U or D leaves the inverse's coset
+there as it was (U and D are in H, and multiply the inverse on the left), so its bound is the
+parent's, read from no table.
+
 The estimate is the largest of the three distances, and one more when all three are equal and
 not zero: a shortest way into a coset never ends with a turn of the faces whose subgroup it is
 (U or D for the first view: those turns stay inside), so if all three views needed exactly x
-moves, a solution of x moves could end with no face at all (Rokicki's observation, nxopt).
+moves, a solution of x moves could end with no face at all (Rokicki's observation, nxopt). The
+same holds of the inverse's three bounds (were one short of its distance, the largest would be
+too), and the estimate is the larger of the two.
 
 When a node is entered, ``coset_prepare`` works out every child's entries view by view (the
 view whose parent was farthest first) and asks for them at once, so that the cache misses
-overlap, each child given up at the first view that proves it too far; the children are then
-estimated one by one from what it kept (``coset_estimate``). A child that must be solved to fit
+overlap, each child given up at the first view that proves it too far, then the inverse's views
+of the children left the same way; the children are then estimated one by one from what it kept
+(``coset_estimate``). A child that must be solved to fit
 (the last move of an iteration) is compared with the solved coset without reading the table.
 Everything is read by address (``memory``): a node is a row of int64 columns, its view columns
 first, then, per move, what prepare worked out for that child.
@@ -27,6 +37,7 @@ from numba import njit
 from ..kernels.intrinsics import prefetch_at
 from .coset_coords import CosetCoordinates
 from .coset_lookup import (
+    BOUNDS,
     FLIP_SHIFT,
     SOLVED_MASK,
     SPAN,
@@ -34,25 +45,35 @@ from .coset_lookup import (
     WORDS,
     Signed,
     Tables,
+    bound_at,
     code_at,
     entry,
+    inverse_entry,
     mask_of,
+    packed,
     stepped,
     turned,
+    turned_cube,
 )
+from .cubies import Cubies
 from .memory import peek64, poke64
 from .node_row import OWN
 
-LAYER, TWIST, FLIP, SLICE, DISTANCE = range(5)
-WIDTH = 5  # columns per view
+# Per view: the coordinates and distance of the coset, the packed cube, the inverse's bound.
+LAYER, TWIST, FLIP, SLICE, DISTANCE, CORNERS, EDGES, BOUND = range(8)
+WIDTH = 8  # columns per view
 COLUMNS = OWN + 3 * WIDTH
 # After the views: per move (18), what prepare found for that child: its estimate if a view
 # proved it too far (-1 if none did; 0 for a move the rule skips), the distance read in each
-# view (by the order of ``_order``; -1: not read), and per view its entry and coordinates.
+# view (by the order of ``_order``; -1: not read), per view its entry and coordinates, and per
+# view the packed cube, the inverse's entry (-1: the parent's coset) and its bound.
 KEPT = COLUMNS
 VERDICT, SEEN, VIEWS = 0, 1, 4
-KEPT_WIDTH = VIEWS + 3 * 5
+INVERSE = VIEWS + 3 * 5
+INVERSE_WIDTH = 4  # corners, edges, entry, bound
+KEPT_WIDTH = INVERSE + 3 * INVERSE_WIDTH
 ROW = KEPT + 18 * KEPT_WIDTH  # the columns of a node
+UD_MOVES = 0b111_000_000_111  # the moves of U (0-2) and D (9-11) among the 18
 
 
 @njit(cache=True, inline="always")
@@ -154,16 +175,76 @@ def coset_estimate(
     if verdict >= 0:
         return verdict
     order = _order(node)
-    h = 0
-    same = True
     for slot in range(3):
         d = peek64(node, kept + SEEN + slot)
         _keep(node, child, (order >> (2 * slot)) & 3, kept + VIEWS + 5 * slot, d)
-        same &= slot == 0 or d == h
-        h = max(h, d)
-    if same and h > 0:
-        h += 1
-    return h
+    for view in range(3):
+        at, inverse = OWN + view * WIDTH, kept + INVERSE + view * INVERSE_WIDTH
+        poke64(child, at + CORNERS, peek64(node, inverse))
+        poke64(child, at + EDGES, peek64(node, inverse + 1))
+        poke64(child, at + BOUND, peek64(node, inverse + 3))
+    return max(_forward_estimate(node, kept), _inverse_estimate(node, kept))
+
+
+@njit(cache=True, inline="always")
+def _forward_estimate(node: Signed, kept: Signed) -> Signed:
+    """The three distances of a child as prepare read them, combined (``estimates.combine``)."""
+    a = peek64(node, kept + SEEN)
+    b = peek64(node, kept + SEEN + 1)
+    c = peek64(node, kept + SEEN + 2)
+    h: Signed = max(a, b, c)
+    return h + 1 if a == b == c and h > 0 else h
+
+
+@njit(cache=True, inline="always")
+def _inverse_estimate(node: Signed, kept: Signed) -> Signed:
+    """The inverse's three bounds of a child as prepare kept them, combined alike."""
+    a = peek64(node, kept + INVERSE + 3)
+    b = peek64(node, kept + INVERSE + INVERSE_WIDTH + 3)
+    c = peek64(node, kept + INVERSE + 2 * INVERSE_WIDTH + 3)
+    h: Signed = max(a, b, c)
+    return h + 1 if a == b == c and h > 0 else h
+
+
+@njit(cache=True, inline="always")
+def _inverse_prepare(node: Signed, moves: Signed, count: Signed, room: Signed, t: Tables) -> None:
+    """For the children the three distances leave in the running (combined, the rule of equal
+    views gives up a few more): per view the packed cube, and the bounds of its inverse in the
+    three views, asked for at once and then read (the parent's bound when the move is of U or
+    D in that view: no read); a child whose bounds show it too far is given up. Asking for
+    the three at once is faster here than a view at a time, though it reads more."""
+    for i in range(count):
+        kept = KEPT + i * KEPT_WIDTH
+        if peek64(node, kept + VERDICT) < 0:
+            h = _forward_estimate(node, kept)
+            if h > room:
+                poke64(node, kept + VERDICT, h)
+                continue
+            for view in range(3):
+                at = OWN + view * WIDTH
+                inverse = kept + INVERSE + view * INVERSE_WIDTH
+                move = peek64(t[VIEW_MOVES], view * 18 + peek64(moves, i))
+                corners, edges = turned_cube(
+                    peek64(node, at + CORNERS), peek64(node, at + EDGES), move, t
+                )
+                poke64(node, inverse, corners)
+                poke64(node, inverse + 1, edges)
+                index: Signed = -1
+                if not UD_MOVES >> move & 1:
+                    index = inverse_entry(corners, edges, t)
+                    prefetch_at(t[BOUNDS] + 8 * (index >> 5))
+                poke64(node, inverse + 2, index)
+    for i in range(count):
+        kept = KEPT + i * KEPT_WIDTH
+        if peek64(node, kept + VERDICT) < 0:
+            for view in range(3):
+                inverse = kept + INVERSE + view * INVERSE_WIDTH
+                index = peek64(node, inverse + 2)
+                parent = peek64(node, OWN + view * WIDTH + BOUND)
+                poke64(node, inverse + 3, parent if index < 0 else bound_at(t, index))
+            h = _inverse_estimate(node, kept)
+            if h > room:
+                poke64(node, kept + VERDICT, h)
 
 
 @njit(cache=True, inline="always")
@@ -175,7 +256,8 @@ def coset_prepare(
     view and ask for all of them, then read them and give up the children they prove too far.
     A view costs one wait for memory per node instead of one per child, the reads overlapping.
     Every view is read for the children that stay, even a view that cannot prune them: they
-    are entered next, and one wait for all of them is shorter than one wait each."""
+    are entered next, and one wait for all of them is shorter than one wait each. Then the
+    inverse's views, for the children left (``_inverse_prepare``)."""
     for i in range(count):
         kept = KEPT + i * KEPT_WIDTH
         poke64(node, kept + VERDICT, -1 if peek64(allowed, i) >= 0 else 0)
@@ -198,6 +280,7 @@ def coset_prepare(
                 poke64(node, kept + SEEN + slot, d)
                 if d > room:
                     poke64(node, kept + VERDICT, d)
+    _inverse_prepare(node, moves, count, room, t)
 
 
 @njit(cache=True, inline="always")
@@ -206,9 +289,12 @@ def prefetch_word(t: Tables, index: Signed) -> None:
     prefetch_at(t[WORDS] + 8 * (index >> 5))
 
 
-def root_columns(views: list[CosetCoordinates], distances: list[int]) -> list[int]:
-    """A root node's columns: per view, the coordinates (the slice as its mask) and distance."""
+def root_columns(
+    views: list[CosetCoordinates], distances: list[int], cubes: list[Cubies], bounds: list[int]
+) -> list[int]:
+    """A root node's columns: per view, the coordinates (the slice as its mask) and distance,
+    the cube packed and its inverse's bound."""
     out: list[int] = []
-    for c, d in zip(views, distances, strict=True):
-        out += [c.layer, c.twist, c.flip, mask_of(c.slice), d]
+    for c, d, cube, b in zip(views, distances, cubes, bounds, strict=True):
+        out += [c.layer, c.twist, c.flip, mask_of(c.slice), d, *packed(cube), b]
     return out

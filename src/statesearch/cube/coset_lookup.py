@@ -9,6 +9,14 @@ middle-slice edges): a move permutes their bits, and so does a symmetry (two loo
 table's index. The corners keep their layer and twist (moves by table: 70 x 18 and 2,187 x 18
 small integers); their class and symmetry are one read in a 600 KB table. Every view uses the
 same tables, with its moves renamed (``symmetry.axis_moves``).
+
+The inverse position's views cannot follow a move by tables: a move multiplies the inverse on
+the left, which relabels its pieces. So a node also keeps, per view, the whole cube as seen in
+that view, packed in two words (five bits a cubie: ``piece * 3 + twist`` for the corners,
+``piece * 2 + flip`` for the edges); a move permutes the fields (``turned_cube``), and the
+inverse's coordinates read straight off them (``inverse_entry``): the inverse's top-layer places
+are the pieces in the top-layer places, its twist at place p is minus the twist of piece p, and
+so on. Those entries are read in the bounds (``bound_at``), which need no parent.
 """
 
 from __future__ import annotations
@@ -19,8 +27,9 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from .coset_coords import SLICE_POSITIONS, CosetCoordinates, coset_moves
+from .coset_coords import SLICE_POSITIONS, CosetCoordinates, coset_moves, subset_ranks
 from .coset_table import SOLVED_COSET, CosetTable
+from .cubies import Cubies
 from .memory import addresses, peek8, peek16, peek32, peek64
 from .notation import metric_moves
 from .state import move_cubies
@@ -44,10 +53,17 @@ Tables = tuple[Any, ...]  # addresses and numbers
     RANK,  # int16 [4096]: a slice mask's rank
     STEP,  # int64 [12]: the change of a distance by code
     MOD3,  # int64 [64]
+    BOUNDS,  # uint64: the bounds, 32 entries a word
+    CUBE_CORNER_MOVE,  # int16 [18, 8]: per move and place, the place it takes from << 2 | twist
+    CUBE_EDGE_MOVE,  # int16 [18, 12]: the same for edges, << 1 | flip
+    TWISTED,  # int8 [24, 4]: a packed corner twisted by 0-3
+    CORNER_CODE,  # int32 [24]: per packed corner, 1 << piece << 16 | its share of the twist
+    LAYER_RANK,  # int16 [256]: the rank of a mask of 4 of 8 corners (-1: not 4)
     FLIP_SHIFT,  # then numbers: 11 (0 when the table keeps no flips)
     ROW_WORDS,
     SPAN,  # 2187 (1 when it keeps no twists)
-) = range(17)
+    BASE,  # the bounds' base
+) = range(24)
 SOLVED_MASK = SLICE_POSITIONS  # the slice mask of the solved coset
 # The change of a distance by code: STEPS[(distance % 3) * 4 + code] is -1, 0 or +1.
 STEPS = np.zeros(12, dtype=np.int64)
@@ -73,6 +89,42 @@ def move_bits() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
                 high[m] |= (((values >> (old - 6)) & 1) << new).astype(np.int16)
             change[m] |= turn.eo[new] << new
     return low, high, change
+
+
+@cache
+def cube_moves() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The tables ``turned_cube`` reads: ``CUBE_CORNER_MOVE``, ``CUBE_EDGE_MOVE``, ``TWISTED``."""
+    corners = np.zeros((18, 8), dtype=np.int16)
+    edges = np.zeros((18, 12), dtype=np.int16)
+    for m in range(18):
+        turn = move_cubies(3, m)
+        corners[m] = [src << 2 | t for src, t in zip(turn.cp, turn.co, strict=True)]
+        edges[m] = [src << 1 | f for src, f in zip(turn.ep, turn.eo, strict=True)]
+    twisted = np.array(
+        [(c // 3) * 3 + (c % 3 + t) % 3 for c in range(24) for t in range(4)], dtype=np.int8
+    )
+    return corners, edges, twisted
+
+
+@cache
+def corner_codes() -> np.ndarray:
+    """``CORNER_CODE``: what a packed corner (piece p, twist t) adds to its inverse: the place
+    bit p, and at place p the twist -t, weighted as ``CosetCoordinates.of`` weighs it."""
+    out = np.zeros(24, dtype=np.int32)
+    for c in range(24):
+        piece, twist = divmod(c, 3)
+        share = (-twist) % 3 * 3 ** (6 - piece) if piece < 7 else 0
+        out[c] = 1 << piece << 16 | share
+    return out
+
+
+def packed(cube: Cubies) -> tuple[int, int]:
+    """A cube as the two words a node keeps."""
+    corners = sum(
+        (p * 3 + t) << 5 * i for i, (p, t) in enumerate(zip(cube.cp, cube.co, strict=True))
+    )
+    edges = sum((p * 2 + f) << 5 * i for i, (p, f) in enumerate(zip(cube.ep, cube.eo, strict=True)))
+    return corners, edges
 
 
 def mask_of(slice_value: int) -> int:
@@ -104,9 +156,13 @@ def lookup_tables(table: CosetTable) -> Tables:
             s.slice_ranks.astype(np.int16),
             STEPS,
             np.arange(64, dtype=np.int64) % 3,
+            table.bounds,
+            *cube_moves(),
+            corner_codes(),
+            subset_ranks(8, 4)[1].astype(np.int16),
         )
         layout = table.layout
-        numbers = (layout.flip_shift, layout.row_words, layout.span)
+        numbers = (layout.flip_shift, layout.row_words, layout.span, table.base)
         made = (table, arrays, (*addresses(*arrays), *numbers))
         _made[id(table)] = made
     return made[2]
@@ -146,6 +202,48 @@ def entry(layer: Signed, twist: Signed, flip: Signed, mask: Signed, t: Tables) -
     seen_slice = peek16(t[RANK], permuted(mask, t[SYM_LOW], t[SYM_HIGH], s))
     index: Signed = (target >> 4) * t[ROW_WORDS] * 32 + (seen_slice << t[FLIP_SHIFT]) + seen_flip
     return index
+
+
+@njit(cache=True, inline="always")
+def turned_cube(corners: Signed, edges: Signed, move: Signed, t: Tables) -> tuple[Signed, Signed]:
+    """The packed cube after ``move``: place i takes the cubie of the place the move brings."""
+    turned_corners: Signed = 0
+    for i in range(8):
+        step = peek16(t[CUBE_CORNER_MOVE], move * 8 + i)
+        cubie = (corners >> (5 * (step >> 2))) & 31
+        turned_corners |= peek8(t[TWISTED], cubie * 4 + (step & 3)) << (5 * i)
+    turned_edges: Signed = 0
+    for i in range(12):
+        step = peek16(t[CUBE_EDGE_MOVE], move * 12 + i)
+        turned_edges |= (((edges >> (5 * (step >> 1))) & 31) ^ (step & 1)) << (5 * i)
+    return turned_corners, turned_edges
+
+
+@njit(cache=True, inline="always")
+def inverse_entry(corners: Signed, edges: Signed, t: Tables) -> Signed:
+    """The table entry of the coset of the packed cube's inverse."""
+    layer: Signed = 0
+    twist: Signed = 0
+    for i in range(8):
+        code = peek32(t[CORNER_CODE], (corners >> (5 * i)) & 31)
+        twist += code & 0xFFF
+        if i < 4:
+            layer |= code >> 16
+    flip: Signed = 0
+    mask: Signed = 0
+    for i in range(12):
+        cubie = (edges >> (5 * i)) & 31
+        flip |= (cubie & 1) << (cubie >> 1)
+        if i >= 8:
+            mask |= 1 << (cubie >> 1)
+    return entry(peek16(t[LAYER_RANK], layer), twist, flip, mask, t)
+
+
+@njit(cache=True, inline="always")
+def bound_at(t: Tables, index: Signed) -> Signed:
+    """The bound of entry ``index`` (``CosetTable.bound``)."""
+    v: Signed = (peek64(t[BOUNDS], index >> 5) >> ((index & 31) << 1)) & 3
+    return t[BASE] + v if v else 0
 
 
 @njit(cache=True, inline="always")

@@ -11,6 +11,15 @@ is symmetric in itself keeps every symmetric form of its entries, so any such sy
 An entry is the distance mod 3 (``coset_build``); the exact value of a child follows from its
 parent's, and a root's is found by walking downhill to the solved coset (``exact_distance``).
 
+Beside it, the *bounds*: the same entries, two bits each, read without a parent. Most cosets lie
+within three moves of each other (in the full table, at 10, 11 or 12), so an entry says 0 for
+"at most ``base``" and 1-3 for ``base + 1``, ``base + 2`` and "at least ``base + 3``", with
+``base`` the commonest distance less two. ``bound`` is a lower bound on the distance (0 for the
+first, else ``base`` plus the entry; a distance past ``base + 3`` shows as the one of its residue
+mod 3 within reach, still lower). The compiled search reads it for the inverse position, whose
+views a move changes by more than one (``coset_kernel``). It is derived from the mod-3 table and
+a breadth-first pass cut at ``base`` (``derive_bounds``).
+
 Smaller *variants* of the same table leave out the flips, or the flips and the twists (then a
 row is 495 entries): the tests build those in a fraction of a second and check them against a
 plain breadth-first search, and the code that builds and reads them is the code of the big one.
@@ -145,25 +154,28 @@ class CosetTable:
     metric: str
     words: np.ndarray  # uint64, 32 entries a word
     layers: list[int]  # entries set per depth (symmetric forms counted), for the record
+    bounds: np.ndarray  # uint64, the bounds of the same entries (``derive_bounds``)
 
     @property
     def classes(self) -> Classes:
         return classes(self.layout.twist)
 
     def index(self, c: CosetCoordinates) -> int:
-        """The entry of a coset."""
-        cl = self.classes
-        cc = c.layer * self.layout.span + (c.twist if self.layout.twist else 0)
-        target = int(cl.class_map[cc])
-        s = target & 15
-        t = symmetry_tables()
-        flip = flip_image(t, c.flip, c.slice, s) & (self.layout.flips - 1)
-        entry = int(t.slice[c.slice, s]) * self.layout.flips + flip
-        return (target >> 4) * self.layout.row_words * 32 + entry
+        return entry_index(self.layout, c)
 
     def code(self, c: CosetCoordinates) -> int:
         i = self.index(c)
         return int(self.words[i >> 5] >> np.uint64((i & 31) * 2)) & 3
+
+    @property
+    def base(self) -> int:
+        return bound_base(self.layers)
+
+    def bound(self, c: CosetCoordinates) -> int:
+        """A lower bound on the coset's distance, read without its parent's."""
+        i = self.index(c)
+        v = int(self.bounds[i >> 5] >> np.uint64((i & 31) * 2)) & 3
+        return self.base + v if v else 0
 
     def exact_distance(self, c: CosetCoordinates) -> int:
         """The coset's distance: from its code, walk to a neighbour one closer (code one less,
@@ -185,6 +197,17 @@ class CosetTable:
 
 
 SOLVED_COSET = CosetCoordinates(0, 0, 0, SLICES - 1)
+
+
+def entry_index(layout: Layout, c: CosetCoordinates) -> int:
+    """The entry of a coset."""
+    cc = c.layer * layout.span + (c.twist if layout.twist else 0)
+    target = int(classes(layout.twist).class_map[cc])
+    s = target & 15
+    t = symmetry_tables()
+    flip = flip_image(t, c.flip, c.slice, s) & (layout.flips - 1)
+    entry = int(t.slice[c.slice, s]) * layout.flips + flip
+    return (target >> 4) * layout.row_words * 32 + entry
 
 
 def sources(layout: Layout, metric: str) -> tuple[np.ndarray, ...]:
@@ -225,17 +248,55 @@ def build_table(
     layer_done: Callable[[int, int], None] | None = None,
 ) -> CosetTable:
     """Breadth-first over the cosets from the solved one (forward while the frontier is small,
-    then backward), bounded by ``meter`` between slices of rows."""
+    then backward), then the bounds, bounded by ``meter`` between slices of rows."""
     layout = LAYOUTS[variant]
     meter = meter or Meter(Limits())
+    words, layers = _breadth_first(layout, metric, meter, progress, layer_done)
+    bounds = derive_bounds(words, layout, metric, layers, meter)
+    return CosetTable(layout, metric, words, layers, bounds)
+
+
+def bound_base(layers: list[int]) -> int:
+    """The bounds' ``base``: the commonest distance less two (at least 0)."""
+    return max(0, int(np.argmax(layers)) - 2)
+
+
+def derive_bounds(
+    words: np.ndarray,
+    layout: Layout,
+    metric: str,
+    layers: list[int],
+    meter: Meter | None = None,
+    progress: Progress | None = None,
+) -> np.ndarray:
+    """The bounds of a built table (``words``, its ``layers``): a breadth-first pass to ``base``
+    says which entries are that close; the others have their residue mod 3 from ``words``."""
+    base = bound_base(layers)
+    meter = meter or Meter(Limits())
+    near, _ = _breadth_first(layout, metric, meter, progress, None, base, sum(layers[: base + 1]))
+    build.bounds_from(words, near, base)
+    return near
+
+
+def _breadth_first(
+    layout: Layout,
+    metric: str,
+    meter: Meter,
+    progress: Progress | None,
+    layer_done: Callable[[int, int], None] | None,
+    last: int | None = None,
+    expected: int | None = None,
+) -> tuple[np.ndarray, list[int]]:
+    """The mod-3 entries of every coset (of those within ``last`` moves, if given: the rest
+    stay ``UNSEEN``; ``expected`` of them, for the progress) and the count at each depth."""
     cl = classes(layout.twist)
     words = np.full(cl.count * layout.row_words, np.uint64(0xFFFFFFFFFFFFFFFF), dtype=np.uint64)
-    table = CosetTable(layout, metric, words, [1])
-    start = table.index(SOLVED_COSET)
+    layers = [1]
+    start = entry_index(layout, SOLVED_COSET)
     words[start >> 5] ^= np.uint64(3) << np.uint64((start & 31) * 2)
     counts = np.zeros(2 * cl.count, dtype=np.int64)  # entries at this depth, then gained, by row
     counts[start // (layout.row_words * 32)] = 1
-    total = table.entries()
+    total = cl.count * layout.row_entries
     reached = 1
     rows = max(1, ROW_SLICE_ENTRIES // layout.row_entries)
     arguments = (
@@ -247,27 +308,28 @@ def build_table(
         sources(layout, metric),
     )
     nothing = (np.zeros(1, dtype=np.int64), np.zeros(0, dtype=np.int32))
-    while True:
-        depth = len(table.layers) - 1
-        backward = table.layers[-1] * BACKWARD_WHEN > total - reached
+    while last is None or len(layers) <= last:
+        depth = len(layers) - 1
+        backward = layers[-1] * BACKWARD_WHEN > total - reached
         step = build.backward_rows if backward else build.forward_rows
         frontier = nothing if backward else _frontier(words, depth % 3, layout, cl.count)
         for begin in range(0, cl.count, rows):
             gained = int(counts[cl.count :].sum())
-            meter.check(reached + gained, table.layers[-1])
+            meter.check(reached + gained, layers[-1])
             step(words, begin, min(begin + rows, cl.count), depth, (*arguments, frontier))
             if progress is not None:
-                progress(reached + int(counts[cl.count :].sum()), total)
+                progress(reached + int(counts[cl.count :].sum()), expected or total)
         del frontier
         new = int(counts[cl.count :].sum())
         if not new:
-            return table
+            break
         if layer_done is not None:
             layer_done(depth + 1, new)
-        table.layers.append(new)
+        layers.append(new)
         reached += new
         counts[: cl.count] = counts[cl.count :]
         counts[cl.count :] = 0
+    return words, layers
 
 
 def _frontier(
@@ -288,6 +350,10 @@ def table_name(variant: str, metric: str) -> str:
     return f"cube-coset-{variant}-{metric}"
 
 
+def bounds_name(variant: str, metric: str) -> str:
+    return f"cube-coset-bounds-{variant}-{metric}"
+
+
 def table_meta(variant: str, metric: str) -> dict[str, object]:
     layout = LAYOUTS[variant]
     cl = classes(layout.twist)
@@ -301,22 +367,45 @@ def table_meta(variant: str, metric: str) -> dict[str, object]:
     }
 
 
+def bounds_meta(variant: str, metric: str, base: int) -> dict[str, object]:
+    return {**table_meta(variant, metric), "table": "3x3x3 coset distance bounds", "base": base}
+
+
+def _stored_layers(variant: str, metric: str) -> list[int]:
+    return [int(n) for n in store.notes(table_name(variant, metric)).get("layers", [])]
+
+
 def is_stored(variant: str, metric: str) -> bool:
-    """Whether the cache holds the table with the right metadata (``store.is_stored``)."""
-    return store.is_stored(table_name(variant, metric), table_meta(variant, metric))
+    """Whether the cache holds the table and its bounds with the right metadata
+    (``store.is_stored``)."""
+    base = bound_base(_stored_layers(variant, metric) or [0])
+    return store.is_stored(table_name(variant, metric), table_meta(variant, metric)) and (
+        store.is_stored(bounds_name(variant, metric), bounds_meta(variant, metric, base))
+    )
+
+
+def _load(
+    name: str, meta: dict[str, object], what: str, log: store.Log | None
+) -> np.ndarray | None:
+    reason, words = store.load(name, meta)
+    if words is None and log is not None and reason != "missing":
+        log(f"{what} in the cache is {reason}; not used")
+    return words
 
 
 def stored_table(variant: str, metric: str, log: store.Log | None = None) -> CosetTable | None:
-    """The table from the cache if it is there and sound (a damaged one is reported to ``log``
-    and not used)."""
-    name = table_name(variant, metric)
-    reason, words = store.load(name, table_meta(variant, metric))
+    """The table and its bounds from the cache if both are there and sound (a damaged one is
+    reported to ``log`` and not used)."""
+    what = f"the coset table ({variant}, {metric})"
+    words = _load(table_name(variant, metric), table_meta(variant, metric), what, log)
     if words is None:
-        if log is not None and reason != "missing":
-            log(f"the coset table ({variant}, {metric}) in the cache is {reason}; not used")
         return None
-    layers = [int(n) for n in store.notes(name).get("layers", [])]
-    return CosetTable(LAYOUTS[variant], metric, words, layers)
+    layers = _stored_layers(variant, metric)
+    meta = bounds_meta(variant, metric, bound_base(layers))
+    bounds = _load(bounds_name(variant, metric), meta, f"{what}'s bounds", log)
+    if bounds is None:
+        return None
+    return CosetTable(LAYOUTS[variant], metric, words, layers, bounds)
 
 
 def build_and_store(
@@ -325,16 +414,37 @@ def build_and_store(
     meter: Meter | None = None,
     progress: Progress | None = None,
     log: store.Log | None = None,
+    rebuild: bool = False,
 ) -> CosetTable:
-    """Build the table (bounded by ``meter``) and keep it in the cache (or, if the cache cannot
-    be written, in memory only: ``log`` says so)."""
-    started = time.perf_counter()
-    table = build_table(variant, metric, meter, progress)
-    seconds = time.perf_counter() - started
-    notes = {"layers": table.layers, "build_seconds": round(seconds, 1)}
+    """Build the table and its bounds (bounded by ``meter``) and keep them in the cache (or, if
+    the cache cannot be written, in memory only: ``log`` says so). A sound table already in
+    the cache is kept unless ``rebuild``: only its bounds are derived."""
     say = log or (lambda message: None)
-    store.save(table_name(variant, metric), table_meta(variant, metric), table.words, say, notes)
-    return table
+    meter = meter or Meter(Limits())
+    layout = LAYOUTS[variant]
+    what = f"the coset table ({variant}, {metric})"
+    name, meta = table_name(variant, metric), table_meta(variant, metric)
+    words = None if rebuild else _load(name, meta, what, log)
+    if words is None:
+        say(f"{what}: building it")
+        started = time.perf_counter()
+        words, layers = _breadth_first(layout, metric, meter, progress, None)
+        notes = {"layers": layers, "build_seconds": round(time.perf_counter() - started, 1)}
+        store.save(name, meta, words, say, notes)
+    else:
+        layers = _stored_layers(variant, metric)
+    say(f"{what}'s bounds: deriving them")
+    started = time.perf_counter()
+    bounds = derive_bounds(words, layout, metric, layers, meter, progress)
+    notes = {"build_seconds": round(time.perf_counter() - started, 1)}
+    store.save(
+        bounds_name(variant, metric),
+        bounds_meta(variant, metric, bound_base(layers)),
+        bounds,
+        say,
+        notes,
+    )
+    return CosetTable(layout, metric, words, layers, bounds)
 
 
 _loaded: dict[tuple[str, str], CosetTable] = {}

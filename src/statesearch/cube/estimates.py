@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -18,11 +19,15 @@ from . import pocket
 from .breadth import distances
 from .coset_build import full_flip
 from .coset_coords import CosetCoordinates, coset_moves, of_colours
+from .cubies import Cubies, from_colours
 from .facelets import conjugate
 from .patterns import Pattern, pattern
 from .searched import SearchedCube
 from .state import State, colours_of, cubies_of
 from .symmetry import AXES
+
+if TYPE_CHECKING:
+    from .coset_table import CosetTable
 
 ONE = np.zeros((1, 18), dtype=np.int32)
 EIGHT = tuple(range(8))
@@ -104,16 +109,31 @@ def view_coordinates(state: State) -> list[CosetCoordinates]:
     return of_colours(np.stack([conjugate(colours, view) for view in AXES]))
 
 
+def view_cubies(state: State) -> list[Cubies]:
+    """The position as seen in each view of ``AXES``."""
+    colours = colours_of(state)
+    return [from_colours(conjugate(colours, view), 3) for view in AXES]
+
+
 def combine(distances_by_view: list[int]) -> int:
-    """The coset estimate: the largest, plus one when all three are equal and not zero."""
+    """Three views' distances (or lower bounds) as one estimate: the largest, plus one when all
+    three are equal and not zero."""
     h = max(distances_by_view)
     if len(set(distances_by_view)) == 1 and h > 0:
         h += 1
     return h
 
 
-def coset_value(cube: SearchedCube, state: State) -> int:
+def coset_estimates(table: CosetTable, state: State) -> tuple[list[int], list[int]]:
+    """The exact distances of the position's three views and the bounds of its inverse's
+    (``coset_kernel``: the inverse is as far from solved as the position)."""
     from .coset_lookup import exact_distance
 
-    table = cube.coset_table
-    return combine([exact_distance(table, c) for c in view_coordinates(state)])
+    distances = [exact_distance(table, c) for c in view_coordinates(state)]
+    bounds = [table.bound(CosetCoordinates.of(c.inverse())) for c in view_cubies(state)]
+    return distances, bounds
+
+
+def coset_value(cube: SearchedCube, state: State) -> int:
+    distances, bounds = coset_estimates(cube.coset_table, state)
+    return max(combine(distances), combine(bounds))

@@ -14,8 +14,9 @@ Heuristics (every one admissible):
   the whole space, the default: IDA* walks straight to the goal);
 - 3x3x3: ``orientation`` (the larger of the distances of the corner twists and of the edge
   flips), ``korf`` (Korf's three pattern databases), ``coset`` (the coset table looked up along
-  three axes; ``coset_table``). The default is ``coset`` when its table is in the cache, else
-  ``korf``. IDA* with ``korf`` or ``coset`` runs compiled (``compiled``).
+  three axes, and its bounds for the inverse position; ``coset_table``). The default is
+  ``coset`` when its table is in the cache, else ``korf``. IDA* with ``korf`` or ``coset`` runs
+  compiled (``compiled``).
 """
 
 from __future__ import annotations

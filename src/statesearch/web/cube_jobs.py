@@ -6,8 +6,8 @@ compiled IDA* with Korf's pattern databases (165 MiB) when they are already in t
 server never builds them (about a minute each time a client asked would be a denial of service),
 so without them it runs the engine's bidirectional breadth-first search, optimal too but within
 the time cap only for scrambles of up to about 7 moves, and the answer says how to build the
-tables. (The coset table, 2.5 GB, is more than a search worker may hold, so the server never
-loads it.)
+tables. (The coset table and its bounds, 5 GB, are more than a search worker may hold, so the
+server never loads them.)
 """
 
 from __future__ import annotations
