@@ -27,7 +27,7 @@ from statesearch.cube import (
     random_scramble,
     store,
 )
-from statesearch.cube.coset_table import (
+from statesearch.cube.coset_cache import (
     bounds_name,
     build_and_store,
     is_stored,

@@ -10,7 +10,7 @@ import pytest
 from statesearch.cli import main
 from statesearch.cli.cube import build_tables
 from statesearch.cube import Cube, Cubies
-from statesearch.cube.coset_table import is_stored, stored_table
+from statesearch.cube.coset_cache import is_stored, stored_table
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

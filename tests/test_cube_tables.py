@@ -14,19 +14,10 @@ from numba import njit
 from statesearch.cube import Cube, Cubies, random_cube, store
 from statesearch.cube.breadth import distances
 from statesearch.cube.coset_build import full_flip
+from statesearch.cube.coset_cache import bounds_name, build_and_store, is_stored, stored_table
 from statesearch.cube.coset_coords import CosetCoordinates, coset_moves, moved
 from statesearch.cube.coset_lookup import inverse_entry, lookup_tables, packed, turned_cube
-from statesearch.cube.coset_table import (
-    LAYOUTS,
-    SOLVED_COSET,
-    CosetTable,
-    bounds_name,
-    build_and_store,
-    build_table,
-    classes,
-    is_stored,
-    stored_table,
-)
+from statesearch.cube.coset_table import LAYOUTS, SOLVED_COSET, CosetTable, build_table, classes
 from statesearch.cube.cubies import from_colours
 from statesearch.cube.estimates import view_coordinates, view_cubies
 from statesearch.cube.facelets import conjugate, keep_ud_axis

@@ -50,7 +50,7 @@ def _load_tables(cube: Any, heuristic: str | None, algorithm: str, meter: Meter)
             tables = load_tables(metric=cube.metric, meter=meter, progress=progress, log=log)
         return cube.with_tables(patterns=tables)
     if name == "coset":
-        from ..cube.coset_table import is_stored, require_table
+        from ..cube.coset_cache import is_stored, require_table
 
         if is_stored("full", cube.metric):
             console.print("[dim]loading the coset table and its bounds (5 GB, checksummed)...[/]")
@@ -215,7 +215,8 @@ def build_tables(
     """Build (or check) the 3x3x3's tables in the cache: Korf's pattern databases and the
     coset table, with a bar, bounded by --time-limit and Ctrl-C."""
     from ..cube import korf, pocket
-    from ..cube.coset_table import VARIANTS, build_and_store, keep, stored_table
+    from ..cube.coset_cache import build_and_store, keep, stored_table
+    from ..cube.coset_table import VARIANTS
     from ..cube.notation import check_metric
 
     metric = check_metric(metric)
@@ -324,7 +325,7 @@ def bench_cube(
 ) -> None:
     """Solve uniformly random 3x3x3 cubes optimally; every solution is replayed on the cube."""
     from ..cube import benchmark
-    from ..cube.coset_table import is_stored
+    from ..cube.coset_cache import is_stored
     from ..cube.notation import check_metric
 
     metric = check_metric(metric)

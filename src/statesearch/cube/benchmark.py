@@ -31,7 +31,7 @@ def cubes(count: int, seed: int) -> list[Cubies]:
 
 def with_tables(cube: Cube, heuristic: str, say: Say) -> Cube:
     if heuristic == "coset":
-        from .coset_table import require_table
+        from .coset_cache import require_table
 
         return cube.with_tables(coset=require_table("full", cube.metric, say))
     from .korf import load_tables

@@ -27,17 +27,14 @@ plain breadth-first search, and the code that builds and reads them is the code 
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
 import numpy as np
 
-from ..errors import InputError
 from ..limits import Limits, Meter
 from . import coset_build as build
-from . import store
 from .breadth import Progress
 from .coset_coords import FLIPS, LAYERS, SLICES, TWISTS, CosetCoordinates, coset_moves, moved
 from .notation import metric_moves
@@ -251,7 +248,7 @@ def build_table(
     then backward), then the bounds, bounded by ``meter`` between slices of rows."""
     layout = LAYOUTS[variant]
     meter = meter or Meter(Limits())
-    words, layers = _breadth_first(layout, metric, meter, progress, layer_done)
+    words, layers = breadth_first(layout, metric, meter, progress, layer_done)
     bounds = derive_bounds(words, layout, metric, layers, meter)
     return CosetTable(layout, metric, words, layers, bounds)
 
@@ -273,12 +270,12 @@ def derive_bounds(
     says which entries are that close; the others have their residue mod 3 from ``words``."""
     base = bound_base(layers)
     meter = meter or Meter(Limits())
-    near, _ = _breadth_first(layout, metric, meter, progress, None, base, sum(layers[: base + 1]))
+    near, _ = breadth_first(layout, metric, meter, progress, None, base, sum(layers[: base + 1]))
     build.bounds_from(words, near, base)
     return near
 
 
-def _breadth_first(
+def breadth_first(
     layout: Layout,
     metric: str,
     meter: Meter,
@@ -344,128 +341,3 @@ def _frontier(
     entries = np.empty(int(offsets[-1]), dtype=np.int32)
     build.gather_codes(words, code, layout.kernel_layout(), offsets, entries)
     return offsets, entries
-
-
-def table_name(variant: str, metric: str) -> str:
-    return f"cube-coset-{variant}-{metric}"
-
-
-def bounds_name(variant: str, metric: str) -> str:
-    return f"cube-coset-bounds-{variant}-{metric}"
-
-
-def table_meta(variant: str, metric: str) -> dict[str, object]:
-    layout = LAYOUTS[variant]
-    cl = classes(layout.twist)
-    return {
-        "table": "3x3x3 coset distances mod 3",
-        "variant": variant,
-        "metric": metric,
-        "classes": cl.count,
-        "row_words": layout.row_words,
-        "entries": cl.count * layout.row_entries,
-    }
-
-
-def bounds_meta(variant: str, metric: str, base: int) -> dict[str, object]:
-    return {**table_meta(variant, metric), "table": "3x3x3 coset distance bounds", "base": base}
-
-
-def _stored_layers(variant: str, metric: str) -> list[int]:
-    return [int(n) for n in store.notes(table_name(variant, metric)).get("layers", [])]
-
-
-def is_stored(variant: str, metric: str) -> bool:
-    """Whether the cache holds the table and its bounds with the right metadata
-    (``store.is_stored``)."""
-    base = bound_base(_stored_layers(variant, metric) or [0])
-    return store.is_stored(table_name(variant, metric), table_meta(variant, metric)) and (
-        store.is_stored(bounds_name(variant, metric), bounds_meta(variant, metric, base))
-    )
-
-
-def _load(
-    name: str, meta: dict[str, object], what: str, log: store.Log | None
-) -> np.ndarray | None:
-    reason, words = store.load(name, meta)
-    if words is None and log is not None and reason != "missing":
-        log(f"{what} in the cache is {reason}; not used")
-    return words
-
-
-def stored_table(variant: str, metric: str, log: store.Log | None = None) -> CosetTable | None:
-    """The table and its bounds from the cache if both are there and sound (a damaged one is
-    reported to ``log`` and not used)."""
-    what = f"the coset table ({variant}, {metric})"
-    words = _load(table_name(variant, metric), table_meta(variant, metric), what, log)
-    if words is None:
-        return None
-    layers = _stored_layers(variant, metric)
-    meta = bounds_meta(variant, metric, bound_base(layers))
-    bounds = _load(bounds_name(variant, metric), meta, f"{what}'s bounds", log)
-    if bounds is None:
-        return None
-    return CosetTable(LAYOUTS[variant], metric, words, layers, bounds)
-
-
-def build_and_store(
-    variant: str,
-    metric: str,
-    meter: Meter | None = None,
-    progress: Progress | None = None,
-    log: store.Log | None = None,
-    rebuild: bool = False,
-) -> CosetTable:
-    """Build the table and its bounds (bounded by ``meter``) and keep them in the cache (or, if
-    the cache cannot be written, in memory only: ``log`` says so). A sound table already in
-    the cache is kept unless ``rebuild``: only its bounds are derived."""
-    say = log or (lambda message: None)
-    meter = meter or Meter(Limits())
-    layout = LAYOUTS[variant]
-    what = f"the coset table ({variant}, {metric})"
-    name, meta = table_name(variant, metric), table_meta(variant, metric)
-    words = None if rebuild else _load(name, meta, what, log)
-    if words is None:
-        say(f"{what}: building it")
-        started = time.perf_counter()
-        words, layers = _breadth_first(layout, metric, meter, progress, None)
-        notes = {"layers": layers, "build_seconds": round(time.perf_counter() - started, 1)}
-        store.save(name, meta, words, say, notes)
-    else:
-        layers = _stored_layers(variant, metric)
-    say(f"{what}'s bounds: deriving them")
-    started = time.perf_counter()
-    bounds = derive_bounds(words, layout, metric, layers, meter, progress)
-    notes = {"build_seconds": round(time.perf_counter() - started, 1)}
-    store.save(
-        bounds_name(variant, metric),
-        bounds_meta(variant, metric, bound_base(layers)),
-        bounds,
-        say,
-        notes,
-    )
-    return CosetTable(layout, metric, words, layers, bounds)
-
-
-_loaded: dict[tuple[str, str], CosetTable] = {}
-
-
-def require_table(variant: str, metric: str, log: store.Log | None = None) -> CosetTable:
-    """The table, loaded once per process; a search never builds it (minutes of work), so a
-    missing or damaged one is an ``InputError`` that says how to build it."""
-    key = (variant, metric)
-    if key not in _loaded:
-        table = stored_table(variant, metric, log)
-        if table is None:
-            raise InputError(
-                "the coset table ({metric}) is not built; build it once with: "
-                "statesearch cube tables --metric {metric} (or use -H korf)",
-                metric=metric,
-            )
-        _loaded[key] = table
-    return _loaded[key]
-
-
-def keep(table: CosetTable) -> None:
-    """Use this table for the rest of the process (after a build whose cache write failed)."""
-    _loaded[(table.layout.variant, table.metric)] = table

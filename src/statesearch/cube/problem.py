@@ -125,7 +125,7 @@ class Cube:
     def default_heuristic(self) -> str:
         if self.size == 2:
             return "exact"
-        from .coset_table import is_stored
+        from .coset_cache import is_stored
 
         return "coset" if self._coset is not None or is_stored("full", self.metric) else "korf"
 
@@ -151,7 +151,7 @@ class Cube:
     def coset_table(self) -> CosetTable:
         """The coset table (from the cache; a search never builds it: it takes minutes)."""
         if self._coset is None:
-            from .coset_table import require_table
+            from .coset_cache import require_table
 
             self._coset = require_table("full", self.metric)
         return self._coset

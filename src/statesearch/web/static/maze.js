@@ -16,7 +16,10 @@ let last = null; // the last answer, to show its numbers again
 
 function cellAt(r, c) { return $("maze").children[r * grid[0].length + c]; }
 
-function fit() { $("maze").style.setProperty("--cell", `${cellSize(grid[0].length)}px`); }
+function fit() {
+  if (!grid.length) return; // the tab can be opened (a resize) before the first maze arrives
+  $("maze").style.setProperty("--cell", `${cellSize(grid[0].length)}px`);
+}
 
 const stepper = new Stepper($("maze-stepper"), {
   view: mazeView(),
