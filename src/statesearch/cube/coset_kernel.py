@@ -17,8 +17,9 @@ The estimate is the largest of the three distances, and one more when all three 
 not zero: a shortest way into a coset never ends with a turn of the faces whose subgroup it is
 (U or D for the first view: those turns stay inside), so if all three views needed exactly x
 moves, a solution of x moves could end with no face at all (Rokicki's observation, nxopt). The
-same holds of the inverse's three bounds (were one short of its distance, the largest would be
-too), and the estimate is the larger of the two.
+same holds of the inverse's three bounds, though a bound may be short of its coset's distance:
+if all three are x and one is short, that distance is at least x + 1 already. The estimate is
+the larger of the two.
 
 When a node is entered, ``coset_prepare`` works out every child's entries view by view (the
 view whose parent was farthest first) and asks for them at once, so that the cache misses
