@@ -188,23 +188,26 @@ def coset_estimate(
 
 
 @njit(cache=True, inline="always")
-def _forward_estimate(node: Signed, kept: Signed) -> Signed:
-    """The three distances of a child as prepare read them, combined (``estimates.combine``)."""
-    a = peek64(node, kept + SEEN)
-    b = peek64(node, kept + SEEN + 1)
-    c = peek64(node, kept + SEEN + 2)
+def _combined(node: Signed, at: Signed, step: Signed) -> Signed:
+    """Three distances (or bounds) kept ``step`` columns apart from ``at``, combined as
+    ``estimates.combine`` does."""
+    a = peek64(node, at)
+    b = peek64(node, at + step)
+    c = peek64(node, at + 2 * step)
     h: Signed = max(a, b, c)
     return h + 1 if a == b == c and h > 0 else h
 
 
 @njit(cache=True, inline="always")
+def _forward_estimate(node: Signed, kept: Signed) -> Signed:
+    """The three distances of a child as prepare read them, combined."""
+    return _combined(node, kept + SEEN, 1)
+
+
+@njit(cache=True, inline="always")
 def _inverse_estimate(node: Signed, kept: Signed) -> Signed:
     """The inverse's three bounds of a child as prepare kept them, combined alike."""
-    a = peek64(node, kept + INVERSE + 3)
-    b = peek64(node, kept + INVERSE + INVERSE_WIDTH + 3)
-    c = peek64(node, kept + INVERSE + 2 * INVERSE_WIDTH + 3)
-    h: Signed = max(a, b, c)
-    return h + 1 if a == b == c and h > 0 else h
+    return _combined(node, kept + INVERSE + 3, INVERSE_WIDTH)
 
 
 @njit(cache=True, inline="always")
