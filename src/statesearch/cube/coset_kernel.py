@@ -11,7 +11,10 @@ turn undone, solves it), so its three views bound the distance too. A node keeps
 whole cube seen that way (``coset_lookup.turned_cube``) and the bound of its inverse's coset
 (``coset_lookup.bound_at``); a move whose turn in a view is of U or D leaves the inverse's coset
 there as it was (U and D are in H, and multiply the inverse on the left), so its bound is the
-parent's, read from no table.
+parent's, read from no table. Every move is such a turn in one of the three views, so every
+child keeps one bound from its parent, and one that already shows it too far gives it up
+before any read: on random cubes about two in five children, most of them one move short of the
+iteration's bound.
 
 The estimate is the largest of the three distances, and one more when all three are equal and
 not zero: a shortest way into a coset never ends with a turn of the faces whose subgroup it is
@@ -21,8 +24,9 @@ same holds of the inverse's three bounds, though a bound may be short of its cos
 if all three are x and one is short, that distance is at least x + 1 already. The estimate is
 the larger of the two.
 
-When a node is entered, ``coset_prepare`` works out every child's entries view by view (the
-view whose parent was farthest first) and asks for them at once, so that the cache misses
+When a node is entered, ``coset_prepare`` gives up the children their kept bound proves too
+far, then works out the other children's entries view by view (the view whose parent was
+farthest first) and asks for them at once, so that the cache misses
 overlap, each child given up at the first view that proves it too far, then the inverse's views
 of the children left the same way; the children are then estimated one by one from what it kept
 (``coset_estimate``). A child that must be solved to fit
@@ -252,11 +256,23 @@ def _inverse_prepare(node: Signed, moves: Signed, count: Signed, room: Signed, t
 
 
 @njit(cache=True, inline="always")
+def _kept_bound(node: Signed, move: Signed, t: Tables) -> Signed:
+    """The inverse's bound the child keeps from the parent: every move is a turn of U or D in
+    one view, where the inverse's coset stays as it was."""
+    for view in range(3):
+        if UD_MOVES >> peek64(t[VIEW_MOVES], view * 18 + move) & 1:
+            bound: Signed = peek64(node, OWN + view * WIDTH + BOUND)
+            return bound
+    return 0
+
+
+@njit(cache=True, inline="always")
 def coset_prepare(
     node: Signed, moves: Signed, allowed: Signed, count: Signed, room: Signed, t: Tables
 ) -> None:
-    """Estimate all the children at once, view by view (the view whose distance at this node
-    is largest first): for the children still in the running, work out their entries in the
+    """Estimate all the children at once: first by the bound each keeps from the node (no
+    read), then view by view (the view whose distance at this node is largest first): for the
+    children still in the running, work out their entries in the
     view and ask for all of them, then read them and give up the children they prove too far.
     A view costs one wait for memory per node instead of one per child, the reads overlapping.
     Every view is read for the children that stay, even a view that cannot prune them: they
@@ -264,7 +280,12 @@ def coset_prepare(
     inverse's views, for the children left (``_inverse_prepare``)."""
     for i in range(count):
         kept = KEPT + i * KEPT_WIDTH
-        poke64(node, kept + VERDICT, -1 if peek64(allowed, i) >= 0 else 0)
+        verdict: Signed = -1 if peek64(allowed, i) >= 0 else 0
+        if verdict < 0 and room > 0:
+            kept_bound = _kept_bound(node, peek64(moves, i), t)
+            if kept_bound > room:
+                verdict = kept_bound
+        poke64(node, kept + VERDICT, verdict)
         for slot in range(3):
             poke64(node, kept + SEEN + slot, -1)
     if room <= 0:
