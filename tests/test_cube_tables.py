@@ -16,6 +16,7 @@ from statesearch.cube.breadth import distances
 from statesearch.cube.coset_build import full_flip
 from statesearch.cube.coset_cache import bounds_name, build_and_store, is_stored, stored_table
 from statesearch.cube.coset_coords import CosetCoordinates, coset_moves, moved
+from statesearch.cube.coset_kernel import UD_MOVES
 from statesearch.cube.coset_lookup import inverse_entry, lookup_tables, packed, turned_cube
 from statesearch.cube.coset_table import LAYOUTS, SOLVED_COSET, CosetTable, build_table, classes
 from statesearch.cube.cubies import from_colours
@@ -100,6 +101,22 @@ def test_the_inverse_coset_is_read_off_the_packed_cube(variant: str) -> None:
             assert index == table.index(CosetCoordinates.of(child.inverse()))
             if m in (0, 1, 2, 9, 10, 11):
                 assert CosetCoordinates.of(child.inverse()) == CosetCoordinates.of(cube.inverse())
+
+
+def test_every_child_keeps_one_inverse_coset_of_its_parent() -> None:
+    """Each move is a turn of U or D in exactly one view, and in that view the child's inverse
+    is in its parent's inverse's coset: the compiled search takes that view's bound from the
+    parent (and gives the child up on it before any read)."""
+    rng = random.Random(13)
+    for _ in range(20):
+        cube = random_cube(3, rng)
+        for m in range(18):
+            views = [a for a in range(len(AXES)) if UD_MOVES >> int(axis_moves()[a, m]) & 1]
+            assert len(views) == 1
+            a = views[0]
+            child = view_cubies(state_of(cube * move_cubies(3, m)))[a]
+            parent = view_cubies(state_of(cube))[a]
+            assert CosetCoordinates.of(child.inverse()) == CosetCoordinates.of(parent.inverse())
 
 
 def test_corner_classes() -> None:
