@@ -32,9 +32,15 @@ stderr = Console(stderr=True, highlight=False)
 LIVE_EVERY, PLAIN_EVERY = 0.25, 5.0  # seconds between progress lines
 
 
-def describe(snapshot: Snapshot) -> str:
-    """``expanded 1,234,567 · frontier 12,345 · 210,000/s · 5.8 s · bound 52``"""
-    rate = snapshot.expanded / snapshot.elapsed if snapshot.elapsed > 0 else 0
+def describe(snapshot: Snapshot, since: Snapshot | None = None) -> str:
+    """``expanded 1,234,567 · frontier 12,345 · 210,000/s · 5.8 s · bound 52``: the time is the
+    command's, the rate the search's since ``since`` (the first line), so that setup before
+    the search (loading a 5 GB table) does not drag it down."""
+    start = since if since is not None and snapshot.elapsed > since.elapsed else None
+    if start is not None:
+        rate = (snapshot.expanded - start.expanded) / (snapshot.elapsed - start.elapsed)
+    else:
+        rate = snapshot.expanded / snapshot.elapsed if snapshot.elapsed > 0 else 0
     parts = [
         f"expanded {snapshot.expanded:,}",
         f"frontier {snapshot.frontier:,}",
@@ -54,9 +60,13 @@ class SearchWatch:
         self.live: Live | None = None
         self.cancel = threading.Event()
         self.every = LIVE_EVERY if console.is_terminal else PLAIN_EVERY
+        self.first: Snapshot | None = None
 
     def __call__(self, snapshot: Snapshot) -> None:
-        line = describe(snapshot)
+        first = self.first
+        if first is None or snapshot.elapsed < first.elapsed or snapshot.expanded < first.expanded:
+            self.first = snapshot  # the first line of this search (a command may run several)
+        line = describe(snapshot, self.first)
         if not self.console.is_terminal:
             print(f"searching: {line}", file=self.console.file, flush=True)
             return

@@ -1,0 +1,34 @@
+"""The live progress line of long searches (``cli/progress.py``): what it says, and that its
+rate is the search's own, not diluted by setup before the first line."""
+
+from __future__ import annotations
+
+import io
+
+from rich.console import Console
+
+from statesearch.cli.progress import SearchWatch, describe
+from statesearch.limits import Snapshot
+
+
+def test_a_line_says_counts_rate_time_and_bound() -> None:
+    line = describe(Snapshot(expanded=1_234_567, frontier=12_345, elapsed=5.0, bound=52))
+    assert line == "expanded 1,234,567 · frontier 12,345 · 246,913/s · 5.0 s · bound 52"
+    assert describe(Snapshot(0, 1, 0.0, None)) == "expanded 0 · frontier 1 · 0/s · 0.0 s"
+
+
+def test_the_rate_leaves_out_the_setup_before_the_first_line() -> None:
+    out = io.StringIO()
+    watch = SearchWatch(Console(file=out, force_terminal=False))
+    watch(Snapshot(expanded=0, frontier=1, elapsed=10.0, bound=12))  # a table took 10 s
+    watch(Snapshot(expanded=1_000, frontier=7, elapsed=12.0, bound=17))
+    # A second search in the same command (its own meter) starts its own reference.
+    watch(Snapshot(expanded=300, frontier=2, elapsed=1.0, bound=None))
+    watch(Snapshot(expanded=900, frontier=2, elapsed=2.0, bound=None))
+    lines = out.getvalue().splitlines()
+    assert lines == [
+        "searching: expanded 0 · frontier 1 · 0/s · 10.0 s · bound 12",
+        "searching: expanded 1,000 · frontier 7 · 500/s · 12.0 s · bound 17",
+        "searching: expanded 300 · frontier 2 · 300/s · 1.0 s",
+        "searching: expanded 900 · frontier 2 · 600/s · 2.0 s",
+    ]
