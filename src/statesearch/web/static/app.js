@@ -14,6 +14,7 @@ const $ = (id) => document.getElementById(id);
 const state = {
   rows: 3, cols: 3, tiles: [...LESSON], goal: null, g: 0, path: [], pos: 0, timer: null,
   analysis: null, result: null, said: null, compared: null, maxSeconds: 20,
+  panelAsked: 0,  // the latest analysis asked for: answers may come back out of order
 };
 
 function goalTiles() { return state.goal ?? blankLastGoal(state.rows * state.cols); }
@@ -74,15 +75,18 @@ function showF() {
 async function refreshPanel() {
   let data;
   const body = { tiles: state.tiles, rows: state.rows, cols: state.cols, goal: state.goal };
+  const asked = ++state.panelAsked;
   try {
     data = await api("npuzzle/analyze", body);
   } catch (err) {
+    if (asked !== state.panelAsked) return;  // a later board is on its way
     state.analysis = null;
     forgetResult();
     sayError(err, refreshPanel);
     showF();
     return;
   }
+  if (asked !== state.panelAsked) return;  // played back faster than the server answered
   state.analysis = data;
   for (const key of ["misplaced", "manhattan", "rowcol", "linear_conflict", "inversions"]) {
     $(`p-${key}`).textContent = data[key];
