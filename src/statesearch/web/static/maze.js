@@ -13,6 +13,7 @@ let grid = [];
 let painting = false;
 let said = null; // what the verdict says, kept to say it again in another language
 let last = null; // the last answer, to show its numbers again
+let asked = 0; // the latest solve asked for: an earlier, slower one must not replace it
 
 function cellAt(r, c) { return $("maze").children[r * grid[0].length + c]; }
 
@@ -90,18 +91,21 @@ async function solve() {
   sayVerdict();
   showNumbers();
   const choice = $("maze-algorithm").value;
+  const mine = ++asked;
   try {
     const data = await api("maze/trace", {
       grid,
       algorithm: choice === "wastar" ? "astar" : choice,
       weight: choice === "wastar" ? Number($("maze-weight").value) : 1,
     });
+    if (mine !== asked) return;
     last = data;
     showNumbers();
     $("maze-trace").hidden = false;
     stepper.load(data);
     stepper.controls.run();
   } catch (err) {
+    if (mine !== asked) return;
     said = isCancel(err) ? { key: "cancelled", args: [] } : { key: "error", args: [err.message] };
     sayVerdict();
   }
