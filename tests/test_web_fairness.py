@@ -20,6 +20,9 @@ class StandIn:
         def is_alive() -> bool:
             return True
 
+    def __init__(self, warm: bool = False) -> None:
+        self.warm = warm
+
     def stop(self) -> None:
         pass
 
@@ -68,3 +71,16 @@ def test_a_slot_waits_for_its_client_only_so_long(
     clock: Any = lambda: later  # noqa: E731
     monkeypatch.setattr(time, "monotonic", clock)  # the module the pool reads
     take(pool, "hog")  # the other client never came back: the slot is free for anyone
+
+
+def test_a_stopped_workers_successor_is_taken_last(pool: Pool) -> None:
+    """A successor has its tables to load (Korf's take about 5 s): taken first, it would meet
+    a job with a short time limit cold, be stopped and replaced again, every time."""
+    stopped, finished = take(pool, "local"), take(pool, "local")
+    loaded = pool._busy[finished].worker
+    pool._give_back(stopped, healthy=False)
+    pool._give_back(finished, healthy=True)
+    _, worker = pool._take(time.monotonic() + 20, "local")
+    assert worker is loaded
+    _, successor = pool._take(time.monotonic() + 20, "local")  # the second slot
+    assert successor is not loaded and isinstance(successor, StandIn) and successor.warm

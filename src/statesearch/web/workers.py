@@ -276,16 +276,19 @@ class Pool:
             return self._next_id, self._busy[self._next_id].worker
 
     def _give_back(self, job_id: int, healthy: bool) -> None:
-        """Back to the idle list; a worker that was stopped or retires is replaced at once, so
-        its successor has started before the next job comes."""
+        """Back to the idle list, to be taken next (its tables are loaded). A worker that was
+        stopped or retires is replaced at once by one that loads the common kernels and tables
+        meanwhile, and is taken last: a successor taken first would meet the next job cold, and
+        a job whose time limit is shorter than the load (Korf's tables, about 5 s) would be
+        stopped and its worker replaced again, every time, while a loaded one waited."""
         with self._lock:
             worker = self._busy[job_id].worker
         if not healthy:
             worker.stop()
-            worker = Worker()
+            worker = Worker(warm=True)
         with self._lock:
             del self._busy[job_id]
-            self._idle.append(worker)
+            self._idle.insert(len(self._idle) if healthy else 0, worker)
 
     async def run(
         self,
