@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ from statesearch.web.jobs import missing_tables, table_keys, tables_present, wit
 from statesearch.web.schemas import MAX_SECONDS
 
 LESSON = [7, 2, 4, 5, 0, 6, 8, 3, 1]
+JSON = {"Content-Type": "application/json"}
 
 
 @pytest.fixture(scope="module")
@@ -73,6 +75,52 @@ def test_bad_requests_are_readable_422s(client: TestClient, body: dict[str, obje
     response = client.post("/api/npuzzle/solve", json=body)
     assert response.status_code == 422
     assert isinstance(response.json()["detail"], str) and response.json()["detail"]
+
+
+BOARD = {"tiles": LESSON, "rows": 3, "cols": 3}
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "says"),
+    [
+        ("npuzzle/solve", {**BOARD, "time_limt": 0.01}, "time_limt: no such field here"),
+        ("npuzzle/solve", {**BOARD, "rows": "3"}, "rows: Input should be a valid integer"),
+        ("npuzzle/solve", {**BOARD, "max_expanded": True}, "max_expanded: Input should be a"),
+        ("npuzzle/solve", {**BOARD, "tiles": [True, *LESSON[1:]]}, "tiles.0: Input should be"),
+        ("npuzzle/solve", {**BOARD, "weight": float("nan")}, "weight: Input should be a finite"),
+        ("cube/solve", {"cube": "R U", "time_limit": float("inf")}, "time_limit: Input should"),
+        ("maze/solve", {"grid": ["S\n.\nG"]}, "grid: a row of the grid holds no line break"),
+        ("tilt/move", {"board": "o.x", "direction": "U", "dir": "D"}, "dir: no such field"),
+    ],
+)
+def test_a_body_is_read_strictly(
+    client: TestClient, path: str, body: dict[str, object], says: str
+) -> None:
+    """A misspelt field would be dropped and the search run with the default; ``"3"`` or ``true``
+    taken for a number; a line break in a maze row would make it several rows."""
+    response = client.post(f"/api/{path}", content=json.dumps(body), headers=JSON)
+    assert response.status_code == 422
+    assert response.json()["detail"].startswith(says), response.json()["detail"]
+
+
+def test_a_body_that_is_no_json_object_is_told_so(client: TestClient) -> None:
+    plain = {"Content-Type": "text/plain"}
+    text = client.post("/api/npuzzle/solve", content=json.dumps(BOARD), headers=plain)
+    assert text.status_code == 422
+    assert text.json()["detail"] == "send a JSON object (Content-Type: application/json)"
+    broken = client.post("/api/npuzzle/solve", content="7 2 4 5 0 6 8 3 1", headers=JSON)
+    assert broken.json()["detail"] == "character 2: cannot read the body as JSON"
+
+
+def test_depth_limited_search_takes_its_depth(client: TestClient) -> None:
+    unbounded = client.post("/api/npuzzle/solve", json={**BOARD, "algorithm": "dls"})
+    assert unbounded.status_code == 422 and "max_depth" in unbounded.json()["detail"]
+    near = [1, 2, 3, 4, 5, 6, 0, 7, 8]  # two moves from the goal
+    body = {**BOARD, "tiles": near, "algorithm": "dls"}
+    found = client.post("/api/npuzzle/solve", json={**body, "max_depth": 2}).json()
+    assert found["status"] == "solved" and found["length"] == 2
+    cut = client.post("/api/npuzzle/solve", json={**body, "max_depth": 1}).json()
+    assert cut["status"] == "limit_reached" and cut["limit"] == "depth"
 
 
 def test_maze_trace(client: TestClient) -> None:
@@ -138,6 +186,15 @@ def test_the_server_builds_no_pattern_database(client: TestClient) -> None:
     assert answer.json()["detail"].endswith(
         'build it once with: statesearch pdb build 3x3 --goal "8 7 6 5 4 3 2 1 0"'
     )
+    # A trace estimates every state it shows, even for an algorithm that reads no estimate.
+    for algorithm in ("bfs", "BFS", "dfs"):
+        traced = {**body, "heuristic": "pdb", "algorithm": algorithm, "max_events": 5}
+        answer = client.post("/api/npuzzle/trace", json=traced)
+        assert answer.status_code == 422 and "build it once with" in answer.json()["detail"]
+    # A search that reads no estimate is not refused for one it would not read.
+    blind = client.post("/api/npuzzle/solve", json={**body, "heuristic": "pdb", "algorithm": "bfs"})
+    assert blind.status_code == 200 and blind.json()["status"] == "solved"
+    assert client.post("/api/npuzzle/analyze", json=body).json()["pdb_ready"] is False
 
 
 def test_damaged_tables_are_never_used(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

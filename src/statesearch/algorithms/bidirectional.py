@@ -21,7 +21,10 @@ def bidirectional(
     problem: Problem[Any], meter: Meter, stats: Stats, trace: Trace | None = None
 ) -> Outcome:
     if not isinstance(problem, Reversible):
-        raise InputError("bidirectional search needs a problem with `goal` and `predecessors`")
+        raise InputError(
+            "bidirectional search needs one goal state and moves that run backwards (a problem "
+            "with `goal` and `predecessors`); this problem lacks one of them"
+        )
     start, goal = problem.initial, problem.goal
     cost = backward_cost(problem)
     forward: Links = {start: None}

@@ -154,8 +154,8 @@ def generate_family(
             return made
     raise InputError(
         "no puzzle with an optimal length of {min} or more after {attempts} attempts; "
-        "lower --min-length or --min-states, raise --max-length, or change the size or block "
-        "count",
+        "lower the minimum length or reachable states, raise the maximum length, or change "
+        "the size or block count",
         min=min_length,
         attempts=attempts,
     )

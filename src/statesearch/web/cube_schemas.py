@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
-from .schemas import RequestLimits
+from .schemas import Request, RequestLimits
 
 MAX_CUBE_TEXT = 400  # characters of a scramble or a facelet string
 MAX_SCRAMBLE = 100  # moves of a random scramble
@@ -21,7 +21,7 @@ Size = Annotated[int, Field(ge=2, le=3)]
 Metric = Annotated[str, Field(max_length=10)]
 
 
-class CubeState(BaseModel):
+class CubeState(Request):
     """A cube, and moves to turn on it (none: the cube as given)."""
 
     size: Size = 3
@@ -29,7 +29,7 @@ class CubeState(BaseModel):
     moves: CubeText = ""
 
 
-class CubeRandom(BaseModel):
+class CubeRandom(Request):
     """A position drawn uniformly from the reachable ones, or (with ``moves``) a scramble of
     that many random moves; the same ``seed`` gives the same cube (none: the server picks one)."""
 

@@ -31,8 +31,10 @@ TEMPLATES: Mapping[str, str] = {
     "unknown tie-break {name!r}; choose from {choices}": (
         "알 수 없는 동점 처리 {name!r}; 다음 중에서 고르세요: {choices}"
     ),
-    "bidirectional search needs a problem with `goal` and `predecessors`": (
-        "양방향 탐색에는 `goal`과 `predecessors`가 있는 문제가 필요합니다"
+    "bidirectional search needs one goal state and moves that run backwards (a problem with "
+    "`goal` and `predecessors`); this problem lacks one of them": (
+        "양방향 탐색에는 목표 상태 하나와 거꾸로 되돌릴 수 있는 이동이 필요합니다 "
+        "(`goal`과 `predecessors`가 있는 문제); 이 문제에는 그중 하나가 없습니다"
     ),
     "backward_cost must be a positive number, not {cost!r}": (
         "backward_cost는 양수여야 합니다 ({cost!r}는 안 됩니다)"
@@ -286,10 +288,11 @@ TEMPLATES: Mapping[str, str] = {
     "unknown tilt character {char!r} at row {row}, column {col}; use . # o x @": (
         "{row}행 {col}열에 알 수 없는 기울이기 문자 {char!r}; . # o x @를 쓰세요"
     ),
-    "no puzzle with an optimal length of {min} or more after {attempts} attempts; lower "
-    "--min-length or --min-states, raise --max-length, or change the size or block count": (
-        "{attempts}번 시도했지만 최적 길이가 {min} 이상인 퍼즐이 없습니다; --min-length나 "
-        "--min-states를 낮추거나 --max-length를 높이거나 크기나 블록 수를 바꾸세요"
+    "no puzzle with an optimal length of {min} or more after {attempts} attempts; lower the "
+    "minimum length or reachable states, raise the maximum length, or change the size or block "
+    "count": (
+        "{attempts}번 시도했지만 최적 길이가 {min} 이상인 퍼즐이 없습니다; 최소 길이나 도달 "
+        "상태 수를 낮추거나 최대 길이를 높이거나 크기나 블록 수를 바꾸세요"
     ),
     "the generator makes boards of 2 to {cells} cells, not {height}x{width}": (
         "생성기는 2칸에서 {cells}칸까지의 판만 만듭니다({height}x{width}는 안 됩니다)"

@@ -23,6 +23,7 @@ def budget(request: RequestLimits, deadline: float, cancel: threading.Event) -> 
     limits = Limits(
         max_expanded=request.max_expanded,
         max_pushed=request.max_pushed,
+        max_depth=request.max_depth,
         time_limit=seconds_left(deadline),
         max_states=MAX_STATES,
         max_memory=MAX_MEMORY,

@@ -2,14 +2,19 @@
 
 A client may ask for less than a cap, never more. Time is the budget that matters: a search
 stops at its ``time_limit`` (at most ``MAX_SECONDS``, counted from the moment the request
-arrived, setup included) and its node counts are only a further bound a client may add.
+arrived, setup included) and its node counts and depth are only further bounds a client may add.
+
+Every body is read strictly (``Request``): a field the server does not know is refused (a
+misspelt ``time_limt`` would otherwise be dropped, and the search run with the default), and so
+is a value of another type (``"3"`` or ``true`` for a number) or a number that is not finite.
 """
 
 from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic_core import PydanticCustomError
 
 from ..npuzzle import NPuzzle
 
@@ -21,20 +26,29 @@ MAX_EVENTS = 20_000  # trace events one answer may carry (the lesson's misplaced
 MAX_H_OFFSET = 100  # the most a client may add to a heuristic (the lesson adds 3)
 MAX_BOARD_TEXT = 2000  # characters of a tilt board
 MAX_MAZE_SIDE = 60
+MAX_DEPTH = 10**6  # steps a path may have: more than any board the caps let in needs
 
 Name = Annotated[str, Field(max_length=40)]
 Tile = Annotated[int, Field(ge=0, le=24)]  # boards have at most 25 cells
 
 
-class RequestLimits(BaseModel):
-    """Budgets a client may set; without any, the server's time cap decides."""
+class Request(BaseModel):
+    """A request body: only the fields named, each of its own type, numbers finite."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, allow_inf_nan=False)
+
+
+class RequestLimits(Request):
+    """Budgets a client may set; without any, the server's time cap decides. ``max_depth``
+    bounds a path's steps (depth-limited search needs it)."""
 
     max_expanded: Annotated[int, Field(ge=1, le=MAX_NODES)] | None = None
     max_pushed: Annotated[int, Field(ge=1, le=MAX_NODES)] | None = None
+    max_depth: Annotated[int, Field(ge=0, le=MAX_DEPTH)] | None = None
     time_limit: Annotated[float, Field(gt=0, le=MAX_SECONDS)] = MAX_SECONDS
 
 
-class Board(BaseModel):
+class Board(Request):
     tiles: Annotated[list[Tile], Field(min_length=4, max_length=25)]
     rows: Annotated[int, Field(ge=2, le=5)]
     cols: Annotated[int, Field(ge=2, le=5)]
@@ -61,8 +75,16 @@ class SolveMaze(RequestLimits):
     heuristic: Name = "manhattan"
     weight: Annotated[float, Field(ge=0, le=10)] = 1.0
 
+    @field_validator("grid")
+    @classmethod
+    def one_line_a_row(cls, grid: list[str]) -> list[str]:
+        """A row with line breaks in it would be several rows, past the cap on rows."""
+        if any("\n" in row or "\r" in row for row in grid):
+            raise PydanticCustomError("maze_row", "a row of the grid holds no line break")
+        return grid
 
-class TraceOptions(BaseModel):
+
+class TraceOptions(Request):
     """What a step-through asks for besides the search: how many events to send, and a
     constant added to the heuristic (the lesson's h + 3, which changes no pop)."""
 
@@ -86,14 +108,14 @@ class SolveTilt(RequestLimits):
     collide: Name = "block"
 
 
-class TiltMove(BaseModel):
+class TiltMove(Request):
     board: Annotated[str, Field(max_length=MAX_BOARD_TEXT)]
     direction: Annotated[str, Field(pattern="^[UDLR]$")]
     step: Name = "single"
     collide: Name = "block"
 
 
-class TiltGenerate(BaseModel):
+class TiltGenerate(Request):
     seed: Annotated[int, Field(ge=0, le=10**9)] = 1
     blocks: Annotated[int, Field(ge=1, le=8)] = 3
     min_length: Annotated[int, Field(ge=1, le=25)] = 12

@@ -87,6 +87,16 @@ VALIDATION_KOREAN: Mapping[str, str] = {
     "model_attributes_type": "JSON 객체여야 합니다",
     "dict_type": "JSON 객체여야 합니다",
     "json_invalid": "JSON으로 읽을 수 없습니다",
+    "finite_number": "유한한 수여야 합니다",
+    "extra_forbidden": "이 서버가 모르는 항목입니다",
+    "maze_row": "격자의 한 행에는 줄바꿈이 없어야 합니다",
+}
+# pydantic's words where they would puzzle a client: what a body that is no JSON object gets.
+VALIDATION_ENGLISH: Mapping[str, str] = {
+    "model_attributes_type": "send a JSON object (Content-Type: application/json)",
+    "dict_type": "send a JSON object (Content-Type: application/json)",
+    "extra_forbidden": "no such field here",
+    "json_invalid": "cannot read the body as JSON",
 }
 
 
@@ -135,8 +145,12 @@ def input_error(err: InputError, lang: str) -> str:
 
 def validation_error(problem: Mapping[str, Any], lang: str) -> str:
     """One pydantic error as ``field: problem``."""
-    where = ".".join(str(shorten(p)) for p in problem.get("loc", ()) if p != "body")
-    text = str(problem.get("msg"))
+    loc = problem.get("loc", ())
+    if problem.get("type") == "json_invalid":  # its place is where the text stops being JSON
+        at = f"{loc[-1]}번째 문자" if lang == "ko" else f"character {loc[-1]}"
+        loc = [at] if len(loc) > 1 else []
+    where = ".".join(str(shorten(p)) for p in loc if p != "body")
+    text = VALIDATION_ENGLISH.get(problem.get("type", ""), str(problem.get("msg")))
     if lang == "ko" and problem.get("type") in VALIDATION_KOREAN:
         ctx = {name: shorten(v) for name, v in problem.get("ctx", {}).items()}
         text = VALIDATION_KOREAN[problem["type"]].format(**ctx)
