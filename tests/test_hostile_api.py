@@ -305,6 +305,7 @@ CASES = [
     raw(NPUZZLE, "host-with-user", json.dumps(BOARD).encode(), 400, Host="user@127.0.0.1"),
     raw(NPUZZLE, "origin-evil", json.dumps(BOARD).encode(), 403, Origin="https://evil.com"),
     raw(NPUZZLE, "origin-null", json.dumps(BOARD).encode(), 403, Origin="null"),
+    raw(NPUZZLE, "origin-other-port", json.dumps(BOARD).encode(), 403, Origin="http://127.0.0.1:1"),
     # ---- oversized bodies and lengths
     raw(NPUZZLE, "announced-100MB", b"{}", 413, **{"Content-Length": str(100 << 20)}),
     raw(NPUZZLE, "sent-200KB", b'{"tiles": [' + b"1," * 100_000 + b"1]}", 413),

@@ -2,7 +2,8 @@
 
 - ``Host`` must be a name the server was started for (loopback names by default): a page on
   another site that resolves its own name to 127.0.0.1 (DNS rebinding) is refused, and so is a
-  request whose ``Origin`` is another site.
+  request whose ``Origin`` is not this server (another site, or a page served on another port
+  of this machine).
 - The body is read here, at most ``MAX_BODY`` bytes (413 beyond, before any parsing) and
   within ``BODY_TIMEOUT`` seconds (408 for a client that stops sending), then handed on.
 
@@ -119,8 +120,8 @@ class Guard:
         host = host_name(headers.get("host", ""))
         if host not in self.allowed:
             return refusal(headers, 400, HOST_REFUSED, {"host": shorten(host)})
-        origin = headers.get("origin")
-        if origin is not None and host_name(urlsplit(origin).netloc) not in self.allowed:
+        origin = headers.get("origin")  # a page's own requests come from the Host it asked
+        if origin is not None and urlsplit(origin).netloc.lower() != headers["host"].lower():
             return refusal(headers, 403, ORIGIN_REFUSED, {"origin": shorten(origin)})
         length = headers.get("content-length", "0")
         if not length.isascii() or not length.isdigit() or int(length) > self.max_body:
