@@ -141,7 +141,15 @@ def test_tilt(client: TestClient) -> None:
 
 
 def test_openapi_page(client: TestClient) -> None:
-    assert client.get("/openapi.json").json()["info"]["title"] == "statesearch playground"
+    spec = client.get("/openapi.json").json()
+    assert spec["info"]["title"] == "statesearch playground"
+    # A refusal is one line, as the server sends it (not FastAPI's list of errors).
+    refusal = {"$ref": "#/components/schemas/Refusal"}
+    for path in ("/api/npuzzle/solve", "/api/cube/solve", "/api/tilt/move"):
+        answers = spec["paths"][path]["post"]["responses"]
+        assert answers["422"]["content"]["application/json"]["schema"] == refusal
+    assert spec["components"]["schemas"]["Refusal"]["properties"]["detail"]["type"] == "string"
+    assert "HTTPValidationError" not in spec["components"]["schemas"]
 
 
 def test_page_and_modules_are_served(client: TestClient) -> None:

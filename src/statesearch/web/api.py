@@ -24,6 +24,7 @@ from .jobs import tables_present
 from .schemas import (
     MAX_SECONDS,
     MAX_STATES,
+    REFUSALS,
     Board,
     RequestLimits,
     SolveBoard,
@@ -36,7 +37,7 @@ from .schemas import (
 )
 from .workers import POOL, Stopped
 
-router = APIRouter(prefix="/api")
+router = APIRouter(prefix="/api", responses=REFUSALS)
 # What a trace answer holds when the server stopped its search before it gave one.
 NO_TRACE: dict[str, Any] = {"events": [], "counts": {}, "truncated": False, "tie_break": "classic"}
 

@@ -21,9 +21,9 @@ from ..cube.reading import after, check_size, scrambled
 from .api import search
 from .cube_jobs import BUILD_TABLES, korf_stored
 from .cube_schemas import CubeRandom, CubeState, SolveCube
-from .schemas import MAX_SECONDS
+from .schemas import MAX_SECONDS, REFUSALS
 
-router = APIRouter(prefix="/api/cube")
+router = APIRouter(prefix="/api/cube", responses=REFUSALS)
 
 
 def describe(cube: Cube) -> dict[str, Any]:

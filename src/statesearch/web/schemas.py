@@ -11,7 +11,7 @@ is a value of another type (``"3"`` or ``true`` for a number) or a number that i
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 from pydantic_core import PydanticCustomError
@@ -30,6 +30,27 @@ MAX_DEPTH = 10**6  # steps a path may have: more than any board the caps let in 
 
 Name = Annotated[str, Field(max_length=40)]
 Tile = Annotated[int, Field(ge=0, le=24)]  # boards have at most 25 cells
+
+
+class Refusal(BaseModel):
+    """Every answer that is not a result: one line, in the client's language."""
+
+    detail: str
+
+
+def refusal(why: str) -> dict[str, Any]:
+    return {"model": Refusal, "description": why}
+
+
+# What the API documents of its refusals (the guard's and the handlers' in ``app``).
+REFUSALS: dict[int | str, dict[str, Any]] = {
+    400: refusal("a host name this server does not answer to, or a body it cannot read"),
+    403: refusal("a request from a page of another site"),
+    408: refusal("a body that did not arrive in time"),
+    413: refusal("a body larger than the server takes"),
+    422: refusal("bad input: what is wrong, on one line"),
+    503: refusal("busy with other searches (see Retry-After), or an internal error"),
+}
 
 
 class Request(BaseModel):
