@@ -156,3 +156,27 @@ def test_the_heuristic_help_lists_each_domains_heuristics(
     _, out, _ = run(capsys, "solve", "npuzzle", "--help")
     for name in ("misplaced", "manhattan", "rowcol", "linear_conflict", "pdb"):
         assert name in out
+
+
+EXAMPLES = Path(__file__).parent.parent / "examples"
+
+
+@pytest.mark.parametrize(
+    ("domain", "problem", "first"),
+    [
+        ("npuzzle", "724506831", "7 2 4"),
+        ("maze", str(EXAMPLES / "lesson-maze.txt"), "(0, 0)"),  # a cell, not the whole maze
+        ("tilt", str(EXAMPLES / "tilt" / "easy.txt"), "o"),
+        ("cube", "R U", "2 = 0 + 2"),
+    ],
+)
+def test_every_domain_shows_its_trace(
+    capsys: pytest.CaptureFixture[str], domain: str, problem: str, first: str
+) -> None:
+    extra = ["--size", "2", "-a", "astar"] if domain == "cube" else []
+    code, out, err = run(capsys, "solve", domain, problem, "--trace", "2", *extra)
+    assert code == 0, err
+    step = out.split("│    1 │", 1)[1].split("\n", 1)[0]
+    assert first in step, out
+    if domain == "cube":  # a position waiting is its facelet string, as it is typed
+        assert "(14, 3" not in out and "(f=" in out

@@ -4,7 +4,7 @@ counters."""
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import IO, Annotated, Any
@@ -60,9 +60,11 @@ def run(
     search: SearchOptions,
     meter: Meter,
     precheck: bool = True,
+    picture: Callable[[Any], str] | None = None,
 ) -> SearchResult[Any]:
     """Solve with the shared options; with ``--trace``/``--trace-json``, record the steps and
-    print the first ones as a table (before the result) or write them all as JSON lines."""
+    print the first ones as a table (before the result) or write them all as JSON lines. The
+    table draws a state with ``picture``, by default the problem's ``show``."""
     recorder = StepRecorder(search.trace or 0, getattr(problem, "render", str))
     with ExitStack() as files:
         trace = None
@@ -83,8 +85,9 @@ def run(
             trace=trace,
         )
     if search.trace and not search.as_json:
-        show = getattr(problem, "show", None)
-        picture = show if callable(show) else str
+        if picture is None:
+            show = getattr(problem, "show", None)
+            picture = show if callable(show) else str
         depth_first = result.algorithm in ("dfs", "dls", "iddfs", "idastar", "dfbnb")
         console.print(trace_table(recorder, picture, depth_first))
     return result
@@ -218,7 +221,8 @@ def maze(
     """Find a path through a grid maze with terrain costs."""
     with searching(search) as meter:
         grid = Maze.parse(read_text(file))
-        result = run(grid, heuristic, search, meter)
+        # A maze's ``show`` draws a path on the whole maze; a step's cell is its coordinates.
+        result = run(grid, heuristic, search, meter, picture=str)
     extra = {
         "start": list(grid.initial),
         "goal": list(grid.goal),

@@ -111,6 +111,10 @@ class Cube:
     def facelets(self, state: State) -> str:
         return net.facelet_string(colours_of(state))
 
+    def render(self, state: State) -> str:
+        """A position on one line, as it can be typed back: its facelet string (traces)."""
+        return self.facelets(state)
+
     def show(self, state: State) -> str:
         return net.text_net(colours_of(state))
 
