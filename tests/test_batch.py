@@ -289,6 +289,33 @@ def test_existing_results_are_never_overwritten(
     assert out.read_text() == '{"id": 7}\n'
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "notes\nlast",  # a file given by mistake: its last line is no torn result line
+        '{"id": 1, "start": "1 2 3 4 5 6 7 8 0"}\n',  # the input itself
+        '{"id": 1, "status": "solved"}\n',  # a line the summary could not add up
+        '{"id": 1, "status": "solved", "stats": {}, "cpu_s": 1, "wall_s": 1}\n',
+        '{"id": 1, "status": "solved", "stats": {"expanded": 1, "pushed": 1, "generated": 1}, '
+        '"cpu_s": 1, "wall_s": 1}\n{"i',
+    ],
+)
+def test_resume_refuses_a_file_that_is_not_results_and_leaves_it_whole(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str
+) -> None:
+    source, out = tmp_path / "in.jsonl", tmp_path / "out.txt"
+    source.write_text('{"id": 1, "start": "1 2 3 4 5 6 7 8 0"}\n')
+    out.write_text(text)
+    code = main(["batch", str(source), "--out", str(out), "--resume"])
+    err = capsys.readouterr().err
+    if text.endswith('{"i'):  # the start of one of ours: torn, dropped, and the run goes on
+        assert code == 0 and "dropping a torn last line" in " ".join(err.split())
+        assert out.read_text().startswith(text[:-3]) and '{"i\n' not in out.read_text()
+        return
+    assert code == 2 and "not a results file?" in err and err.count("\n") == 1
+    assert out.read_text() == text
+
+
 def test_plots_have_a_panel_for_each_kind_of_data(
     local_run: tuple[Path, list[dict[str, Any]]], tmp_path: Path
 ) -> None:

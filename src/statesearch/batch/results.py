@@ -15,6 +15,28 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
+from ..result import Status
+
+STATUSES = {status.value for status in Status}
+LINE_START = b'{"id":'  # how every line of ours begins (``worker.run_instance`` puts id first)
+
+
+def result_line(line: str) -> dict[str, Any] | None:
+    """The row a whole line holds if it is one of ours: an id, a status, the counters and the
+    seconds the summary adds up (``worker.run_instance``); else ``None``."""
+    try:
+        row = json.loads(line)
+    except ValueError:
+        return None
+    if not isinstance(row, dict) or not line.startswith(LINE_START.decode()):
+        return None
+    stats = row.get("stats")
+    counted = isinstance(stats, dict) and all(
+        isinstance(stats.get(k), int) for k in ("expanded", "pushed", "generated")
+    )
+    timed = all(isinstance(row.get(k), int | float) for k in ("cpu_s", "wall_s"))
+    checked = row.get("correct") is not False or {"expected", "length"} <= row.keys()
+    return row if row.get("status") in STATUSES and counted and timed and checked else None
 
 
 class ResultsFile:
@@ -36,6 +58,8 @@ class ResultsFile:
             raise InputError("cannot write {file}: {why}", file=path, why=err.strerror) from None
 
     def _read(self, log: Callable[[str], None]) -> None:
+        """Every whole line must be a result line, and a torn tail the start of one, before
+        anything is cut: a file given by mistake (the input, notes) is refused untouched."""
         try:
             data = self.path.read_bytes()
         except OSError as err:
@@ -43,19 +67,24 @@ class ResultsFile:
                 "cannot read {file}: {why}", file=self.path, why=err.strerror
             ) from None
         whole = data[: data.rfind(b"\n") + 1]
-        if len(whole) < len(data):
-            log(f"{self.path}: dropping a torn last line ({len(data) - len(whole)} bytes)")
-            os.truncate(self.path, len(whole))
         for number, line in enumerate(whole.decode("utf-8", "replace").splitlines(), 1):
-            try:
-                row = json.loads(line)
-                self.done[row["id"]] = row
-            except (ValueError, KeyError, TypeError):
+            row = result_line(line)
+            if row is None:
                 raise InputError(
                     "{file} line {line} is not a result line: not a results file?",
                     file=self.path,
                     line=number,
-                ) from None
+                )
+            self.done[row["id"]] = row
+        torn = data[len(whole) :]
+        if torn and not (torn.startswith(LINE_START) or LINE_START.startswith(torn)):
+            raise InputError(
+                "{file} ends in a line that is not the start of a result line: not a results file?",
+                file=self.path,
+            )
+        if torn:
+            log(f"{self.path}: dropping a torn last line ({len(torn)} bytes)")
+            os.truncate(self.path, len(whole))
 
     def write(self, row: dict[str, Any]) -> None:
         """Append one line, whole (a short write is finished before anything else is)."""
