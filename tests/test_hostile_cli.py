@@ -122,6 +122,9 @@ CASES: list[tuple[str, list[str], int]] = [
         BAD,
     ),
     ("trace and json", ["solve", "npuzzle", LESSON, "--trace", "3", "--json"], OK),
+    ("trace over the maze", ["solve", "maze", "@maze", "--trace-json", "@maze"], BAD),
+    ("trace over the tilt board", ["solve", "tilt", "@tilt", "--trace-json", "@tilt"], BAD),
+    ("trace onto a full disk", ["solve", "npuzzle", LESSON, "--trace-json", "/dev/full"], BAD),
     ("unknown option", ["solve", "npuzzle", LESSON, "--fast"], BAD),
     ("missing board", ["solve", "npuzzle"], BAD),
     # maze files
@@ -186,6 +189,7 @@ def test_hostile_input(
     if code == BAD:
         lines = err.strip().splitlines()
         assert len(lines) == 1 and lines[0].startswith("error: "), err
+    assert (tmp_path / "maze").read_text() == MAZE and (tmp_path / "tilt").read_text() == TILT
 
 
 def test_a_maze_from_standard_input(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -3,6 +3,7 @@ counters."""
 
 from __future__ import annotations
 
+import errno
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
@@ -61,16 +62,52 @@ def run(
     meter: Meter,
     precheck: bool = True,
     picture: Callable[[Any], str] | None = None,
+    source: Path | None = None,
 ) -> SearchResult[Any]:
     """Solve with the shared options; with ``--trace``/``--trace-json``, record the steps and
-    print the first ones as a table (before the result) or write them all as JSON lines. The
-    table draws a state with ``picture``, by default the problem's ``show``."""
+    print the first ones as a table (before the result) or write them all as JSON lines (never
+    over ``source``, the file the problem was read from). The table draws a state with
+    ``picture``, by default the problem's ``show``."""
     recorder = StepRecorder(search.trace or 0, getattr(problem, "render", str))
+    try:
+        result = traced_solve(problem, heuristic, search, meter, precheck, recorder, source)
+    except OSError as err:
+        if search.trace_json is None or err.errno not in WRITE_FAILURES:
+            raise
+        raise InputError(  # a full disk, say: the user's to fix
+            "cannot write {file}: {why}", file=search.trace_json, why=err.strerror or err
+        ) from None
+    if search.trace and not search.as_json:
+        if picture is None:
+            show = getattr(problem, "show", None)
+            picture = show if callable(show) else str
+        depth_first = result.algorithm in ("dfs", "dls", "iddfs", "idastar", "dfbnb")
+        console.print(trace_table(recorder, picture, depth_first))
+    return result
+
+
+WRITE_FAILURES = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO)
+
+
+def traced_solve(
+    problem: Problem[Any],
+    heuristic: str | None,
+    search: SearchOptions,
+    meter: Meter,
+    precheck: bool,
+    recorder: StepRecorder,
+    source: Path | None,
+) -> SearchResult[Any]:
     with ExitStack() as files:
         trace = None
         if search.trace or search.trace_json:
             out = None
             if search.trace_json is not None:
+                if source is not None and same_file(source, search.trace_json):
+                    raise InputError(
+                        "--trace-json {file} is the input; write the trace to another file",
+                        file=search.trace_json,
+                    )
                 out = files.enter_context(open_for_writing(search.trace_json))
             trace = Trace(limit=TRACE_LINES, on_event=recorder, write=out)
         result = solve(
@@ -84,16 +121,17 @@ def run(
             meter=meter,
             trace=trace,
         )
-    if search.trace and not search.as_json:
-        if picture is None:
-            show = getattr(problem, "show", None)
-            picture = show if callable(show) else str
-        depth_first = result.algorithm in ("dfs", "dls", "iddfs", "idastar", "dfbnb")
-        console.print(trace_table(recorder, picture, depth_first))
     return result
 
 
 TRACE_LINES = 1_000_000  # events written by --trace-json at most (about 100 MB)
+
+
+def same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.samefile(b)
+    except OSError:  # one of them is not there (or is stdin's "-")
+        return False
 
 
 def open_for_writing(path: Path) -> IO[str]:
@@ -222,7 +260,7 @@ def maze(
     with searching(search) as meter:
         grid = Maze.parse(read_text(file))
         # A maze's ``show`` draws a path on the whole maze; a step's cell is its coordinates.
-        result = run(grid, heuristic, search, meter, picture=str)
+        result = run(grid, heuristic, search, meter, picture=str, source=file)
     extra = {
         "start": list(grid.initial),
         "goal": list(grid.goal),
@@ -311,7 +349,7 @@ def solve_tilt(
     """Solve a tilt puzzle optimally (every block moves at once)."""
     with searching(search) as meter:
         puzzle = load(file, step, collide, meter)
-        result = run(puzzle, heuristic, search, meter)
+        result = run(puzzle, heuristic, search, meter, source=file)
     picture = f"{puzzle.show(puzzle.initial)}\n({puzzle.goal_rule})"
     if show and result.solved:
         frames = [

@@ -138,11 +138,17 @@ TEMPLATES: Mapping[str, str] = {
         "{file}을(를) 쓸 수 없습니다: 그런 디렉터리가 없습니다"
     ),
     "cannot write {file}: {why}": "{file}을(를) 쓸 수 없습니다: {why}",
+    "--trace-json {file} is the input; write the trace to another file": (
+        "--trace-json {file}은(는) 입력 파일입니다; 추적은 다른 파일에 쓰세요"
+    ),
     "{file} already holds results: --resume continues it, or choose another --out": (
         "{file}에 이미 결과가 있습니다: --resume으로 이어 가거나 다른 --out을 고르세요"
     ),
     "{file} line {line} is not a result line: not a results file?": (
         "{file} {line}번째 줄은 결과 줄이 아닙니다: 결과 파일이 맞나요?"
+    ),
+    "{file} ends in a line that is not the start of a result line: not a results file?": (
+        "{file}의 마지막 줄은 결과 줄의 앞부분이 아닙니다: 결과 파일이 맞나요?"
     ),
     "an instance is a JSON object, not {kind}": "문제는 JSON 객체여야 합니다 ({kind}는 안 됩니다)",
     "options must be a JSON object": "options는 JSON 객체여야 합니다",
