@@ -122,6 +122,7 @@ CASES: list[tuple[str, list[str], int]] = [
         BAD,
     ),
     ("trace and json", ["solve", "npuzzle", LESSON, "--trace", "3", "--json"], OK),
+    ("ids past any instance", ["bench", "korf100", "--ids", "101-" + "9" * 30], BAD),
     ("trace over the maze", ["solve", "maze", "@maze", "--trace-json", "@maze"], BAD),
     ("trace over the tilt board", ["solve", "tilt", "@tilt", "--trace-json", "@tilt"], BAD),
     ("trace onto a full disk", ["solve", "npuzzle", LESSON, "--trace-json", "/dev/full"], BAD),

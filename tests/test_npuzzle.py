@@ -102,3 +102,13 @@ def test_apply_moves_the_blank() -> None:
     assert puzzle.apply(puzzle.initial, "U") == (1, 2, 3, 4, 5, 0, 7, 8, 6)
     with pytest.raises(InputError):
         puzzle.apply(puzzle.initial, "D")
+
+
+def test_ids_select_instances_from_spans_of_any_size() -> None:
+    from statesearch.npuzzle.benchmarks import load, select
+
+    _, instances = load("korf100")
+    chosen = select(instances, "99-" + "9" * 30 + ",3,5-6")  # a span is never listed out
+    assert [i.id for i in chosen] == [3, 5, 6, 99, 100]
+    with pytest.raises(InputError, match="no instance has an id"):
+        select(instances, "0")
