@@ -16,6 +16,7 @@ from statesearch.cli import main
 LESSON = "7 2 4 5 0 6 8 3 1"
 OK, BAD, UNSOLVABLE, LIMIT = 0, 2, 3, 4
 MAZE = "S.#\n..G\n"
+BOARD_144 = " ".join(map(str, [*range(1, 143), 0, 143]))  # one move from its goal
 TILT = "o.x\n...\n"
 
 
@@ -122,6 +123,11 @@ CASES: list[tuple[str, list[str], int]] = [
         BAD,
     ),
     ("trace and json", ["solve", "npuzzle", LESSON, "--trace", "3", "--json"], OK),
+    (
+        "a 12x12 board by compiled IDA*",
+        ["solve", "npuzzle", BOARD_144, "-a", "idastar", "--time-limit", "2"],
+        OK,
+    ),
     ("ids past any instance", ["bench", "korf100", "--ids", "101-" + "9" * 30], BAD),
     ("trace over the maze", ["solve", "maze", "@maze", "--trace-json", "@maze"], BAD),
     ("trace over the tilt board", ["solve", "tilt", "@tilt", "--trace-json", "@tilt"], BAD),

@@ -20,7 +20,7 @@ class MoveTables:
 
     def __init__(self, rows: int, cols: int, order: str = KORF_ORDER) -> None:
         self.order = order
-        self.cell_after = np.full(rows * cols * 4, -1, dtype=np.int8)
+        self.cell_after = np.full(rows * cols * 4, -1, dtype=np.int16)  # boards to 256 cells
         for cell in range(rows * cols):
             for name, to in neighbours(cell, rows, cols, order):
                 self.cell_after[cell * 4 + order.index(name)] = to
