@@ -64,6 +64,9 @@ if TYPE_CHECKING:
 
 SLICE = 1 << 21  # expansions between clock checks: ~20-40 ms of kernel time
 A_STAR_MAX_CELLS = 12  # 12! boards: a byte of g and a byte of parent move each (~1 GB)
+# f = g + w·h sits above g's byte in a 64-bit priority; beyond this weight (a greedy search in
+# all but name) the Python engine runs it.
+A_STAR_MAX_WEIGHT = 1 << 20
 A_STAR_HEURISTICS = {"zero": H_ZERO, "misplaced": H_MISPLACED, "manhattan": H_MANHATTAN}
 Kernel = Callable[[Meter, Stats], Outcome]
 NO_ARRAYS: tuple[np.ndarray, ...] = (np.zeros(0, dtype=np.int64),) * 10  # for a kernel copy
@@ -86,7 +89,7 @@ def kernel_for(puzzle: Puzzle, algorithm: str, heuristic: str, weight: float) ->
     """A compiled kernel for this (algorithm, heuristic), or ``None`` (the facade then runs the
     Python engine)."""
     n = puzzle.rows * puzzle.cols
-    whole = float(weight).is_integer() and weight >= 0
+    whole = float(weight).is_integer() and 0 <= weight <= A_STAR_MAX_WEIGHT
     if algorithm in ("astar", "ucs") and whole and n <= A_STAR_MAX_CELLS:
         name = "zero" if algorithm == "ucs" else heuristic
         w = 0 if algorithm == "ucs" else int(weight)
