@@ -37,6 +37,7 @@ def files(tmp: Path) -> dict[str, str]:
         "tilt": TILT,
         "tilt-empty": "\n\n",
         "tilt-no-block": "..x\n...\n",
+        "tilt-no-target": "o..\n...\n",
         "tilt-few-targets": "oox\n...\n",
         "tilt-odd": "o.x\n.?.\n",
     }
@@ -143,6 +144,7 @@ CASES: list[tuple[str, list[str], int]] = [
         ],
         OK,
     ),
+    ("tilt merge with no target", ["solve", "tilt", "@tilt-no-target", "--collide", "merge"], BAD),
     ("ids past any instance", ["bench", "korf100", "--ids", "101-" + "9" * 30], BAD),
     ("trace over the maze", ["solve", "maze", "@maze", "--trace-json", "@maze"], BAD),
     ("trace over the tilt board", ["solve", "tilt", "@tilt", "--trace-json", "@tilt"], BAD),

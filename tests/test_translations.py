@@ -99,10 +99,10 @@ def test_input_errors_in_korean(client: TestClient) -> None:
     assert english.json()["detail"] == "duplicate tiles: 1"
     assert korean.json()["detail"] == "중복된 타일: 1"
     assert korean.headers["content-language"] == "ko"
-    tilt = client.post("/api/tilt/solve", json={"board": "o.\n.."}, headers=KO)
+    tilt = client.post("/api/tilt/solve", json={"board": "oo\n.x"}, headers=KO)
     assert (
         tilt.json()["detail"]
-        == "블록은 1개인데 목표 칸은 0개뿐입니다: 블록마다 목표 칸이 필요합니다"
+        == "블록은 2개인데 목표 칸은 1개뿐입니다: 블록마다 목표 칸이 필요합니다"
     )
     # Raised inside the search's worker thread, not while reading the request.
     algo = client.post(

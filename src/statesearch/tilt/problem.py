@@ -50,6 +50,8 @@ class Tilt:
         self.board = board
         self.meter = meter
         self.rules: Rules = rules_for(board, step, collide)
+        if not board.targets:  # even blocks that merge need one
+            raise InputError("the board has no target (x): its blocks have nowhere to go")
         if collide != "merge" and board.targets.bit_count() < board.blocks.bit_count():
             # Blocks that cannot merge each need a target of their own.
             raise InputError(

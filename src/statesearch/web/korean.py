@@ -138,6 +138,9 @@ TEMPLATES: Mapping[str, str] = {
         "{file}을(를) 쓸 수 없습니다: 그런 디렉터리가 없습니다"
     ),
     "cannot write {file}: {why}": "{file}을(를) 쓸 수 없습니다: {why}",
+    "the board has no target (x): its blocks have nowhere to go": (
+        "판에 목표(x)가 없습니다: 블록이 갈 곳이 없습니다"
+    ),
     "--trace-json {file} is the input; write the trace to another file": (
         "--trace-json {file}은(는) 입력 파일입니다; 추적은 다른 파일에 쓰세요"
     ),
