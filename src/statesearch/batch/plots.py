@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
+from ..outputs import check_output
 from .display import describe
 from .runner import Row
 
@@ -23,8 +24,7 @@ def check_plot_file(file: Path) -> None:
     """Fail before the batch runs, not after, on a file that cannot be written as a plot."""
     if file.suffix.lower() not in FORMATS:
         raise InputError("a plot is a .png or .svg file, not {file}", file=file)
-    if not file.parent.is_dir():
-        raise InputError("cannot write {file}: no such directory", file=file)
+    check_output(file)
 
 
 def length_of(row: Row) -> int | None:

@@ -89,8 +89,13 @@ class ResultsFile:
     def write(self, row: dict[str, Any]) -> None:
         """Append one line, whole (a short write is finished before anything else is)."""
         data = (json.dumps(row, separators=(",", ":")) + "\n").encode()
-        while data:
-            data = data[os.write(self.fd, data) :]
+        try:
+            while data:
+                data = data[os.write(self.fd, data) :]
+        except OSError as err:  # a full disk: the lines written so far are whole
+            raise InputError(
+                "cannot write {file}: {why}", file=self.path, why=err.strerror
+            ) from None
 
     def close(self) -> None:
         os.close(self.fd)

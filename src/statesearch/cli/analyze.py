@@ -17,6 +17,7 @@ from ..errors import InputError
 from ..limits import LimitHit, Limits, default_max_memory
 from ..npuzzle import format_board, parse_goal
 from ..npuzzle.heuristics import LESSON_HEURISTICS
+from ..outputs import check_output
 from ..result import Status
 from .progress import build_progress, watching
 from .render import EXIT_CODES, console
@@ -70,6 +71,8 @@ def npuzzle(
     against the true distance (breadth-first from the goal)."""
     if plot is not None and plot.suffix.lower() not in PLOT_FORMATS:
         raise InputError("cannot plot to {file}: use a .png or .svg file name", file=plot)
+    if plot is not None:
+        check_output(plot)
     goal_tiles = parse_goal(goal, rows, cols)
     limits = Limits(time_limit=time_limit, max_memory=default_max_memory())
     try:

@@ -11,6 +11,7 @@ import typer
 from rich.progress import track
 from rich.table import Table
 
+from ..algorithms import get_algorithm
 from ..batch import open_pool
 from ..batch.plots import check_plot_file, plot_results
 from ..batch.runner import Row
@@ -18,6 +19,7 @@ from ..batch.spec import Spec, normalize
 from ..batch.worker import warm_up
 from ..errors import InputError
 from ..npuzzle.benchmarks import load, select
+from ..outputs import check_output
 from .batch import PlotFile, Scheduler, exit_code, run_with_progress
 from .progress import build_progress
 from .render import console
@@ -168,6 +170,8 @@ def korf_command(name: str, default_ids: str | None, summary: str) -> None:
         time_limit: TimeLimit = None,
         plot: PlotFile = None,
     ) -> None:
+        if json_file is not None:
+            check_output(json_file)
         label, specs = korf(name, heuristic, partition, ids, time_limit, plot)
         run(name, label, specs, workers, scheduler, json_file, plot)
 
@@ -203,10 +207,14 @@ def tilt(
 
     if plot is not None:
         check_plot_file(plot)
+    if json_file is not None:
+        check_output(json_file)
     height, _, width = size.lower().partition("x")
     if not (height.isdigit() and width.isdigit()):
         raise InputError("cannot read size {size!r}: use HxW like 8x8", size=size)
-    algorithms = [a.strip() for a in algorithm.split(",") if a.strip()]
+    algorithms = [get_algorithm(a.strip()).name for a in algorithm.split(",") if a.strip()]
+    if not algorithms:
+        raise InputError("name at least one algorithm, like -a bidirectional,astar")
     specs = []
     for s in track(range(seed, seed + count), description="generating", console=console):
         made = generate(s, int(height), int(width), blocks, min_length, max_length=max_length)

@@ -15,6 +15,7 @@ from rich.table import Table
 from ..errors import InputError
 from ..facade import solve as facade_solve
 from ..limits import LimitHit, Limits, Meter
+from ..outputs import check_output
 from .options import SearchOptions, heuristic_option, search_options
 from .progress import build_progress, watching
 from .render import console, emit
@@ -329,6 +330,8 @@ def bench_cube(
     from ..cube.notation import check_metric
 
     metric = check_metric(metric)
+    if json_file is not None:
+        check_output(json_file)
     heuristic = heuristic or ("coset" if is_stored("full", metric) else "korf")
     if heuristic not in ("coset", "korf"):
         raise InputError(

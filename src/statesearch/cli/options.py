@@ -74,7 +74,16 @@ def memory_bound(text: str) -> int | None:
             "cannot read memory size {size!r}: use auto, none, or a size like 4G or 500M",
             size=text[:20],
         )
-    return int(float(match[1]) * UNITS[match[2]])
+    size = float(match[1]) * UNITS[match[2]]
+    if not size < MOST_MEMORY:  # inf too
+        raise InputError(
+            "a memory size of {size!r} is past any machine; use none for no bound",
+            size=text[:20],
+        )
+    return int(size)
+
+
+MOST_MEMORY = float(1 << 62)  # bytes: 4 EiB
 
 
 def _shared(

@@ -138,6 +138,13 @@ TEMPLATES: Mapping[str, str] = {
         "{file}을(를) 쓸 수 없습니다: 그런 디렉터리가 없습니다"
     ),
     "cannot write {file}: {why}": "{file}을(를) 쓸 수 없습니다: {why}",
+    "cannot write {file}: it is a directory": "{file}을(를) 쓸 수 없습니다: 디렉터리입니다",
+    "name at least one algorithm, like -a bidirectional,astar": (
+        "알고리즘을 하나 이상 적으세요. 예: -a bidirectional,astar"
+    ),
+    "a memory size of {size!r} is past any machine; use none for no bound": (
+        "메모리 크기 {size!r}는 어떤 기계보다도 큽니다; 한도가 없으려면 none을 쓰세요"
+    ),
     "the board has no target (x): its blocks have nowhere to go": (
         "판에 목표(x)가 없습니다: 블록이 갈 곳이 없습니다"
     ),
