@@ -180,3 +180,45 @@ def test_every_domain_shows_its_trace(
     assert first in step, out
     if domain == "cube":  # a position waiting is its facelet string, as it is typed
         assert "(14, 3" not in out and "(f=" in out
+
+
+def test_ctrl_c_while_tables_are_built_is_an_interruption(tmp_path: Path) -> None:
+    """Exit 130, as Ctrl-C during the search gives, not 'limit reached' (exit 4)."""
+    import os
+    import signal
+    import time
+
+    command = [str(Path(sys.executable).parent / "statesearch"), "solve", "npuzzle"]
+    board = "0 15 14 13 12 11 10 9 8 7 6 5 4 3 2 1"
+    env = {**os.environ, "STATESEARCH_CACHE": str(tmp_path)}  # no tables: they are built
+    process = subprocess.Popen(
+        [*command, board, "-H", "pdb"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    assert process.stderr is not None
+    deadline = time.monotonic() + 60
+    while "building" not in process.stderr.readline() and time.monotonic() < deadline:
+        pass
+    process.send_signal(signal.SIGINT)
+    try:
+        out, err = process.communicate(timeout=60)
+    finally:
+        process.kill()
+    assert process.returncode == 130, out + err
+    assert "limit reached (cancelled): before the search began" in " ".join(out.split())
+
+
+def test_a_limit_before_the_search_is_json_when_asked(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("STATESEARCH_CACHE", str(tmp_path))  # no tables: they are built
+    board = "0 15 14 13 12 11 10 9 8 7 6 5 4 3 2 1"
+    code, out, _ = run(
+        capsys, "solve", "npuzzle", board, "-H", "pdb", "--time-limit", "0.2", "--json"
+    )
+    data = json.loads(out)
+    assert code == 4 and (data["status"], data["limit"]) == ("limit_reached", "time")
+    assert data["reason"].startswith("before the search began") and data["stats"]["expanded"] == 0

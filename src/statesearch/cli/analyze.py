@@ -18,9 +18,8 @@ from ..limits import LimitHit, Limits, default_max_memory
 from ..npuzzle import format_board, parse_goal
 from ..npuzzle.heuristics import LESSON_HEURISTICS
 from ..outputs import check_output
-from ..result import Status
 from .progress import build_progress, watching
-from .render import EXIT_CODES, console
+from .render import console, stopped_early
 
 if TYPE_CHECKING:  # numba loads slowly: every other command would pay for it
     from ..npuzzle.analysis import Analysis, Standing
@@ -92,16 +91,8 @@ def npuzzle(
                 passes.progress,
             )
     except LimitHit as hit:
-        reason = f"{hit.detail}, during the {passes}"
-        if as_json:
-            print(
-                json.dumps({"status": "limit_reached", "limit": hit.kind.value, "reason": reason})
-            )
-        else:
-            console.print(
-                f"[yellow]limit reached ({hit.kind.value}): {reason}; nothing to report[/]"
-            )
-        raise typer.Exit(EXIT_CODES[Status.LIMIT_REACHED]) from None
+        hit.detail = f"{hit.detail}, during the {passes}"
+        stopped_early(hit, "nothing to report", as_json)
     if plot is not None:
         draw(result, plot)
     if as_json:

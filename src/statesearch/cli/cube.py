@@ -18,7 +18,7 @@ from ..limits import LimitHit, Limits, Meter
 from ..outputs import check_output
 from .options import SearchOptions, heuristic_option, search_options
 from .progress import build_progress, watching
-from .render import console, emit
+from .render import console, emit, stopped_early
 from .solve import run, searching
 
 app = typer.Typer(help="The Rubik's cube: random positions and the 2x2x2's whole space.")
@@ -175,10 +175,7 @@ def bfs_command(
             meter = Meter(Limits(time_limit=time_limit), watch.cancel)
             _, layers = pocket.layers_from(cube, metric, meter, progress)
     except LimitHit as hit:
-        console.print(
-            f"[yellow]limit reached ({hit.kind.value}): {hit.detail}; this proves nothing[/]"
-        )
-        raise typer.Exit(4) from None
+        stopped_early(hit, "this proves nothing", as_json)
     seconds = time.perf_counter() - started
     total = sum(layers)
     if as_json:
@@ -241,8 +238,7 @@ def build_tables(
                 if table is None:
                     keep(build_and_store(variant, metric, meter, progress, log, rebuild))
     except LimitHit as hit:
-        console.print(f"[yellow]limit reached ({hit.kind.value}): {hit.detail}; nothing kept[/]")
-        raise typer.Exit(4) from None
+        stopped_early(hit, "nothing kept")
     from ..cache import cache_dir
 
     console.print(

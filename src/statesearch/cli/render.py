@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, NoReturn
 
 import typer
 from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from ..limits import LimitKind
+from ..limits import LimitHit, LimitKind
 from ..result import SearchResult, Status
 
 EXIT_CODES = {Status.SOLVED: 0, Status.UNSOLVABLE: 3, Status.LIMIT_REACHED: 4}
@@ -19,6 +19,21 @@ MAX_PICTURE = 40_000  # characters: a bigger board or maze is not drawn
 MOVES_SHOWN = 100  # a longer solution shows its first and last 50 moves unless asked for all
 
 console = Console(highlight=False)
+
+
+def stopped_early(
+    hit: LimitHit, what: str, as_json: bool = False, record: dict[str, Any] | None = None
+) -> NoReturn:
+    """A budget ran out (or Ctrl-C came) before there was a result: the limit named, then
+    ``what`` that means, or with ``as_json`` one JSON object (``record`` with the limit in it);
+    exit 4, or 130 for Ctrl-C."""
+    if as_json:
+        stop = {"status": Status.LIMIT_REACHED.value, "limit": hit.kind.value, "reason": hit.detail}
+        print(json.dumps({**(record or {}), **stop}))
+    else:
+        console.print(f"[yellow]limit reached ({hit.kind.value}): {hit.detail}; {what}[/]")
+    cancelled = hit.kind is LimitKind.CANCELLED
+    raise typer.Exit(INTERRUPTED if cancelled else EXIT_CODES[Status.LIMIT_REACHED])
 
 
 def moves_line(result: SearchResult[Any], every: bool) -> str:

@@ -20,13 +20,13 @@ from ..limits import LimitHit, Meter
 from ..maze import Maze
 from ..npuzzle import NPuzzle, compact, format_board
 from ..problem import Problem
-from ..result import SearchResult
+from ..result import SearchResult, Stats, Status
 from ..tilt import Tilt
 from ..tilt.rules import COLLISIONS, STEPS
 from ..trace import Trace
 from .options import SearchOptions, heuristic_option, search_options
 from .progress import build_progress, watching
-from .render import MAX_PICTURE, console, emit
+from .render import MAX_PICTURE, console, emit, stopped_early
 from .trace_table import StepRecorder, trace_table
 
 app = typer.Typer(
@@ -39,7 +39,8 @@ MAX_FILE = 64 * 2**20  # bytes: a 5000x5000 maze is 25 MB
 def searching(search: SearchOptions) -> Iterator[Meter]:
     """The meter of one command: its clock starts before the input is read, so parsing and
     tables count against ``--time-limit``; it shows progress, and Ctrl-C cancels. A budget
-    that runs out before the search begins is reported like any limit (exit 4)."""
+    that runs out before the search begins is reported like any limit (exit 4; with
+    ``--json``, as JSON), and Ctrl-C then as an interruption (exit 130)."""
     with watching() as watch:
         meter = Meter(
             search.limits(), watch.cancel, watch, watch.every, started=clock.COMMAND_STARTED
@@ -48,11 +49,11 @@ def searching(search: SearchOptions) -> Iterator[Meter]:
             yield meter
         except LimitHit as hit:
             watch.stop()
-            console.print(
-                f"[yellow]limit reached ({hit.kind.value}) before the search began: "
-                f"{hit.detail}; this proves nothing[/]"
+            hit.detail = f"before the search began: {hit.detail}"
+            shape: SearchResult[Any] = SearchResult(
+                Status.LIMIT_REACHED, search.algorithm, None, Stats()
             )
-            raise typer.Exit(4) from None
+            stopped_early(hit, "this proves nothing", search.as_json, shape.to_dict())
 
 
 def run(

@@ -18,7 +18,7 @@ from ..errors import InputError
 from ..limits import LimitHit, Limits
 from ..tilt.generate import MAX_STATES, TIME_LIMIT, Generated
 from .progress import PLAIN_EVERY, stderr, watching
-from .render import console
+from .render import console, stopped_early
 from .solve import Collide, Step, load
 
 app = typer.Typer(help="Tilt puzzles: generate and play.", no_args_is_help=True)
@@ -81,11 +81,7 @@ def generate_cmd(
                 write(made, out, count)
                 made_so_far += 1
     except LimitHit as hit:
-        console.print(
-            f"[yellow]limit reached ({hit.kind.value}): {hit.detail}; "
-            f"{made_so_far} of {count} puzzles made[/]"
-        )
-        raise typer.Exit(4) from None
+        stopped_early(hit, f"{made_so_far} of {count} puzzles made")
 
 
 def write(made: Generated, out: Path | None, count: int) -> None:
