@@ -153,6 +153,12 @@ CASES: list[tuple[str, list[str], int]] = [
     ("bench tilt unknown algorithm", ["bench", "tilt", "-a", "fastest"], BAD),
     ("analyze plot into nowhere", ["analyze", "npuzzle", "--plot", "/no/such/dir/x.png"], BAD),
     ("memory past any machine", ["solve", "npuzzle", LESSON, "--max-memory", "9" * 310], BAD),
+    ("batch on 500 workers", ["batch", "@instances", "--workers", "500"], BAD),
+    (
+        "split IDA* on 500 workers",
+        ["solve", "npuzzle", LESSON, "-a", "idastar", "--workers", "500"],
+        BAD,
+    ),
     ("batch onto a full disk", ["batch", "@instances", "--out", "/dev/full"], BAD),
     ("ids past any instance", ["bench", "korf100", "--ids", "101-" + "9" * 30], BAD),
     ("trace over the maze", ["solve", "maze", "@maze", "--trace-json", "@maze"], BAD),

@@ -19,11 +19,16 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
+from ..errors import InputError
+
 if TYPE_CHECKING:
     from ..limits import Limits, Meter
     from ..npuzzle import NPuzzle
     from ..result import SearchResult
     from .pool import Pool
+
+
+WORKERS_PER_CPU = 4  # more local workers than this only share the CPUs and multiply memory
 
 
 @contextmanager
@@ -38,7 +43,15 @@ def open_pool(workers: int | None = None, scheduler: str | None = None) -> Itera
     else:
         from .local_pool import LocalPool
 
-        pool = LocalPool(workers or os.cpu_count() or 1)
+        cpus = os.cpu_count() or 1
+        if workers is not None and workers > WORKERS_PER_CPU * cpus:
+            raise InputError(
+                "{workers} local workers is more than this machine's {cpus} CPUs can use (each "
+                "holds its own tables); a cluster (--scheduler) takes more",
+                workers=workers,
+                cpus=cpus,
+            )
+        pool = LocalPool(workers or cpus)
     try:
         yield pool
     finally:

@@ -138,6 +138,11 @@ TEMPLATES: Mapping[str, str] = {
         "{file}을(를) 쓸 수 없습니다: 그런 디렉터리가 없습니다"
     ),
     "cannot write {file}: {why}": "{file}을(를) 쓸 수 없습니다: {why}",
+    "{workers} local workers is more than this machine's {cpus} CPUs can use (each holds its "
+    "own tables); a cluster (--scheduler) takes more": (
+        "로컬 작업자 {workers}개는 이 기계의 CPU {cpus}개가 쓸 수 있는 것보다 많습니다 "
+        "(작업자마다 표를 따로 가집니다); 더 많이 쓰려면 클러스터(--scheduler)를 쓰세요"
+    ),
     "cannot write {file}: it is a directory": "{file}을(를) 쓸 수 없습니다: 디렉터리입니다",
     "name at least one algorithm, like -a bidirectional,astar": (
         "알고리즘을 하나 이상 적으세요. 예: -a bidirectional,astar"
