@@ -94,19 +94,22 @@ def load_tables(
     log: store.Log | None = None,
 ) -> PatternTables:
     """The tables of ``groups`` from the cache, built (bounded by ``meter``) where missing or
-    unsound."""
+    unsound; the meter is looked at before each table, loaded or built."""
     named = table_names(groups, metric)
-    tables = tuple(
-        store.load_or_build(
-            name,
-            meta,
-            lambda p=p: build_group(p, metric, meter, progress),  # type: ignore[misc]
-            log,
-            f"the {p.name} pattern database ({p.size:,} entries, {metric})",
+    tables = []
+    for p, name, meta in named:
+        if meter is not None:
+            meter.check()
+        tables.append(
+            store.load_or_build(
+                name,
+                meta,
+                lambda p=p: build_group(p, metric, meter, progress),  # type: ignore[misc]
+                log,
+                f"the {p.name} pattern database ({p.size:,} entries, {metric})",
+            )
         )
-        for p, name, meta in named
-    )
-    return PatternTables(tuple(p for p, _, _ in named), tables, metric)
+    return PatternTables(tuple(p for p, _, _ in named), tuple(tables), metric)
 
 
 def is_stored(metric: str = "htm", groups: Sequence[Group] = KORF_GROUPS) -> bool:
