@@ -153,6 +153,7 @@ CASES: list[tuple[str, list[str], int]] = [
     ("bench tilt unknown algorithm", ["bench", "tilt", "-a", "fastest"], BAD),
     ("analyze plot into nowhere", ["analyze", "npuzzle", "--plot", "/no/such/dir/x.png"], BAD),
     ("memory past any machine", ["solve", "npuzzle", LESSON, "--max-memory", "9" * 310], BAD),
+    ("a scramble of 10^8 moves", ["cube", "random", "--moves", "100000000"], BAD),
     ("batch on 500 workers", ["batch", "@instances", "--workers", "500"], BAD),
     (
         "split IDA* on 500 workers",

@@ -110,13 +110,18 @@ def solve_cube(
     emit(result, search.as_json, extra, picture(cube), all_moves=search.all_moves, interrupted=True)
 
 
+MAX_SCRAMBLE = 10_000  # moves: far past what mixes a cube (about 20-30), and made at once
+
+
 @app.command("random")
 def random_command(
     seed: Seed = 1,
     size: Size = 3,
     moves: Annotated[
         int | None,
-        typer.Option(min=0, metavar="N", help="A scramble of N random moves instead."),
+        typer.Option(
+            min=0, max=MAX_SCRAMBLE, metavar="N", help="A scramble of N random moves instead."
+        ),
     ] = None,
     count: Annotated[int, typer.Option(min=1, help="How many (seeds seed, seed+1, ...).")] = 1,
     metric: Metric = "htm",
