@@ -4,6 +4,7 @@ limit plus a second where one is given)."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import time
@@ -46,8 +47,10 @@ def files(tmp: Path) -> dict[str, str]:
         (tmp / name).write_text(text, encoding="utf-8")
     (tmp / "binary").write_bytes(b"\xff\xfe\x00\x81S.G")
     (tmp / "a-directory").mkdir()
+    os.mkfifo(tmp / "a-pipe")  # that nobody writes to
     (tmp / "existing.txt").write_text("keep me")
-    return {name: str(tmp / name) for name in [*made, "binary", "a-directory", "existing.txt"]}
+    others = ["binary", "a-directory", "a-pipe", "existing.txt"]
+    return {name: str(tmp / name) for name in [*made, *others]}
 
 
 CASES: list[tuple[str, list[str], int]] = [
@@ -170,6 +173,7 @@ CASES: list[tuple[str, list[str], int]] = [
     # maze files
     ("maze file missing", ["solve", "maze", "/no/such/maze.txt"], BAD),
     ("maze is a directory", ["solve", "maze", "@a-directory"], BAD),
+    ("maze from a silent pipe", ["solve", "maze", "@a-pipe", "--time-limit", "2"], BAD),
     ("maze from /dev/zero", ["solve", "maze", "/dev/zero"], BAD),
     ("maze not UTF-8", ["solve", "maze", "@binary"], BAD),
     ("maze empty", ["solve", "maze", "@empty"], BAD),

@@ -4,6 +4,7 @@ counters."""
 from __future__ import annotations
 
 import errno
+import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
@@ -301,7 +302,11 @@ def read_text(file: Path) -> str:
         if str(file) == "-":
             data = sys.stdin.buffer.read(MAX_FILE + 1)
         else:
-            with open(file, "rb") as handle:
+            # Opened without waiting: a named pipe nobody writes to would block the open for
+            # ever (it reads as empty instead); reads then wait as usual.
+            fd = os.open(file, os.O_RDONLY | os.O_NONBLOCK)
+            os.set_blocking(fd, True)
+            with open(fd, "rb") as handle:
                 data = handle.read(MAX_FILE + 1)
     except OSError as err:
         raise InputError("cannot read {file}: {why}", file=file, why=err.strerror or err) from None
