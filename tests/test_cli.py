@@ -222,3 +222,24 @@ def test_a_limit_before_the_search_is_json_when_asked(
     data = json.loads(out)
     assert code == 4 and (data["status"], data["limit"]) == ("limit_reached", "time")
     assert data["reason"].startswith("before the search began") and data["stats"]["expanded"] == 0
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["npuzzle", "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15", "-a", "bfs", "-H", "pdb"],
+        ["cube", "R U", "-a", "bfs", "-H", "korf"],
+    ],
+    ids=["pdb", "korf"],
+)
+def test_a_search_that_reads_no_estimate_builds_no_table(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    command: list[str],
+) -> None:
+    """BFS never reads h: building its tables (a minute, hundreds of MB) would be for nothing."""
+    monkeypatch.setenv("STATESEARCH_CACHE", str(tmp_path))
+    code, out, err = run(capsys, "solve", *command)
+    assert code == 0 and "solved" in out, err
+    assert list(tmp_path.iterdir()) == []

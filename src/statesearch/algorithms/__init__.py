@@ -176,4 +176,18 @@ def get_algorithm(name: str) -> Algorithm:
     return ALGORITHMS[key]
 
 
-__all__ = ["ALGORITHMS", "ALIASES", "TIE_BREAKS", "Algorithm", "Options", "get_algorithm"]
+def reads_estimate(algorithm: str, traced: bool = False) -> bool:
+    """Whether a search by ``algorithm`` evaluates its heuristic (``auto`` may choose one that
+    does, and a trace estimates every state it shows): else its tables need not be built."""
+    return traced or algorithm.lower() == "auto" or get_algorithm(algorithm).uses_heuristic
+
+
+__all__ = [
+    "ALGORITHMS",
+    "ALIASES",
+    "TIE_BREAKS",
+    "Algorithm",
+    "Options",
+    "get_algorithm",
+    "reads_estimate",
+]

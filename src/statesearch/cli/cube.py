@@ -34,17 +34,17 @@ TimeLimit = Annotated[
 Seed = Annotated[int, typer.Option(help="Random seed: the same seed gives the same cubes.")]
 
 
-def _load_tables(cube: Any, heuristic: str | None, algorithm: str, meter: Meter) -> Any:
+def _load_tables(cube: Any, heuristic: str | None, search: SearchOptions, meter: Meter) -> Any:
     """The cube with its tables loaded (Korf's built on first use, with a bar); the coset table
     is only ever loaded (building it is ``statesearch cube tables``). A search that reads no
-    heuristic (BFS, bidirectional) loads none."""
-    from ..algorithms import get_algorithm
+    heuristic (BFS, bidirectional, untraced) loads none."""
+    from ..algorithms import reads_estimate
     from ..cube.korf import load_tables
 
     name = (heuristic or cube.default_heuristic).lower()
     if cube.size != 3 or not cube.solvable:
         return cube
-    if heuristic is None and algorithm != "auto" and not get_algorithm(algorithm).uses_heuristic:
+    if not reads_estimate(search.algorithm, bool(search.trace or search.trace_json)):
         return cube
     if name == "korf":
         with build_progress() as (log, progress):
@@ -99,7 +99,7 @@ def solve_cube(
 
     with searching(search) as meter:
         cube = Cube.from_text(cube_text, size, metric)
-        cube = _load_tables(cube, heuristic, search.algorithm, meter)
+        cube = _load_tables(cube, heuristic, search, meter)
         result = run(cube, heuristic, search, meter, precheck)
     extra = {
         "size": cube.size,

@@ -15,6 +15,7 @@ import typer
 from rich.text import Text
 
 from .. import clock
+from ..algorithms import reads_estimate
 from ..errors import InputError
 from ..facade import solve
 from ..limits import LimitHit, Meter
@@ -194,7 +195,12 @@ def npuzzle(
     """Solve a sliding-tile puzzle (any rows x cols, any goal)."""
     with searching(search) as meter:
         puzzle = NPuzzle.from_text(board, goal, rows, cols, partition)
-        if (heuristic or "").lower() == "pdb" and puzzle.solvable:
+        traced = bool(search.trace or search.trace_json)
+        if (
+            (heuristic or "").lower() == "pdb"
+            and puzzle.solvable
+            and reads_estimate(search.algorithm, traced)
+        ):
             from ..npuzzle.pdb_lookup import PatternDatabase
 
             with build_progress() as (log, progress):

@@ -20,7 +20,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from ..algorithms import get_algorithm
+from ..algorithms import reads_estimate
 from ..cache import cache_dir
 from ..errors import InputError
 from ..facade import resolve_heuristic, solve
@@ -118,20 +118,12 @@ def with_offset(problem: Any, request: SolveBoard | SolveMaze) -> str | Heuristi
     return Heuristic(f"{base.name} + {offset}", lambda s: base.fn(s) + offset, admissible=False)
 
 
-def reads_heuristic(algorithm: str) -> bool:
-    """Whether a search by ``algorithm`` estimates states (``auto`` may choose one that does); a
-    trace estimates every state it shows, whatever the algorithm."""
-    return algorithm.lower() == "auto" or get_algorithm(algorithm).uses_heuristic
-
-
 def board_search(
     request: SolveBoard, deadline: float, cancel: threading.Event, trace: Trace | None = None
 ) -> SearchResult[Any]:
     meter = budget(request, deadline, cancel)
     puzzle = request.puzzle()
-    if request.heuristic.lower() == "pdb" and (
-        trace is not None or reads_heuristic(request.algorithm)
-    ):
+    if request.heuristic.lower() == "pdb" and reads_estimate(request.algorithm, trace is not None):
         puzzle = with_prebuilt_tables(puzzle)
     return solve(
         puzzle,
