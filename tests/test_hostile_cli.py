@@ -40,6 +40,7 @@ def files(tmp: Path) -> dict[str, str]:
         "tilt-no-block": "..x\n...\n",
         "tilt-no-target": "o..\n...\n",
         "instances": '{"id": 1, "start": "1 2 3 4 5 6 7 8 0"}\n',
+        "korf-5000-digits": "1 " + "9" * 5000 + " 1 2 3 4 5 6 7 8 0\n",
         "tilt-few-targets": "oox\n...\n",
         "tilt-odd": "o.x\n.?.\n",
     }
@@ -50,7 +51,8 @@ def files(tmp: Path) -> dict[str, str]:
     os.mkfifo(tmp / "a-pipe")  # that nobody writes to
     (tmp / "existing.txt").write_text("keep me")
     others = ["binary", "a-directory", "a-pipe", "existing.txt"]
-    return {name: str(tmp / name) for name in [*made, *others]}
+    unmade = ["results.jsonl"]  # a place to write to
+    return {name: str(tmp / name) for name in [*made, *others, *unmade]}
 
 
 CASES: list[tuple[str, list[str], int]] = [
@@ -156,6 +158,12 @@ CASES: list[tuple[str, list[str], int]] = [
     ("bench tilt unknown algorithm", ["bench", "tilt", "-a", "fastest"], BAD),
     ("analyze plot into nowhere", ["analyze", "npuzzle", "--plot", "/no/such/dir/x.png"], BAD),
     ("memory past any machine", ["solve", "npuzzle", LESSON, "--max-memory", "9" * 310], BAD),
+    ("a board size of 5,000 digits", ["pdb", "build", "1" + "0" * 5000 + "x2"], BAD),
+    (
+        "a Korf line with 5,000 digits",
+        ["batch", "@korf-5000-digits", "--out", "@results.jsonl"],
+        BAD,
+    ),
     ("a scramble of 10^8 moves", ["cube", "random", "--moves", "100000000"], BAD),
     ("batch on 500 workers", ["batch", "@instances", "--workers", "500"], BAD),
     (

@@ -83,7 +83,9 @@ def _korf(path: Path, lines: list[str], defaults: Mapping[str, Any], goal: str) 
         if not fields:
             continue
         place = f"{path} line {number}"
-        numbers = [int(f) for f in fields if f.isascii() and f.isdigit()]
+        # A field of more digits than any tile or length is no number here (and Python will
+        # not read one of over 4,300 digits).
+        numbers = [int(f) for f in fields if f.isascii() and f.isdigit() and len(f) <= 9]
         tiles, optimal = numbers[1:], None
         if len(numbers) == len(fields) and sorted(tiles) != list(range(len(tiles))):
             optimal, tiles = tiles[0] if tiles else None, tiles[1:]

@@ -23,7 +23,8 @@ def board_shape(size: str) -> tuple[int, int]:
     if size in SIZES:
         return SIZES[size]
     rows, _, cols = size.lower().partition("x")
-    if not (rows.isdigit() and cols.isdigit()) or int(rows) < 2 or int(cols) < 2:
+    readable = all(part.isascii() and part.isdigit() and len(part) <= 3 for part in (rows, cols))
+    if not readable or int(rows) < 2 or int(cols) < 2:
         raise InputError(
             "cannot read board size {size!r}: use 8, 15, 24 or RxC like 2x4", size=size
         )
