@@ -11,6 +11,7 @@ from helpers import replay
 from statesearch import Heuristic, InputError, LimitKind, Limits, Status, solve
 from statesearch.algorithms import ALGORITHMS
 from statesearch.examples.water_jugs import WaterJugs
+from statesearch.npuzzle import NPuzzle
 
 
 class Graph:
@@ -221,3 +222,16 @@ def test_cancel_from_another_thread(algorithm: str) -> None:
     timer.join()
     assert result.status is Status.LIMIT_REACHED and result.limit is LimitKind.CANCELLED
     assert result.stats.elapsed_s < 5
+
+
+def test_options_a_search_does_not_read_are_named_not_dropped() -> None:
+    board = NPuzzle((7, 2, 4, 5, 0, 6, 8, 3, 1), 3, 3)
+    assert (
+        solve(board, "bfs", "misplaced").note
+        == "not used: the heuristic misplaced (bfs reads none)"
+    )
+    assert solve(board, "idastar", weight=2).note == "not used: the weight 2 (only A* weighs h)"
+    both = solve(board, "bidirectional", "manhattan", weight=3).note
+    assert both.startswith("not used: the weight 3") and "the heuristic manhattan" in both
+    assert solve(board, "astar", "manhattan", weight=2).note == ""
+    assert solve(board, "bfs", "misplaced", trace=True).note == ""  # the trace shows h

@@ -10,7 +10,7 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from .algorithms import Options, get_algorithm
+from .algorithms import Algorithm, Options, get_algorithm
 from .errors import InputError
 from .limits import LimitHit, LimitKind, Limits, Meter, Snapshot
 from .outcome import Found
@@ -84,7 +84,7 @@ def solve(
     h_name = h.name if algo.uses_heuristic else None
 
     kernel = None
-    note = ""
+    note = unread_options(algo, weight, heuristic, traced=recorder is not None)
     if recorder is not None:
         recorder.attach(problem, h.fn)
         if engine == "compiled":
@@ -92,7 +92,11 @@ def solve(
         if getattr(problem, "compiled", None) and problem.compiled(  # type: ignore[attr-defined]
             algo.name, h.name, weight, False
         ):
-            note = "traced on the Python engine: the compiled kernel does not trace"
+            note = "; ".join(
+                filter(
+                    None, [note, "traced on the Python engine: the compiled kernel does not trace"]
+                )
+            )
     elif engine != "python":
         find_kernel = getattr(problem, "compiled", None)
         kernel = (
@@ -185,6 +189,17 @@ def _gc_paused() -> Iterator[None]:
         gc.unfreeze()
         if was_enabled:
             gc.enable()
+
+
+def unread_options(algo: Algorithm, weight: float, heuristic: HeuristicSpec, traced: bool) -> str:
+    """What the search was given but does not read, said rather than dropped in silence."""
+    unread = []
+    if weight != 1 and algo.name != "astar":
+        unread.append(f"the weight {weight:g} (only A* weighs h)")
+    if heuristic is not None and not algo.uses_heuristic and not traced:
+        name = heuristic if isinstance(heuristic, str) else "given"
+        unread.append(f"the heuristic {name} ({algo.name} reads none)")
+    return f"not used: {' and '.join(unread)}" if unread else ""
 
 
 def resolve_heuristic(problem: object, spec: HeuristicSpec) -> Heuristic:

@@ -116,6 +116,8 @@ def emit(
             console.print(show)
         if result.choice:
             console.print(f"[dim]{result.choice}[/]")
+        if result.note:
+            console.print(f"[dim]{result.note}[/]")
         colour = {Status.SOLVED: "green", Status.UNSOLVABLE: "red"}.get(result.status, "yellow")
         console.print(f"[{colour}]{result.verdict}[/]", soft_wrap=True)
         if result.hint:
