@@ -165,6 +165,18 @@ CASES: list[tuple[str, list[str], int]] = [
         BAD,
     ),
     ("a scramble of 10^8 moves", ["cube", "random", "--moves", "100000000"], BAD),
+    ("bench an unknown heuristic", ["bench", "korf100", "--ids", "1", "-H", "bogus"], BAD),
+    ("bench a zero time limit", ["bench", "korf100", "--ids", "1", "--time-limit", "0"], BAD),
+    (
+        "batch a negative weight",
+        ["batch", "@instances", "--out", "@results.jsonl", "-w", "-1"],
+        BAD,
+    ),
+    (
+        "batch dls without a depth",
+        ["batch", "@instances", "--out", "@results.jsonl", "-a", "dls"],
+        BAD,
+    ),
     ("batch on 500 workers", ["batch", "@instances", "--workers", "500"], BAD),
     (
         "split IDA* on 500 workers",

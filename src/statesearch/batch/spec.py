@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..algorithms import get_algorithm
+from ..algorithms import Options, get_algorithm
 from ..algorithms.best_first import check_tie_break
 from ..errors import InputError
 from ..facade import ENGINES
@@ -174,11 +174,13 @@ def _board_text(board: str | list[Any]) -> str:
 
 def check(spec: Spec) -> None:
     """Everything about a spec that can be wrong before it is searched: its problem, the
-    algorithm, heuristic, tie-break and engine names, the budgets."""
+    algorithm, heuristic, tie-break and engine names, the weight, the budgets."""
     problem = build(spec).problem
     algorithm = spec.get("algorithm") or "auto"
-    if algorithm.lower() != "auto":
-        get_algorithm(algorithm)
+    named = None if algorithm.lower() == "auto" else get_algorithm(algorithm).name
+    if named == "dls" and spec.get("max_depth") is None:
+        raise InputError("depth-limited search needs a depth limit (max_depth)")
+    Options(weight=spec.get("weight", 1.0))  # a weight >= 0
     heuristic = spec.get("heuristic")
     if heuristic is not None:
         names = heuristic_names(problem)

@@ -15,7 +15,7 @@ from ..algorithms import get_algorithm
 from ..batch import open_pool
 from ..batch.plots import check_plot_file, plot_results
 from ..batch.runner import Row
-from ..batch.spec import Spec, normalize
+from ..batch.spec import Spec, check, normalize
 from ..batch.worker import warm_up
 from ..errors import InputError
 from ..npuzzle.benchmarks import load, select
@@ -128,13 +128,6 @@ def korf(
     side, instances = load(name)
     chosen = select(instances, ids)
     goal = list(range(side * side))
-    label = f"IDA* + {heuristic}"
-    if heuristic == "pdb":
-        from ..npuzzle.pdb_lookup import PatternDatabase
-
-        with build_progress() as (log, progress):
-            pdb = PatternDatabase(side, side, tuple(goal), partition, progress, log)
-        label = f"IDA* + {pdb.description}"
     options = {"algorithm": "idastar", "heuristic": heuristic, "time_limit": time_limit}
     specs = [
         normalize(
@@ -144,6 +137,14 @@ def korf(
         )
         for i in chosen
     ]
+    check(specs[0])  # the options they share: refused here, not in every worker
+    label = f"IDA* + {heuristic}"
+    if heuristic == "pdb":
+        from ..npuzzle.pdb_lookup import PatternDatabase
+
+        with build_progress() as (log, progress):
+            pdb = PatternDatabase(side, side, tuple(goal), partition, progress, log)
+        label = f"IDA* + {pdb.description}"
     return label, specs
 
 
@@ -221,8 +222,8 @@ def tilt(
         for name in algorithms:
             raw = {"id": s if len(algorithms) == 1 else f"{s} {name}", "domain": "tilt"}
             options = {"algorithm": name, "time_limit": time_limit}
-            specs.append(
-                normalize({**raw, "start": made.text(), "optimal": made.optimal}, options, None)
-            )
+            spec = normalize({**raw, "start": made.text(), "optimal": made.optimal}, options, None)
+            check(spec)
+            specs.append(spec)
     label = " and ".join(algorithms)
     run(f"tilt {size} x{count}", label, specs, workers, scheduler, json_file, plot)
