@@ -177,6 +177,11 @@ CASES: list[tuple[str, list[str], int]] = [
         ["batch", "@instances", "--out", "@results.jsonl", "-a", "dls"],
         BAD,
     ),
+    (
+        "split IDA* on a scheduler nobody runs",
+        ["solve", "npuzzle", LESSON, "--scheduler", "tcp://127.0.0.1:1", "--time-limit", "2"],
+        BAD,
+    ),
     ("batch on 500 workers", ["batch", "@instances", "--workers", "500"], BAD),
     (
         "split IDA* on 500 workers",

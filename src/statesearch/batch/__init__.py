@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
@@ -32,14 +33,17 @@ WORKERS_PER_CPU = 4  # more local workers than this only share the CPUs and mult
 
 
 @contextmanager
-def open_pool(workers: int | None = None, scheduler: str | None = None) -> Iterator[Pool]:
-    """A ``DaskPool`` on the scheduler at ``scheduler`` (``tcp://HOST:PORT``), else a
-    ``LocalPool`` of ``workers`` processes (default: one per CPU); closed on the way out."""
+def open_pool(
+    workers: int | None = None, scheduler: str | None = None, within: float | None = None
+) -> Iterator[Pool]:
+    """A ``DaskPool`` on the scheduler at ``scheduler`` (``tcp://HOST:PORT``), reached within
+    ``within`` seconds (at most its ``CONNECT_TIMEOUT``), else a ``LocalPool`` of ``workers``
+    processes (default: one per CPU); closed on the way out."""
     pool: Pool
     if scheduler:
-        from .dask_pool import DaskPool
+        from .dask_pool import CONNECT_TIMEOUT, DaskPool
 
-        pool = DaskPool(scheduler)
+        pool = DaskPool(scheduler, min(CONNECT_TIMEOUT, max(within or CONNECT_TIMEOUT, 0.5)))
     else:
         from .local_pool import LocalPool
 
@@ -80,5 +84,6 @@ def split_solve(
     (``meter`` instead of ``limits`` and ``cancel``, as for ``solve``)."""
     from .split import split_ida_star
 
-    with open_pool(workers, scheduler) as pool:
+    left = None if meter is None else meter.deadline - time.perf_counter()  # the time limit's
+    with open_pool(workers, scheduler, left) as pool:
         return split_ida_star(puzzle, heuristic, limits, pool=pool, cancel=cancel, meter=meter)

@@ -63,11 +63,11 @@ class DaskFlag:
 class DaskPool:
     """The workers of the Dask scheduler at ``address``; see ``pool.Pool`` for the contract."""
 
-    def __init__(self, address: str) -> None:
+    def __init__(self, address: str, timeout: float = CONNECT_TIMEOUT) -> None:
         self.client: Any
         try:
-            self.client = dask().Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
-            self.client.wait_for_workers(1, timeout=CONNECT_TIMEOUT)
+            self.client = dask().Client(address, timeout=timeout, set_as_default=False)
+            self.client.wait_for_workers(1, timeout=timeout)
         except (OSError, TimeoutError, ValueError) as err:
             raise InputError(
                 "cannot use the Dask scheduler at {address}: {why}",
