@@ -7,6 +7,7 @@ import itertools
 import json
 import multiprocessing
 from collections import deque
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -199,3 +200,14 @@ def test_compact_lookups_equal_spread_ones(monkeypatch: pytest.MonkeyPatch) -> N
     packed = solve_all()
     pdb_lookup.loaded.cache_clear()
     assert packed == spread
+
+
+def test_pdb_build_stops_at_its_time_limit_and_keeps_what_it_finished(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from statesearch.cli import main
+
+    monkeypatch.setenv("STATESEARCH_CACHE", str(tmp_path))
+    assert main(["pdb", "build", "15", "--time-limit", "1"]) == 4
+    assert "limit reached (time)" in " ".join(capsys.readouterr().out.split())
+    assert not list(tmp_path.glob("*.tmp*"))  # nothing half-written left behind

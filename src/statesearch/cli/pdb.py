@@ -9,9 +9,11 @@ import typer
 from rich.table import Table
 
 from ..errors import InputError
+from ..limits import LimitHit, Limits, Meter
 from ..npuzzle import parse_goal
-from .progress import build_progress
-from .render import console
+from .cube import TimeLimit
+from .progress import build_progress, watching
+from .render import console, stopped_early
 
 app = typer.Typer(help="Build, list and verify the cached pattern databases.", no_args_is_help=True)
 
@@ -47,12 +49,14 @@ def build(
             help="blank-last (the default of solve), blank-first (Korf's, for bench), or a board.",
         ),
     ] = "blank-last",
+    time_limit: TimeLimit = None,
 ) -> None:
-    """Build (or check) every table of a partition, with a progress bar."""
+    """Build (or check) every table of a partition, with a progress bar, bounded by
+    --time-limit and Ctrl-C (the tables finished before it stays cached)."""
     if size.strip().lower() == "cube":
         from .cube import build_tables
 
-        build_tables()
+        build_tables(time_limit=time_limit)
         return
     from ..cache import cache_dir
     from ..npuzzle.pdb_lookup import PatternDatabase
@@ -60,10 +64,15 @@ def build(
     rows, cols = board_shape(size)
     goal_tiles = parse_goal(goal, rows, cols)
     started = time.perf_counter()
-    with build_progress() as (log, progress):
-        pdb = PatternDatabase(
-            rows, cols, goal_tiles, partition, progress=progress, log=log, allow_large=True
-        )
+    try:
+        with watching() as watch, build_progress() as (log, progress):
+            meter = Meter(Limits(time_limit=time_limit), watch.cancel)
+            pdb = PatternDatabase(
+                rows, cols, goal_tiles, partition, progress=progress, log=log, allow_large=True,
+                check_limits=meter.check,
+            )  # fmt: skip
+    except LimitHit as hit:
+        stopped_early(hit, "the tables finished before it are cached")
     seconds = time.perf_counter() - started
     count = len(pdb.groups)
     console.print(
