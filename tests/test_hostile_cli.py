@@ -41,6 +41,7 @@ def files(tmp: Path) -> dict[str, str]:
         "tilt-no-target": "o..\n...\n",
         "instances": '{"id": 1, "start": "1 2 3 4 5 6 7 8 0"}\n',
         "korf-5000-digits": "1 " + "9" * 5000 + " 1 2 3 4 5 6 7 8 0\n",
+        "bom-instances": '\ufeff{"id": 1, "start": "1 2 3 4 5 6 7 8 0"}\n',
         "tilt-few-targets": "oox\n...\n",
         "tilt-odd": "o.x\n.?.\n",
     }
@@ -182,6 +183,8 @@ CASES: list[tuple[str, list[str], int]] = [
         ["solve", "npuzzle", LESSON, "--scheduler", "tcp://127.0.0.1:1", "--time-limit", "2"],
         BAD,
     ),
+    ("batch with a byte-order mark", ["batch", "@bom-instances", "--out", "@results.jsonl"], OK),
+    ("a file name with a line break", ["solve", "maze", "/no/such\nmaze.txt"], BAD),
     ("batch on 500 workers", ["batch", "@instances", "--workers", "500"], BAD),
     (
         "split IDA* on 500 workers",

@@ -33,7 +33,7 @@ def read_input(path: Path, defaults: Mapping[str, Any], goal: str | None = None)
     if path.is_dir():
         specs = _directory(path, defaults)
     else:
-        text = read_file(path, None)
+        text = read_file(path, None).removeprefix("\ufeff")  # a byte-order mark some editors add
         lines = text.splitlines()
         first = next((s for s in lines if s.strip() and not s.startswith("#")), "")
         if first.lstrip().startswith("{"):

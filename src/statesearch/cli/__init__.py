@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 import sys
 import tempfile
 import time
@@ -56,18 +57,24 @@ def _options(
     """State-space search: solve puzzles and mazes, compare algorithms and heuristics."""
 
 
+def one_line(message: str) -> str:
+    """A message with the line breaks (and other control characters) of what it quotes, a file
+    name say, as spaces: an error is one line."""
+    return re.sub(r"[\x00-\x1f\x7f]+", " ", message)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI. Bad input of any kind becomes one line on stderr and exit code 2; an error
     that is statesearch's own becomes one line naming the file that holds the details, exit 70."""
     try:
         result = command().main(args=argv, standalone_mode=False)
     except InputError as err:
-        print(f"error: {err}", file=sys.stderr)
+        print(f"error: {one_line(str(err))}", file=sys.stderr)
         return 2
     except typer.TyperException as err:  # usage errors: unknown option, bad value, missing argument
         if type(err).__name__ == "NoArgsIsHelpError":
             return 0  # the help was printed: nothing went wrong
-        print(f"error: {err.format_message()}", file=sys.stderr)
+        print(f"error: {one_line(err.format_message())}", file=sys.stderr)
         return 2
     except typer.Exit as done:
         return done.exit_code

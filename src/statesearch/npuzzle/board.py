@@ -51,8 +51,8 @@ def parse_board(text: str, rows: int | None = None, cols: int | None = None) -> 
                 "board is {rows}x{cols} but {asked_rows}x{asked_cols} was asked for",
                 rows=shape[0],
                 cols=shape[1],
-                asked_rows=rows,
-                asked_cols=cols,
+                asked_rows=rows or shape[0],
+                asked_cols=cols or shape[1],
             )
         rows, cols = shape
     flat = [token for row in grid for token in row]
