@@ -228,3 +228,27 @@ def test_damaged_korf_tables_are_neither_used_nor_rebuilt(
     cube = Cube.from_text("R U", 3, "qtm")
     assert cube_jobs.chosen_search(cube)[1:3] == ("bidirectional", None)
     assert sorted(p.stat().st_size for p in tmp_path.glob("*.npy"))[-1] < 1000
+
+
+def test_a_time_limit_shorter_than_reading_korfs_tables_is_a_limit_reached(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Reading the tables the first time in a worker takes seconds: the job looks at its clock
+    between them and answers ``limit_reached`` itself, not stopped by the server."""
+    import threading
+    import time
+
+    from statesearch.web.cube_schemas import SolveCube
+
+    def slow_load(name: str, meta: dict[str, Any]) -> tuple[str | None, np.ndarray | None]:
+        time.sleep(0.4)
+        return None, np.zeros(4, dtype=np.uint8)
+
+    monkeypatch.setattr(store, "load", slow_load)
+    monkeypatch.setattr(cube_jobs, "_korf", {})
+    request = SolveCube(cube="R U", time_limit=0.3)
+    answer = cube_jobs.solve_cube(request, time.monotonic() + 0.3, threading.Event())
+    assert (answer["status"], answer["limit"]) == ("limit_reached", "time")
+    assert (answer["algorithm"], answer["heuristic"]) == ("idastar", "korf")
+    assert answer["reason"] == "time limit of 0.3 s (setup included)" and answer["states"] == []
+    assert "htm" not in cube_jobs._korf  # nothing half-read is kept

@@ -119,12 +119,15 @@ def is_stored(metric: str = "htm", groups: Sequence[Group] = KORF_GROUPS) -> boo
 
 
 def stored_tables(
-    metric: str = "htm", groups: Sequence[Group] = KORF_GROUPS
+    metric: str = "htm", groups: Sequence[Group] = KORF_GROUPS, meter: Meter | None = None
 ) -> PatternTables | None:
-    """The tables from the cache if all are there and sound, never built (``None`` otherwise)."""
+    """The tables from the cache if all are there and sound, never built (``None`` otherwise);
+    ``meter`` is looked at before each table is read."""
     named = table_names(groups, metric)
     tables = []
     for _, name, meta in named:
+        if meter is not None:
+            meter.check()
         table = store.load(name, meta)[1]
         if table is None:
             return None

@@ -19,7 +19,8 @@ from ..cube import Cube, korf
 from ..cube.cubies import broken_invariant
 from ..cube.korf import PatternTables
 from ..facade import solve
-from ..limits import Limits
+from ..limits import LimitHit, Limits, Meter
+from ..result import SearchResult, Stats, Status
 from .cube_schemas import SolveCube
 from .meters import answered, budget
 
@@ -39,23 +40,24 @@ def korf_stored(metric: str) -> bool:
     return metric in _korf or korf.is_stored(metric)
 
 
-def korf_from_cache(metric: str) -> PatternTables | None:
-    """Korf's tables read from the cache and checked, never built; ``None`` when one is missing
-    or unsound."""
+def korf_from_cache(metric: str, meter: Meter | None = None) -> PatternTables | None:
+    """Korf's tables read from the cache and checked (``meter`` looked at before each), never
+    built; ``None`` when one is missing or unsound."""
     if metric not in _korf:
-        tables = korf.stored_tables(metric)
+        tables = korf.stored_tables(metric, meter=meter)
         if tables is None:
             return None
         _korf[metric] = tables
     return _korf[metric]
 
 
-def chosen_search(cube: Cube) -> tuple[Cube, str, str | None, str]:
-    """The cube (with the tables it needs), the algorithm, the heuristic, and ``advice``: what
-    to do for a better search (empty when this one is the best the server has)."""
+def chosen_search(cube: Cube, meter: Meter | None = None) -> tuple[Cube, str, str | None, str]:
+    """The cube (with the tables it needs, read under ``meter``), the algorithm, the heuristic,
+    and ``advice``: what to do for a better search (empty when this one is the best the server
+    has)."""
     if cube.size == 2 or not cube.solvable:  # an unsolvable cube is answered by its invariant
         return cube, "idastar", cube.default_heuristic if cube.size == 2 else None, ""
-    tables = korf_from_cache(cube.metric)
+    tables = korf_from_cache(cube.metric, meter)
     if tables is not None:
         return cube.with_tables(patterns=tables), "idastar", "korf", ""
     return cube, "bidirectional", None, FALLBACK_ADVICE.format(metric=cube.metric)
@@ -65,8 +67,14 @@ def solve_cube(request: SolveCube, deadline: float, cancel: threading.Event) -> 
     """An optimal solution, with the facelets of every position along it for the play-back."""
     meter = budget(request, deadline, cancel)
     cube = Cube.from_text(request.cube, request.size, request.metric)
-    cube, algorithm, heuristic, advice = chosen_search(cube)
-    result = solve(cube, algorithm, heuristic, meter=meter)
+    try:
+        cube, algorithm, heuristic, advice = chosen_search(cube, meter)
+        result = solve(cube, algorithm, heuristic, meter=meter)
+    except LimitHit as hit:  # while Korf's tables were read (about 5 s the first time)
+        result = SearchResult(
+            Status.LIMIT_REACHED, "idastar", "korf", Stats(), limit=hit.kind, reason=hit.detail
+        )
+        advice = ""
     return answered(
         result,
         request,
