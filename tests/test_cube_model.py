@@ -7,6 +7,7 @@ import itertools
 import math
 import random
 import xml.etree.ElementTree as ElementTree
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -222,3 +223,23 @@ def test_random_scrambles() -> None:
     assert all(a // 3 != b // 3 for a, b in itertools.pairwise(moves))
     assert all(m % 3 != 1 for m in random_scramble(30, 3, "qtm"))
     assert scrambled(moves, 3) == read_cube(format_moves(moves))
+
+
+def test_korfs_tables_built_on_first_use_stop_at_the_cubes_time_limit(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """About a minute of building, bounded by the meter the cube was made with."""
+    import time
+
+    from statesearch import Limits
+    from statesearch.cube import korf
+    from statesearch.limits import Meter
+
+    monkeypatch.setenv("STATESEARCH_CACHE", str(tmp_path))
+    monkeypatch.setattr(korf, "_LOADED", {})
+    meter = Meter(Limits(time_limit=1))
+    started = time.monotonic()
+    result = solve(Cube.from_text("R U", meter=meter), "idastar", "korf", meter=meter)
+    assert result.status is Status.LIMIT_REACHED and result.limit is not None
+    assert result.limit.value == "time" and time.monotonic() - started < 20
+    assert korf._LOADED == {}

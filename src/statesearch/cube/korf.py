@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
 
 import numpy as np
 from numba import njit
@@ -135,9 +134,14 @@ def stored_tables(
     return PatternTables(tuple(p for p, _, _ in named), tuple(tables), metric)
 
 
-@cache
-def korf_tables(metric: str = "htm") -> PatternTables:
-    return load_tables(KORF_GROUPS, metric)
+_LOADED: dict[str, PatternTables] = {}  # Korf's tables by metric, once a process
+
+
+def korf_tables(metric: str = "htm", meter: Meter | None = None) -> PatternTables:
+    """Korf's tables, loaded (or built, bounded by ``meter``) the first time a process asks."""
+    if metric not in _LOADED:
+        _LOADED[metric] = load_tables(KORF_GROUPS, metric, meter)
+    return _LOADED[metric]
 
 
 # Per pattern in the tables: place and twist packed, turn, add, distance (addresses), then

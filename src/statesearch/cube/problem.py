@@ -57,6 +57,7 @@ class Cube:
         metric: str = "htm",
         coset: CosetTable | None = None,
         patterns: PatternTables | None = None,
+        meter: Meter | None = None,
     ) -> None:
         self.size = check_size(size)
         self.metric = check_metric(metric)
@@ -71,18 +72,21 @@ class Cube:
         # The state before move m is this one turned by the move that undoes m.
         self._undo = [(MOVES[m], recipes(size)[inverse(m)]) for m in self.move_numbers]
         self._coset, self._patterns = coset, patterns
+        self.meter = meter  # bounds a build of Korf's tables on first use (about a minute)
 
     @classmethod
-    def from_text(cls, text: str, size: int | None = None, metric: str = "htm") -> Cube:
+    def from_text(
+        cls, text: str, size: int | None = None, metric: str = "htm", meter: Meter | None = None
+    ) -> Cube:
         """A scramble (``"R U R' U'"``) or a facelet string (54 or 24 symbols, URFDLB order)."""
         cube = read_cube(text, size)
-        return cls(cube, cube.size, metric)
+        return cls(cube, cube.size, metric, meter=meter)
 
     def with_tables(
         self, coset: CosetTable | None = None, patterns: PatternTables | None = None
     ) -> Cube:
         """The same cube, estimating with these tables."""
-        return Cube(cubies_of(self.initial), self.size, self.metric, coset, patterns)
+        return Cube(cubies_of(self.initial), self.size, self.metric, coset, patterns, self.meter)
 
     @property
     def start(self) -> Cubies:
@@ -162,11 +166,12 @@ class Cube:
 
     @property
     def pattern_tables(self) -> PatternTables:
-        """Korf's tables (from the cache, or built on first use: about a minute)."""
+        """Korf's tables (from the cache, or built on first use: about a minute, bounded by the
+        cube's ``meter``)."""
         if self._patterns is None:
             from .korf import korf_tables
 
-            self._patterns = korf_tables(self.metric)
+            self._patterns = korf_tables(self.metric, self.meter)
         return self._patterns
 
     def compiled(
