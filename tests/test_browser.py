@@ -158,7 +158,9 @@ def test_compare_on_a_15_puzzle_marks_limits_and_charts_only_results(
             page.locator(f'.compare-table tr[data-heuristic="{name}"]').get_attribute("class") or ""
         )
         expect(page.locator(f'.bar[data-heuristic="{name}"]')).to_have_count(0 if limited else 1)
-    expect(page.locator("#comparison")).to_contain_text("Each heuristic with IDA*.")
+    expect(page.locator("#comparison")).to_contain_text(
+        "Each heuristic with IDA*, for at most 3 s each."
+    )
 
 
 def test_a_search_can_be_cancelled(page: Page, server: str) -> None:
@@ -195,6 +197,9 @@ def test_korean_everywhere_and_remembered(page: Page, server: str) -> None:
     page.click("#lang")  # the last error follows the language
     expect(page.locator("#verdict")).to_have_text("Error: a 3x3 board has 9 tiles, got 3")
     expect(page.locator("#solve")).to_have_text("Solve")
+    # No numbers of the board before, and no word of the language before.
+    expect(page.locator("#p-manhattan")).to_have_text("–")
+    expect(page.locator("#p-solvable")).to_have_text("–")
 
 
 def test_server_errors_follow_the_language(page: Page) -> None:

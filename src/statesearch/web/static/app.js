@@ -72,6 +72,14 @@ function showF() {
   $("p-f").textContent = data && h !== undefined ? state.g + weight * h : "–";
 }
 
+function showPanelNumbers(data) {
+  for (const key of ["misplaced", "manhattan", "rowcol", "linear_conflict", "inversions"]) {
+    $(`p-${key}`).textContent = data ? data[key] : "–";
+  }
+  $("p-g").textContent = state.g;
+  $("p-solvable").textContent = data ? (data.solvable ? t("yes") : t("no")) : "–";
+}
+
 async function refreshPanel() {
   let data;
   const body = { tiles: state.tiles, rows: state.rows, cols: state.cols, goal: state.goal };
@@ -83,16 +91,13 @@ async function refreshPanel() {
     state.analysis = null;
     forgetResult();
     sayError(err, refreshPanel);
+    showPanelNumbers(null);  // no numbers of an earlier board, or words of an earlier language
     showF();
     return;
   }
   if (asked !== state.panelAsked) return;  // played back faster than the server answered
   state.analysis = data;
-  for (const key of ["misplaced", "manhattan", "rowcol", "linear_conflict", "inversions"]) {
-    $(`p-${key}`).textContent = data[key];
-  }
-  $("p-g").textContent = state.g;
-  $("p-solvable").textContent = data.solvable ? t("yes") : t("no");
+  showPanelNumbers(data);
   $("anyway").hidden = data.solvable;
   $("heuristic").querySelector('option[value="pdb"]').textContent =
     data.pdb_ready ? t("pdb") : `${t("pdb")} (${t("pdb_missing")})`;
@@ -226,7 +231,7 @@ async function compare() {
   const board = { tiles: state.tiles, rows: state.rows, cols: state.cols, goal: state.goal };
   state.compared = {
     column: "heuristic",
-    note: () => t("compare_algorithm", t(algorithm)),
+    note: () => t("compare_algorithm", t(algorithm), limit),
     rows: names.map((heuristic) => ({
       key: heuristic, label: () => t(heuristic), data: null,
       body: { ...board, algorithm, heuristic, time_limit: limit },
