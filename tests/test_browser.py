@@ -161,6 +161,10 @@ def test_compare_on_a_15_puzzle_marks_limits_and_charts_only_results(
     expect(page.locator("#comparison")).to_contain_text(
         "Each heuristic with IDA*, for at most 3 s each."
     )
+    # An empty goal means the 4x4's blank-last goal, and the field's hint shows that one.
+    expect(page.locator("#goal")).to_have_attribute(
+        "placeholder", " ".join(map(str, [*range(1, 16), 0]))
+    )
 
 
 def test_a_search_can_be_cancelled(page: Page, server: str) -> None:

@@ -21,6 +21,7 @@ function goalTiles() { return state.goal ?? blankLastGoal(state.rows * state.col
 
 function render() {
   const { tiles, rows, cols } = state;
+  $("goal").placeholder = blankLastGoal(rows * cols).join(" ");  // what an empty goal means
   drawBoard($("board"), { tiles, rows, cols, goal: goalTiles(), onSlide: slide });
   refreshPanel();
 }
