@@ -51,8 +51,8 @@ export const MESSAGES = {
     limit_kind: { time: "time", memory: "memory", expanded: "node budget", pushed: "push limit", cost: "cost bound",
       cancelled: "cancelled", depth: "depth" },
     chart_note: "Bars: states expanded (log scale). Rows that hit a limit have no bar. Pushed "
-      + "counts the states put in the waiting room after the start, which is there from the "
-      + "beginning (so it can be one less than expanded).",
+      + "counts the states put in after the start: the start is there from the beginning and is "
+      + "expanded without being pushed (by IDA* once per iteration), so expanded can be larger.",
     compare_algorithm: (a, s) => `Each heuristic with ${a}, for at most ${s} s each.`,
     not_found: "No path: every reachable cell was examined.",
     pdb_hint: "Build the pattern database first: statesearch pdb build",
@@ -103,8 +103,8 @@ export const MESSAGES = {
     limit_kind: { time: "시간", memory: "메모리", expanded: "노드 한도", pushed: "넣기 한도", cost: "비용 한도",
       cancelled: "취소", depth: "깊이" },
     chart_note: "막대: 확장한 상태 수 (로그 눈금). 한도에 도달한 행에는 막대가 없습니다. 넣은 "
-      + "상태 수는 시작 상태 다음에 대기실에 넣은 상태를 셉니다. 시작 상태는 처음부터 대기실에 "
-      + "있으므로 확장한 상태 수보다 하나 적을 수 있습니다.",
+      + "상태 수는 시작 상태 다음에 넣은 상태를 셉니다. 시작 상태는 처음부터 있어서 넣지 않고 "
+      + "확장되므로(IDA*는 반복마다 한 번) 확장한 상태 수가 더 클 수 있습니다.",
     compare_algorithm: (a, s) => `각 휴리스틱을 ${a}로, 하나에 최대 ${s}초씩 비교합니다.`,
     not_found: "경로 없음: 도달 가능한 칸을 모두 살폈습니다.",
     pdb_hint: "먼저 패턴 데이터베이스를 만드세요: statesearch pdb build",
