@@ -44,7 +44,7 @@ def _load_tables(cube: Any, heuristic: str | None, search: SearchOptions, meter:
     name = (heuristic or cube.default_heuristic).lower()
     if cube.size != 3 or not cube.solvable:
         return cube
-    if not reads_estimate(search.algorithm, bool(search.trace or search.trace_json)):
+    if not reads_estimate(search.algorithm, search.traced):
         return cube
     if name == "korf":
         with build_progress() as (log, progress):

@@ -49,6 +49,11 @@ class SearchOptions:
     trace: int | None
     trace_json: Path | None
 
+    @property
+    def traced(self) -> bool:
+        """Whether the steps are recorded (``--trace`` or ``--trace-json``)."""
+        return bool(self.trace or self.trace_json)
+
     def limits(self) -> Limits:
         return Limits(
             max_expanded=self.max_expanded,

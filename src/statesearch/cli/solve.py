@@ -103,7 +103,7 @@ def traced_solve(
 ) -> SearchResult[Any]:
     with ExitStack() as files:
         trace = None
-        if search.trace or search.trace_json:
+        if search.traced:
             out = None
             if search.trace_json is not None:
                 if source is not None and same_file(source, search.trace_json):
@@ -195,11 +195,10 @@ def npuzzle(
     """Solve a sliding-tile puzzle (any rows x cols, any goal)."""
     with searching(search) as meter:
         puzzle = NPuzzle.from_text(board, goal, rows, cols, partition)
-        traced = bool(search.trace or search.trace_json)
         if (
             (heuristic or "").lower() == "pdb"
             and puzzle.solvable
-            and reads_estimate(search.algorithm, traced)
+            and reads_estimate(search.algorithm, search.traced)
         ):
             from ..npuzzle.pdb_lookup import PatternDatabase
 
@@ -243,7 +242,7 @@ def split(
     every completed iteration, the same counts as the serial search."""
     if search.algorithm not in ("auto", "idastar"):
         raise InputError("--workers and --scheduler split IDA*: use -a idastar")
-    if search.trace or search.trace_json:
+    if search.traced:
         raise InputError("a split search is not traced; leave out --workers and --scheduler")
     from ..batch import split_solve
 
