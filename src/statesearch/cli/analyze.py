@@ -13,11 +13,11 @@ import typer
 from rich import box
 from rich.table import Table
 
+from ..batch.plots import check_plot_file
 from ..errors import InputError
 from ..limits import LimitHit, Limits, default_max_memory
 from ..npuzzle import format_board, parse_goal
 from ..npuzzle.heuristics import LESSON_HEURISTICS
-from ..outputs import check_output
 from .progress import build_progress, watching
 from .render import console, stopped_early
 
@@ -30,8 +30,6 @@ app = typer.Typer(
     help="Analyse heuristics over a whole state space: dominance, admissibility, consistency.",
     no_args_is_help=True,
 )
-
-PLOT_FORMATS = (".png", ".svg")
 
 
 @app.command("npuzzle")
@@ -68,10 +66,8 @@ def npuzzle(
 ) -> None:
     """Every board of a rows x cols puzzle: each pair of heuristics compared, and each heuristic
     against the true distance (breadth-first from the goal)."""
-    if plot is not None and plot.suffix.lower() not in PLOT_FORMATS:
-        raise InputError("cannot plot to {file}: use a .png or .svg file name", file=plot)
     if plot is not None:
-        check_output(plot)
+        check_plot_file(plot)
     goal_tiles = parse_goal(goal, rows, cols)
     limits = Limits(time_limit=time_limit, max_memory=default_max_memory())
     try:

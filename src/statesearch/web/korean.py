@@ -110,9 +110,6 @@ TEMPLATES: Mapping[str, str] = {
     "unknown board set {name!r}; choose from {choices}": (
         "알 수 없는 판 모음 {name!r}; 다음 중에서 고르세요: {choices}"
     ),
-    "cannot plot to {file}: use a .png or .svg file name": (
-        "{file}에 그림을 그릴 수 없습니다: .png나 .svg 파일 이름을 쓰세요"
-    ),
     "the split IDA* takes {choices}, not {name!r}": (
         "나누어 도는 IDA*는 {choices}만 받습니다 ({name!r}는 안 됩니다)"
     ),
