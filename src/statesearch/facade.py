@@ -84,7 +84,7 @@ def solve(
     h_name = h.name if algo.uses_heuristic else None
 
     kernel = None
-    note = unread_options(algo, weight, heuristic, traced=recorder is not None)
+    notes = [unread_options(algo, weight, heuristic, traced=recorder is not None)]
     if recorder is not None:
         recorder.attach(problem, h.fn)
         if engine == "compiled":
@@ -92,11 +92,7 @@ def solve(
         if getattr(problem, "compiled", None) and problem.compiled(  # type: ignore[attr-defined]
             algo.name, h.name, weight, False
         ):
-            note = "; ".join(
-                filter(
-                    None, [note, "traced on the Python engine: the compiled kernel does not trace"]
-                )
-            )
+            notes.append("traced on the Python engine: the compiled kernel does not trace")
     elif engine != "python":
         find_kernel = getattr(problem, "compiled", None)
         kernel = (
@@ -122,7 +118,7 @@ def solve(
             engine=engine_used,
             weight=weight if algo.name == "astar" else None,
             choice=choice,
-            note=note,
+            note="; ".join(n for n in notes if n),
             trace=recorder,
             **fields,
         )
