@@ -8,7 +8,7 @@ from collections.abc import Iterator, Mapping, Sequence
 import pytest
 
 from helpers import replay
-from statesearch import Heuristic, InputError, LimitKind, Limits, Status, solve
+from statesearch import Heuristic, InputError, LimitKind, Limits, Proof, Status, solve
 from statesearch.algorithms import ALGORITHMS
 from statesearch.examples.water_jugs import WaterJugs
 from statesearch.npuzzle import NPuzzle
@@ -173,6 +173,27 @@ def test_a_bad_backward_cost_is_an_input_error(cost: object) -> None:
     graph.backward_cost = cost  # type: ignore[attr-defined]
     with pytest.raises(InputError, match="backward_cost must be a positive number"):
         solve(graph, "bidirectional")
+
+
+@pytest.mark.parametrize("algorithm", ["idastar", "iddfs"])
+def test_a_bound_past_the_longest_optimal_proves_there_is_no_solution(algorithm: str) -> None:
+    graph = Graph({"S": [("A", 1)], "A": [("B", 1)], "B": [("C", 1)]}, "S", "G")  # no way to G
+    graph.longest_optimal = 1  # type: ignore[attr-defined]
+    graph.unit_costs = True  # type: ignore[attr-defined]
+    proved = solve(graph, algorithm)
+    assert proved.status is Status.UNSOLVABLE and proved.proof is Proof.LONGEST
+    assert [bound for bound, _ in proved.stats.iterations] == [0, 1]
+    graph.unit_costs = False  # type: ignore[attr-defined]  # the bound counts moves, not cost
+    exhausted = solve(graph, algorithm)
+    assert exhausted.status is Status.UNSOLVABLE and exhausted.proof is Proof.EXHAUSTED
+
+
+@pytest.mark.parametrize("longest", [-1, 2.5, "20", True])
+def test_a_bad_longest_optimal_is_an_input_error(longest: object) -> None:
+    graph = Graph(FAN, "S", "G")
+    graph.longest_optimal, graph.unit_costs = longest, True  # type: ignore[attr-defined]
+    with pytest.raises(InputError, match="longest_optimal must be a whole number"):
+        solve(graph, "idastar")
 
 
 def test_start_is_goal() -> None:

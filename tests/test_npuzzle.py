@@ -7,7 +7,7 @@ import itertools
 import pytest
 
 from helpers import distances_to, replay
-from statesearch import InputError, solve
+from statesearch import Heuristic, InputError, LimitKind, Limits, Proof, Status, solve
 from statesearch.npuzzle import (
     NPuzzle,
     inversions,
@@ -112,3 +112,56 @@ def test_ids_select_instances_from_spans_of_any_size() -> None:
     assert [i.id for i in chosen] == [3, 5, 6, 99, 100]
     with pytest.raises(InputError, match="no instance has an id"):
         select(instances, "0")
+
+
+def _farthest(puzzle: NPuzzle) -> int:
+    return max(distances_to(puzzle, puzzle.goal).values())
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(2, 2), (2, 3), (3, 2), (2, 4), (4, 2), (3, 3)])
+def test_longest_optimal_is_the_farthest_board_from_a_corner_blank(rows: int, cols: int) -> None:
+    corner = NPuzzle(tuple(range(rows * cols)), rows, cols)  # the goal's blank in the corner
+    assert corner.longest_optimal == _farthest(corner)
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(2, 3), (2, 4), (3, 3)])
+def test_longest_optimal_bounds_the_farthest_board_from_any_blank(rows: int, cols: int) -> None:
+    cells = range(rows * cols) if rows * cols < 9 else [1, 4]  # the 3x3: an edge and the centre
+    for blank in cells:
+        tiles = tuple(range(1, rows * cols))
+        goal = (*tiles[:blank], 0, *tiles[blank:])
+        puzzle = NPuzzle(goal, rows, cols, goal)
+        assert puzzle.longest_optimal is not None
+        assert _farthest(puzzle) <= puzzle.longest_optimal <= _farthest(puzzle) + 3
+
+
+def test_longest_optimal_is_not_guessed_for_unknown_shapes() -> None:
+    assert NPuzzle(tuple(range(12)), 3, 4).longest_optimal is None
+    assert NPuzzle(tuple(range(16)), 4, 4).longest_optimal == 80
+
+
+@pytest.mark.parametrize("engine", ["python", "compiled"])
+def test_idastar_proves_a_board_unsolvable_past_the_longest_optimal(engine: str) -> None:
+    puzzle = NPuzzle.from_text("2 8 1 4 6 3 0 7 5")  # the lesson's board from the other half
+    result = solve(puzzle, "idastar", "manhattan", precheck=False, engine=engine)
+    assert result.status is Status.UNSOLVABLE and result.proof is Proof.LONGEST
+    assert "within 31 moves" in result.reason
+    bounds = [bound for bound, _ in result.stats.iterations]
+    assert bounds[-1] <= 31 < bounds[-1] + 2  # Manhattan keeps the parity: bounds rise by 2
+
+
+def test_iterative_deepening_proves_a_board_unsolvable_at_the_longest_optimal() -> None:
+    result = solve(NPuzzle.from_text("2 1 3 0"), "iddfs", precheck=False)
+    assert result.status is Status.UNSOLVABLE and result.proof is Proof.LONGEST
+    assert [depth for depth, _ in result.stats.iterations] == list(range(7))
+
+
+def test_no_proof_from_an_estimate_that_may_overestimate_or_a_depth_limit() -> None:
+    puzzle = NPuzzle.from_text("2 8 1 4 6 3 0 7 5")
+    manhattan = puzzle.heuristics["manhattan"]
+    doubled = Heuristic("doubled", lambda tiles: 2 * manhattan(tiles), admissible=False)
+    guessed = solve(puzzle, "idastar", doubled, precheck=False, limits=Limits(max_expanded=100_000))
+    assert guessed.status is Status.LIMIT_REACHED and guessed.limit is LimitKind.EXPANDED
+    small = NPuzzle.from_text("2 1 3 0")
+    shallow = solve(small, "iddfs", precheck=False, limits=Limits(max_depth=5))
+    assert shallow.status is Status.LIMIT_REACHED and shallow.limit is LimitKind.DEPTH

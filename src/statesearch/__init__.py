@@ -7,7 +7,7 @@ from .errors import InputError
 from .facade import solve
 from .limits import LimitKind, Limits
 from .problem import Heuristic, Problem, Reversible
-from .result import SearchResult, Stats, Status
+from .result import Proof, SearchResult, Stats, Status
 
 if TYPE_CHECKING:
     from .notebook import SearchWidget
@@ -18,6 +18,7 @@ __all__ = [
     "LimitKind",
     "Limits",
     "Problem",
+    "Proof",
     "Reversible",
     "SearchResult",
     "SearchWidget",

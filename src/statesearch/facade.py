@@ -15,7 +15,7 @@ from .errors import InputError
 from .limits import LimitHit, LimitKind, Limits, Meter, Snapshot
 from .outcome import Found
 from .problem import ZERO, Heuristic, Problem, check_problem, heuristic_names, named_heuristic
-from .result import SearchResult, Stats, Status
+from .result import Proof, SearchResult, Stats, Status
 from .trace import Trace, make_trace
 
 HeuristicSpec = str | Heuristic | Callable[[Any], float] | None
@@ -127,7 +127,7 @@ def solve(
     if precheck and prove is not None:
         reason = prove()
         if reason:
-            return result(Status.UNSOLVABLE, reason=reason)
+            return result(Status.UNSOLVABLE, proof=Proof.PRECHECK, reason=reason)
     try:
         with _gc_paused():
             if kernel is not None:
@@ -160,8 +160,16 @@ def solve(
             limit=outcome.cut,
             reason=f"states beyond the {outcome.cut.value} bound were not searched",
         )
+    if outcome.beyond is not None:
+        return result(
+            Status.UNSOLVABLE,
+            proof=Proof.LONGEST,
+            reason=f"no solution within {outcome.beyond} moves, the most any solvable start "
+            f"needs ({stats.expanded:,} states expanded)",
+        )
     return result(
         Status.UNSOLVABLE,
+        proof=Proof.EXHAUSTED,
         reason=f"the reachable state space was exhausted ({stats.expanded:,} states expanded)",
     )
 

@@ -23,9 +23,14 @@ class Found:
 
 @dataclass
 class Exhausted:
-    """Every state within the bounds was searched; ``cut`` names a bound that cut states off."""
+    """Every state within the bounds was searched; ``cut`` names a bound that cut states off.
+
+    ``beyond`` is set by an iterative search that stopped because every solution would take more
+    moves than the problem's ``longest_optimal``: a proof, though states remain unsearched.
+    """
 
     cut: LimitKind | None = None
+    beyond: int | None = None
 
 
 Outcome = Found | Exhausted

@@ -16,7 +16,10 @@ numbers are both). A few optional members unlock more:
   search; ``predecessors`` yields ``(action, previous_state, step_cost)`` where ``action`` taken
   in ``previous_state`` leads to ``state``;
 - ``unsolvable_reason()``: a sound precheck that returns a one-line proof that no path exists, or
-  ``None`` (the n-puzzle's permutation parity is one).
+  ``None`` (the n-puzzle's permutation parity is one);
+- ``longest_optimal``: with ``unit_costs``, a number of moves no optimal solution from any
+  solvable start exceeds (a puzzle's God's number, or a bound on it); IDA* and iterative
+  deepening then prove a start unsolvable once their bound passes it.
 """
 
 from __future__ import annotations
@@ -65,6 +68,19 @@ def backward_cost(problem: Any) -> float:
     if isinstance(cost, bool) or not isinstance(cost, int | float) or not 0 < cost < float("inf"):
         raise InputError("backward_cost must be a positive number, not {cost!r}", cost=cost)
     return float(cost)
+
+
+def longest_optimal(problem: Any) -> int | None:
+    """The problem's ``longest_optimal``, or ``None`` when it has none or its steps may cost
+    other than 1 (the bound counts moves, and the searches that read it count cost)."""
+    longest = getattr(problem, "longest_optimal", None)
+    if longest is None or not getattr(problem, "unit_costs", False):
+        return None
+    if isinstance(longest, bool) or not isinstance(longest, int) or longest < 0:
+        raise InputError(
+            "longest_optimal must be a whole number >= 0, not {value!r}", value=longest
+        )
+    return longest
 
 
 @dataclass(frozen=True)

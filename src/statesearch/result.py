@@ -48,6 +48,17 @@ class Status(enum.StrEnum):
     LIMIT_REACHED = "limit_reached"
 
 
+class Proof(enum.StrEnum):
+    """How an ``UNSOLVABLE`` result was proved: by an invariant before any search (``precheck``,
+    the n-puzzle's parity), by searching every reachable state (``exhausted``), or by finding no
+    solution within the most moves any solvable start needs (``longest``, the problem's
+    ``longest_optimal``)."""
+
+    PRECHECK = "precheck"
+    EXHAUSTED = "exhausted"
+    LONGEST = "longest"
+
+
 @dataclass
 class Stats:
     """Counters of one search; see the module docstring for their exact meaning."""
@@ -68,7 +79,8 @@ class SearchResult(Generic[S]):
     ``path`` holds the states from start to goal (inclusive) and ``actions`` the moves between
     them, so ``len(actions) == len(path) - 1 == length``. ``optimal`` says whether the algorithm
     guarantees the path is cheapest for the heuristic given. ``limit`` names the budget when the
-    status is ``LIMIT_REACHED``; ``reason`` explains an ``UNSOLVABLE`` proof or a limit in words.
+    status is ``LIMIT_REACHED``, ``proof`` the kind of proof when it is ``UNSOLVABLE``; ``reason``
+    explains either in words.
     """
 
     status: Status
@@ -80,6 +92,7 @@ class SearchResult(Generic[S]):
     cost: float | None = None
     optimal: bool = False
     limit: LimitKind | None = None
+    proof: Proof | None = None
     reason: str = ""
     engine: str = "python"
     weight: float | None = None  # A*'s weight on h (f = g + w*h); None for other algorithms
@@ -133,6 +146,7 @@ class SearchResult(Generic[S]):
             "engine": self.engine,
             "choice": self.choice,
             "limit": self.limit.value if self.limit else None,
+            "proof": self.proof.value if self.proof else None,
             "reason": self.reason,
             "hint": self.hint,
             "note": self.note,

@@ -23,7 +23,7 @@ from typing import Any
 
 from ..limits import UNBOUNDED, LimitKind, Meter
 from ..outcome import Exhausted, Found, Outcome
-from ..problem import Heuristic, Problem, zero
+from ..problem import Heuristic, Problem, longest_optimal, zero
 from ..result import Stats
 from ..trace import Trace
 from .teardown import release
@@ -207,7 +207,9 @@ def depth_limited(
 def iterative_deepening(
     problem: Problem[Any], meter: Meter, stats: Stats, trace: Trace | None = None
 ) -> Outcome:
-    """Depth-limited search with limits 0, 1, 2, ... until a goal, a proof, or ``max_depth``."""
+    """Depth-limited search with limits 0, 1, 2, ... until a goal, a proof (nothing was cut, or
+    the limit reached the problem's ``longest_optimal``), or ``max_depth``."""
+    longest = longest_optimal(problem)
 
     def once(limit: float) -> tuple[Outcome | None, float]:
         walked = walk(problem, zero, meter, stats, depth_limit=int(limit), trace=trace)
@@ -215,6 +217,8 @@ def iterative_deepening(
             return walked.found, limit
         if not walked.cut:
             return Exhausted(), limit
+        if longest is not None and limit >= longest:
+            return Exhausted(beyond=longest), limit
         if limit >= meter.max_depth:
             return Exhausted(LimitKind.DEPTH), limit
         return None, limit + 1
@@ -230,7 +234,12 @@ def ida_star(
     trace: Trace | None = None,
 ) -> Outcome:
     """IDA*: walks bounded by ``f = g + h``, the bound raised to the smallest ``f`` that exceeded
-    it, until a goal is reached. Memory grows with the path, not the space."""
+    it, until a goal is reached. Memory grows with the path, not the space.
+
+    A walk that finds no goal proves that a solution costs at least the next bound (``h`` never
+    overestimates), so a next bound past the problem's ``longest_optimal`` proves that there is
+    none."""
+    longest = longest_optimal(problem) if heuristic.admissible else None
 
     def once(threshold: float) -> tuple[Outcome | None, float]:
         walked = walk(
@@ -246,6 +255,8 @@ def ida_star(
             return walked.found, threshold
         if walked.over == math.inf:
             return Exhausted(LimitKind.DEPTH if walked.cut else None), threshold
+        if longest is not None and walked.over > longest and not walked.cut:
+            return Exhausted(beyond=longest), threshold
         return None, walked.over
 
     return iterate(meter, stats, heuristic(problem.initial), once, trace)

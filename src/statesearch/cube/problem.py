@@ -45,6 +45,12 @@ Kernel = Callable[[Meter, Stats], Outcome]
 POCKET_FACES = (0, 1, 2)  # U R F: the 2x2x2's DBL corner stays home
 
 
+# The 2x2x2's are the depth of its breadth-first search (``pocket``, checked by the tests); the
+# 3x3x3's were found by Rokicki, Kociemba, Davidson and Dethridge (20 face turns, 2010) and
+# Rokicki and Davidson (26 quarter turns, 2014).
+GODS_NUMBER = {(2, "htm"): 11, (2, "qtm"): 14, (3, "htm"): 20, (3, "qtm"): 26}
+
+
 class Cube:
     """Turn faces until the cube is solved. Every move costs 1 in its metric."""
 
@@ -103,6 +109,11 @@ class Cube:
 
     def unsolvable_reason(self) -> str | None:
         return invariant_violation(self.start)
+
+    @property
+    def longest_optimal(self) -> int:
+        """God's number in the cube's metric: no solvable cube needs more moves."""
+        return GODS_NUMBER[self.size, self.metric]
 
     @property
     def solvable(self) -> bool:

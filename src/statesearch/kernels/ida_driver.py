@@ -43,10 +43,17 @@ class IdaSearch(Protocol):
 
 
 def iterations(
-    search: IdaSearch, root_h: int, root_is_goal: bool, meter: Meter, stats: Stats
+    search: IdaSearch,
+    root_h: int,
+    root_is_goal: bool,
+    meter: Meter,
+    stats: Stats,
+    longest: int | None = None,
 ) -> Outcome:
     """IDA* from the root: bounds ``root_h``, then the smallest f over each bound, until a goal,
-    a proof (nothing exceeded the bound), or the depth limit."""
+    a proof (nothing exceeded the bound, or the bound passed ``longest``, the problem's
+    ``longest_optimal``: each bound is a lower bound on a solution's length), or the depth
+    limit."""
     registers = np.zeros(IDA_REGISTERS, dtype=np.int64)
     depth_cap = min(meter.max_depth, MAX_DEPTH)
     bound = root_h
@@ -84,3 +91,5 @@ def iterations(
         if registers[IDA_NEXT] >= NO_F:
             return Exhausted()
         bound = int(registers[IDA_NEXT])
+        if longest is not None and bound > longest:
+            return Exhausted(beyond=longest)

@@ -28,6 +28,7 @@ from ..kernels.codes import (
 from ..kernels.ida_driver import IDA_DEPTH, IDA_EXPANDED, MAX_DEPTH, iterations
 from ..limits import LimitKind, Meter
 from ..outcome import Exhausted, Found, Outcome
+from ..problem import longest_optimal
 from ..result import Stats
 from . import specialized
 from .astar_kernel import (
@@ -238,7 +239,8 @@ class PerShapeSearch:
 def ida_star(
     search: FrameSearch | PerShapeSearch, puzzle: Puzzle, meter: Meter, stats: Stats
 ) -> Outcome:
-    return iterations(search, int(search.h), puzzle.initial == puzzle.goal, meter, stats)
+    root_is_goal = puzzle.initial == puzzle.goal
+    return iterations(search, int(search.h), root_is_goal, meter, stats, longest_optimal(puzzle))
 
 
 def astar(puzzle: Puzzle, heuristic: str, weight: int, meter: Meter, stats: Stats) -> Outcome:

@@ -24,6 +24,7 @@ from .board import (
     parse_goal,
 )
 from .heuristics import make_linear_conflict, make_manhattan, make_misplaced, make_rowcol
+from .longest import longest_optimal
 from .solvability import is_solvable, parity_proof
 
 if TYPE_CHECKING:  # numba loads slowly: import the pattern databases only when used
@@ -121,6 +122,11 @@ class NPuzzle:
 
     def unsolvable_reason(self) -> str | None:
         return parity_proof(self.initial, self.goal, self.cols)
+
+    @property
+    def longest_optimal(self) -> int | None:
+        """No solvable board needs more moves (known for boards up to 4x4; ``None`` above)."""
+        return longest_optimal(self.rows, self.cols, self.goal)
 
     @property
     def solvable(self) -> bool:

@@ -36,6 +36,9 @@ TEMPLATES: Mapping[str, str] = {
         "양방향 탐색에는 목표 상태 하나와 거꾸로 되돌릴 수 있는 이동이 필요합니다 "
         "(`goal`과 `predecessors`가 있는 문제); 이 문제에는 그중 하나가 없습니다"
     ),
+    "longest_optimal must be a whole number >= 0, not {value!r}": (
+        "longest_optimal은 0 이상의 정수여야 합니다 ({value!r}는 안 됩니다)"
+    ),
     "backward_cost must be a positive number, not {cost!r}": (
         "backward_cost는 양수여야 합니다 ({cost!r}는 안 됩니다)"
     ),
