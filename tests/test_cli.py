@@ -147,6 +147,7 @@ def test_help_names_values_and_never_python_types(
     assert code == 0 and "Usage:" in out
     for python_type in ("<bool>", "<str>", "<int>", "<float>", "<path>"):
         assert python_type not in out, (path, python_type)
+    assert "x>=0.0" not in out  # a time limit of 0 is refused: the help may not offer it
 
 
 def test_the_heuristic_help_lists_each_domains_heuristics(

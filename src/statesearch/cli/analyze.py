@@ -18,6 +18,7 @@ from ..errors import InputError
 from ..limits import LimitHit, Limits, default_max_memory
 from ..npuzzle import format_board, parse_goal
 from ..npuzzle.heuristics import LESSON_HEURISTICS
+from .options import time_limit_option
 from .progress import build_progress, watching
 from .render import console, stopped_early
 
@@ -51,10 +52,7 @@ def npuzzle(
         str | None, typer.Option(help="blank-last (default), blank-first, or a board.")
     ] = None,
     time_limit: Annotated[
-        float | None,
-        typer.Option(
-            min=0.0, metavar="S", help="Give up after S seconds (then nothing is reported)."
-        ),
+        float | None, time_limit_option("Give up after S seconds (then nothing is reported).")
     ] = None,
     plot: Annotated[
         Path | None,

@@ -19,7 +19,7 @@ from ..batch.runner import Row, Tally, run_batch
 from ..batch.spec import Spec, build
 from ..batch.worker import warm_up
 from ..errors import InputError
-from .options import ALGORITHM_HELP, memory_bound
+from .options import ALGORITHM_HELP, memory_bound, time_limit_option
 from .progress import build_progress
 from .render import INTERRUPTED, console
 
@@ -74,9 +74,7 @@ def batch(
     max_pushed: Annotated[
         int | None, typer.Option(min=0, metavar="N", help="Pushes per instance.")
     ] = None,
-    time_limit: Annotated[
-        float | None, typer.Option(min=0.0, metavar="S", help="Seconds per instance.")
-    ] = None,
+    time_limit: Annotated[float | None, time_limit_option("Seconds per instance.")] = None,
     max_states: Annotated[
         int | None, typer.Option(min=0, metavar="N", help="States kept per instance.")
     ] = None,

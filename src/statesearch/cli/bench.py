@@ -21,6 +21,7 @@ from ..errors import InputError
 from ..npuzzle.benchmarks import load, select
 from ..outputs import check_output
 from .batch import PlotFile, Scheduler, exit_code, run_with_progress
+from .options import time_limit_option
 from .progress import build_progress
 from .render import console
 
@@ -155,7 +156,7 @@ Partition = Annotated[str | None, typer.Option(help="PDB partition (default 6-6-
 Ids = Annotated[str | None, typer.Option(help="Instance ids, e.g. 1-10,15.")]
 Workers = Annotated[int, typer.Option(min=1, help="Local worker processes.")]
 JsonFile = Annotated[Path | None, typer.Option("--json", help="Also write the rows to FILE.")]
-TimeLimit = Annotated[float | None, typer.Option(min=0.0, help="Seconds per instance.")]
+TimeLimit = Annotated[float | None, time_limit_option("Seconds per instance.")]
 
 
 def korf_command(name: str, default_ids: str | None, summary: str) -> None:

@@ -16,7 +16,7 @@ from ..errors import InputError
 from ..facade import solve as facade_solve
 from ..limits import LimitHit, Limits, Meter
 from ..outputs import check_output
-from .options import SearchOptions, heuristic_option, search_options
+from .options import SearchOptions, heuristic_option, search_options, time_limit_option
 from .progress import build_progress, watching
 from .render import console, emit, stopped_early
 from .solve import run, searching
@@ -28,9 +28,7 @@ Metric = Annotated[
     str,
     typer.Option(metavar="NAME", help="htm (every turn costs 1) or qtm (quarter turns; U2 is 2)."),
 ]
-TimeLimit = Annotated[
-    float | None, typer.Option(min=0.0, metavar="S", help="Give up after S seconds.")
-]
+TimeLimit = Annotated[float | None, time_limit_option("Give up after S seconds.")]
 Seed = Annotated[int, typer.Option(help="Random seed: the same seed gives the same cubes.")]
 
 
@@ -318,9 +316,7 @@ def bench_cube(
             "--heuristic", "-H", help="coset (the default when its table is built) or korf."
         ),
     ] = None,
-    time_limit: Annotated[
-        float | None, typer.Option(min=0.0, metavar="S", help="Seconds per cube.")
-    ] = None,
+    time_limit: Annotated[float | None, time_limit_option("Seconds per cube.")] = None,
     json_file: Annotated[
         Path | None, typer.Option("--json", metavar="FILE", help="Also write the rows to FILE.")
     ] = None,

@@ -25,6 +25,22 @@ SIZE = re.compile(r"(\d+(?:\.\d+)?)\s*([kmgt]?)i?b?", re.IGNORECASE)
 UNITS = {"": 1, "k": 2**10, "m": 2**20, "g": 2**30, "t": 2**40}
 
 
+def seconds(text: str) -> float:
+    """A time limit in seconds, above 0 (a limit of 0 would stop before anything ran)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise typer.BadParameter(f"{text[:20]!r} is not a number of seconds") from None
+    if not value > 0:  # nan too; inf is no limit
+        raise typer.BadParameter(f"give a number of seconds above 0, not {text[:20]}")
+    return value
+
+
+def time_limit_option(help: str) -> Any:
+    """``--time-limit S``, read by ``seconds``."""
+    return typer.Option(parser=seconds, metavar="S", help=help)
+
+
 def heuristic_option(names: str) -> Any:
     """``-H`` for one domain, listing its heuristics in the help."""
     return typer.Option("--heuristic", "-H", metavar="NAME", help=f"Heuristic: {names}.")
@@ -67,11 +83,11 @@ class SearchOptions:
 
 def memory_bound(text: str) -> int | None:
     """``auto`` (80% of the memory available when the command starts, plus what it holds),
-    ``none``, or a size such as ``4G`` or ``500M``."""
+    ``none`` (or ``off``, or a size of 0 in any unit), or a size such as ``4G`` or ``500M``."""
     spelled = text.strip().lower()
     if spelled == "auto":
         return default_max_memory()
-    if spelled in ("none", "off", "0"):
+    if spelled in ("none", "off"):
         return None
     match = SIZE.fullmatch(spelled)
     if not match:
@@ -80,6 +96,8 @@ def memory_bound(text: str) -> int | None:
             size=text[:20],
         )
     size = float(match[1]) * UNITS[match[2]]
+    if size == 0:  # as ulimit and docker read it: no bound, not a bound nothing fits in
+        return None
     if not size < MOST_MEMORY:  # inf too
         raise InputError(
             "a memory size of {size!r} is past any machine; use none for no bound",
@@ -121,8 +139,7 @@ def _shared(
         int | None, typer.Option(min=0, metavar="N", help="Stop when the (N+1)-th push happens.")
     ] = None,
     time_limit: Annotated[
-        float | None,
-        typer.Option(min=0.0, metavar="S", help="Stop after S seconds, setup included."),
+        float | None, time_limit_option("Stop after S seconds, setup included.")
     ] = None,
     max_states: Annotated[
         int | None,
