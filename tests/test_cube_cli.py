@@ -46,7 +46,7 @@ def test_exit_codes_and_one_line_errors(capsys: pytest.CaptureFixture[str]) -> N
     assert code == 4 and "limit reached (expanded)" in out
     for args, message in (
         (("solve", "cube", "R U x"), "cannot read move 'x"),
-        (("solve", "cube", "UUUUUUUUUUUUUUUUUUUUUUU"), "facelets, got 23"),
+        (("solve", "cube", "UUUUUUUUUUUUUUUUUUUUUUU"), "23 letters without spaces"),
         (("solve", "cube", "R", "--metric", "ftm"), "unknown metric"),
         (("solve", "cube", "R", "--size", "4"), "size is 2 or 3"),
         (("cube", "bfs", "--size", "3"), "out of reach"),

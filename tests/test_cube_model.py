@@ -132,9 +132,10 @@ def test_the_pocket_cube_is_held_by_its_dbl_corner() -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        (SOLVED_STRING[:53], "54 (3x3x3) or 24 (2x2x2) facelets, got 53"),
+        (SOLVED_STRING[:53].lower(), "54 (3x3x3) or 24 (2x2x2) facelets, got 53"),
+        (SOLVED_STRING[:53], "53 letters without spaces: a facelet string has 54 or 24"),
         ("R" + SOLVED_STRING[1:], "six colours, 9 facelets each"),
-        ("R" * 20, "54 (3x3x3) or 24 (2x2x2) facelets, got 20"),
+        ("RU" * 10, "for a scramble, put spaces between its moves"),
         (_swap(SOLVED_STRING, 4, 9), "centres must have six different colours"),
     ],
 )

@@ -179,7 +179,8 @@ def test_a_random_3x3x3_without_tables_reaches_the_time_limit(client: TestClient
     [
         ("state", {"cube": "R U X"}, "cannot read move 'X'"),
         ("state", {"cube": "R", "moves": "Q"}, "cannot read move 'Q'"),
-        ("state", {"cube": "U" * 30}, "54 facelets, got 30"),
+        ("state", {"cube": "U" * 30}, "30 letters without spaces"),
+        ("state", {"cube": "u" * 30}, "54 facelets, got 30"),
         ("state", {"cube": SOLVED_3, "size": 2}, "24 facelets, got 54"),
         ("state", {"cube": "U" * 54}, "six colours"),
         ("state", {"cube": with_facelets({4: "R", 9: "U"})}, "centres"),

@@ -41,6 +41,15 @@ def looks_like_facelets(text: str) -> bool:
 def read_cube(text: str, size: int | None = None) -> Cubies:
     """A scramble (``"R U R' U'"``, the empty string for solved) or a facelet string."""
     if looks_like_facelets(text):
+        word = text.strip()
+        if len(word) not in FACELETS.values() and set(word) <= set(FACES):
+            # Perhaps a scramble typed without spaces, perhaps a facelet string with a letter
+            # too many or too few: say so rather than guess.
+            raise InputError(
+                "{count} letters without spaces: a facelet string has 54 or 24; for a "
+                "scramble, put spaces between its moves",
+                count=len(word),
+            )
         return read_facelets(text, size)
     n = check_size(3 if size is None else size)
     return scrambled(parse_moves(text), n)

@@ -219,6 +219,11 @@ TEMPLATES: Mapping[str, str] = {
         "이동 {token!r}를 읽을 수 없습니다: U D L R F B에 아무것도 없이, ' 또는 2를 붙여 쓰세요"
     ),
     "the cube size is 2 or 3, got {size}": "큐브 크기는 2 또는 3입니다 (받은 값: {size})",
+    "{count} letters without spaces: a facelet string has 54 or 24; for a scramble, put "
+    "spaces between its moves": (
+        "공백 없는 글자 {count}개: 면 색 문자열은 54개 또는 24개입니다; 섞기라면 이동 사이에 "
+        "공백을 넣으세요"
+    ),
     "a cube string has {expected} facelets, got {count}": (
         "큐브 문자열에는 면 조각이 {expected}개 있어야 하는데 {count}개를 받았습니다"
     ),
