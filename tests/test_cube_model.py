@@ -226,10 +226,14 @@ def test_random_scrambles() -> None:
     assert scrambled(moves, 3) == read_cube(format_moves(moves))
 
 
-def test_korfs_tables_built_on_first_use_stop_at_the_cubes_time_limit(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize(
+    ("bounded_by", "engine"), [("cube", "auto"), ("search", "auto"), ("search", "python")]
+)
+def test_korfs_tables_built_on_first_use_stop_at_the_time_limit(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, bounded_by: str, engine: str
 ) -> None:
-    """About a minute of building, bounded by the meter the cube was made with."""
+    """About a minute of building, bounded by the meter the cube was made with, or else by the
+    limits of the search that asked for the tables."""
     import time
 
     from statesearch import Limits
@@ -238,9 +242,13 @@ def test_korfs_tables_built_on_first_use_stop_at_the_cubes_time_limit(
 
     monkeypatch.setenv("STATESEARCH_CACHE", str(tmp_path))
     monkeypatch.setattr(korf, "_LOADED", {})
-    meter = Meter(Limits(time_limit=1))
     started = time.monotonic()
-    result = solve(Cube.from_text("R U", meter=meter), "idastar", "korf", meter=meter)
+    if bounded_by == "cube":
+        meter = Meter(Limits(time_limit=1))
+        result = solve(Cube.from_text("R U", meter=meter), "idastar", "korf", meter=meter)
+    else:
+        limits = Limits(time_limit=1)
+        result = solve(Cube.from_text("R U"), "idastar", "korf", limits=limits, engine=engine)
     assert result.status is Status.LIMIT_REACHED and result.limit is not None
     assert result.limit.value == "time" and time.monotonic() - started < 20
     assert korf._LOADED == {}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import threading
 from collections.abc import Iterator, Mapping, Sequence
 
 import pytest
@@ -11,7 +12,9 @@ from helpers import replay
 from statesearch import Heuristic, InputError, LimitKind, Limits, Proof, Status, solve
 from statesearch.algorithms import ALGORITHMS
 from statesearch.examples.water_jugs import WaterJugs
+from statesearch.limits import active_meter
 from statesearch.npuzzle import NPuzzle
+from statesearch.problem import NamedHeuristics
 
 
 class Graph:
@@ -69,6 +72,32 @@ class Line:
 
     def successors(self, state: int) -> list[tuple[str, int, int]]:
         return [("+1", state + 1, 1)]
+
+
+class LineWithATable(Line):
+    """A line whose heuristic's table takes forever to build, on the running search's meter."""
+
+    @property
+    def heuristics(self) -> NamedHeuristics:
+        def build() -> Heuristic:
+            meter = active_meter()
+            assert meter is not None, "solve makes its meter the active one"
+            while True:
+                meter.check()
+
+        return NamedHeuristics({"table": build})
+
+
+@pytest.mark.parametrize("stop", ["time", "cancelled"])
+def test_the_limits_bound_a_heuristics_table_built_when_the_search_asks(stop: str) -> None:
+    cancel = threading.Event()
+    if stop == "cancelled":
+        threading.Timer(0.1, cancel.set).start()
+    limits = Limits(time_limit=0.2 if stop == "time" else None)
+    result = solve(LineWithATable(), "astar", "table", limits=limits, cancel=cancel)
+    assert result.status is Status.LIMIT_REACHED and result.limit == stop
+    assert result.reason.endswith("while the heuristic's tables were being built")
+    assert active_meter() is None  # only while a search runs
 
 
 @pytest.mark.parametrize("algorithm", ["bfs", "dfs", "astar", "greedy", "dfbnb"])

@@ -12,7 +12,7 @@ from typing import Any
 
 from .algorithms import Algorithm, Options, get_algorithm
 from .errors import InputError
-from .limits import LimitHit, LimitKind, Limits, Meter, Snapshot
+from .limits import LimitHit, LimitKind, Limits, Meter, Snapshot, metering
 from .outcome import Found
 from .problem import ZERO, Heuristic, Problem, check_problem, heuristic_names, named_heuristic
 from .result import Proof, SearchResult, Stats, Status
@@ -72,15 +72,47 @@ def solve(
             choices=", ".join(ENGINES),
         )
     check_problem(problem)
+    meter = meter or Meter(limits or Limits(), cancel, progress)
+    with metering(meter):
+        return _solve(
+            problem, algorithm, heuristic, weight, tie_break, precheck, upper_bound, engine, meter,
+            trace,
+        )  # fmt: skip
+
+
+def _solve(
+    problem: Problem[Any],
+    algorithm: str,
+    heuristic: HeuristicSpec,
+    weight: float,
+    tie_break: str,
+    precheck: bool,
+    upper_bound: float,
+    engine: str,
+    meter: Meter,
+    trace: Trace | bool | None,
+) -> SearchResult[Any]:
+    """``solve`` with its meter made and active (``limits.metering``)."""
     choice = ""
     if algorithm.lower() == "auto":
         algorithm, heuristic, choice = choose(problem, heuristic)
     algo = get_algorithm(algorithm)
-    h = resolve_heuristic(problem, heuristic)
+    stats = Stats()
+    try:
+        h = resolve_heuristic(problem, heuristic)  # may build tables: on the meter's clock
+    except LimitHit as hit:
+        name = heuristic if isinstance(heuristic, str) else None
+        return SearchResult(
+            Status.LIMIT_REACHED,
+            algo.name,
+            name,
+            stats,
+            limit=hit.kind,
+            reason=f"{hit.detail}, while the heuristic's tables were being built",
+            choice=choice,
+        )
     recorder = make_trace(trace)
     options = Options(weight=weight, tie_break=tie_break, upper_bound=upper_bound, trace=recorder)
-    stats = Stats()
-    meter = meter or Meter(limits or Limits(), cancel, progress)
     h_name = h.name if algo.uses_heuristic else None
 
     kernel = None

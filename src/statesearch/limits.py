@@ -10,13 +10,15 @@ same message.
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import numbers
 import os
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 from .errors import InputError
@@ -221,3 +223,23 @@ def _bound(value: int | None) -> int:
     # Beyond 2**63 - 1 a budget cannot be reached anyway; capping it keeps it a machine word
     # for the compiled kernels.
     return UNBOUNDED if value is None else min(value, UNBOUNDED)
+
+
+_ACTIVE: ContextVar[Meter | None] = ContextVar("statesearch_meter", default=None)
+
+
+@contextlib.contextmanager
+def metering(meter: Meter) -> Iterator[None]:
+    """Make ``meter`` the active one while ``solve`` runs, so that work a problem does on first
+    use, out of the caller's sight (building a heuristic's tables), is bounded by the search's
+    own limits (``active_meter``)."""
+    token = _ACTIVE.set(meter)
+    try:
+        yield
+    finally:
+        _ACTIVE.reset(token)
+
+
+def active_meter() -> Meter | None:
+    """The meter of the ``solve`` running in this thread, ``None`` outside one."""
+    return _ACTIVE.get()

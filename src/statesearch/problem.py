@@ -10,7 +10,8 @@ States must be hashable; the ``classic`` tie-break also needs them to be orderab
 numbers are both). A few optional members unlock more:
 
 - ``heuristics``: a mapping of names to :class:`Heuristic`, for ``solve(..., heuristic="name")``,
-  and ``default_heuristic``, the name used when none is asked for;
+  and ``default_heuristic``, the name used when none is asked for (a heuristic that builds a
+  table when first asked for bounds the build by calling ``limits.active_meter().check()``);
 - ``unit_costs = True``: every step costs 1, so BFS-like searches are optimal in cost too;
 - ``goal`` and ``predecessors(state)``: a single goal state and the reverse moves, for bidirectional
   search; ``predecessors`` yields ``(action, previous_state, step_cost)`` where ``action`` taken

@@ -19,7 +19,7 @@ import numpy as np
 from numba import njit
 
 from ..kernels.intrinsics import prefetch_at
-from ..limits import Meter
+from ..limits import Meter, active_meter
 from . import store
 from .breadth import Progress, distances
 from .cubies import Cubies
@@ -138,9 +138,10 @@ _LOADED: dict[str, PatternTables] = {}  # Korf's tables by metric, once a proces
 
 
 def korf_tables(metric: str = "htm", meter: Meter | None = None) -> PatternTables:
-    """Korf's tables, loaded (or built, bounded by ``meter``) the first time a process asks."""
+    """Korf's tables, loaded (or built, bounded by ``meter``, else by the running search's) the
+    first time a process asks."""
     if metric not in _LOADED:
-        _LOADED[metric] = load_tables(KORF_GROUPS, metric, meter)
+        _LOADED[metric] = load_tables(KORF_GROUPS, metric, meter or active_meter())
     return _LOADED[metric]
 
 

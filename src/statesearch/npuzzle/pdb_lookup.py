@@ -17,6 +17,7 @@ import numpy as np
 from numba import njit
 
 from ..kernels.intrinsics import popcount
+from ..limits import active_meter
 from .board import Tiles
 from .moves import goal_cells
 from .pdb import (
@@ -231,8 +232,11 @@ class PatternDatabase:
 @functools.lru_cache(maxsize=4)
 def loaded(rows: int, cols: int, goal: Tiles, partition: str | None) -> PatternDatabase:
     """One PatternDatabase per (board, goal, partition) per process: laying the tables out is
-    worth doing once, not once per board solved."""
-    return PatternDatabase(rows, cols, goal, partition, log=_say)
+    worth doing once, not once per board solved. A build is bounded by the running search's
+    limits."""
+    meter = active_meter()
+    check = meter.check if meter is not None else None
+    return PatternDatabase(rows, cols, goal, partition, log=_say, check_limits=check)
 
 
 def _say(message: str) -> None:

@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 
-from ..limits import Meter
+from ..limits import Meter, active_meter
 from .board import TiltBoard, cells_of
 from .rules import Rules
 
@@ -42,7 +42,8 @@ CHECK_EVERY = 4096  # cells a distance table visits between looks at the clock
 
 def distances_from(board: TiltBoard, sources: list[int], meter: Meter | None = None) -> list[int]:
     """Wall-aware BFS distance (4-neighbour steps) from the nearest of ``sources`` to each cell;
-    ``meter`` bounds the work by its clock and cancel flag."""
+    ``meter`` (else the running search's) bounds the work by its clock and cancel flag."""
+    meter = meter or active_meter()
     w, n = board.width, board.cells
     dist = [UNREACHABLE] * n
     queue = deque(sources)
