@@ -11,7 +11,15 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, Page, Route, ViewportSize, expect, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    Locator,
+    Page,
+    Route,
+    ViewportSize,
+    expect,
+    sync_playwright,
+)
 
 from statesearch.web.server import running_in_thread
 
@@ -289,6 +297,149 @@ def test_tilt_generate_by_seed(page: Page) -> None:
     page.locator("#tilt-min").fill("8")
     page.click("#tilt-generate")
     expect(page.locator("#tilt .cell.block")).to_have_count(2)
+
+
+def test_tilt_moves_say_what_their_letters_mean(page: Page) -> None:
+    page.click('.tab[data-tab="tilt"]')
+    line = page.locator("#tab-tilt .moves-line")
+    expect(line).to_be_hidden()  # no label while there are no moves to name
+    page.keyboard.press("ArrowRight")
+    expect(line).to_be_visible()
+    expect(line).to_have_text(
+        "Moves (the way the board is tilted: U up, D down, L left, R right): R"
+    )
+    page.click("#lang")
+    expect(line).to_contain_text("이동 (판을 기울이는 방향: U 위, D 아래, L 왼쪽, R 오른쪽)")
+
+
+def relative_luminance(rgb: str) -> float:
+    """WCAG 2's relative luminance of a computed colour, "rgb(r, g, b)"."""
+    channels = [int(c) / 255 for c in re.findall(r"\d+", rgb)[:3]]
+    linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def contrast(one: str, other: str) -> float:
+    light, dark = sorted((relative_luminance(one), relative_luminance(other)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def test_bar_labels_reach_wcag_contrast(page: Page) -> None:
+    page.click("#compare")
+    bar = page.locator('.bar[data-heuristic="manhattan"]')
+    expect(bar).to_be_visible(timeout=30_000)
+    ink, paper = bar.evaluate(
+        "(el) => [getComputedStyle(el).color, getComputedStyle(el).backgroundColor]"
+    )
+    assert contrast(ink, paper) >= 4.5  # WCAG AA for text of normal size
+
+
+def test_the_live_panel_is_next_to_the_board_at_both_sizes(browser: Browser, server: str) -> None:
+    for size in (PHONE, LAPTOP):
+        page = open_page(browser, server, size)
+        board = page.locator("#tab-puzzle .board-column").bounding_box()
+        panel = page.locator("#tab-puzzle .panel").bounding_box()
+        outcome = page.locator("#tab-puzzle .outcome").bounding_box()
+        controls = page.locator("#tab-puzzle .control-groups").bounding_box()
+        assert board and panel and outcome and controls
+        if size is PHONE:  # right under the board, before everything else
+            assert 0 <= panel["y"] - (board["y"] + board["height"]) < 30
+            assert panel["y"] < outcome["y"] and panel["y"] < controls["y"]
+        else:  # beside the board
+            assert panel["x"] > board["x"] + board["width"] and panel["y"] < board["y"] + 40
+        page.context.close()
+
+
+def test_the_search_tree_fits_a_phone(browser: Browser, server: str) -> None:
+    """An outline a node a row: no sideways scrolling, and the nodes at their full size."""
+    page = open_page(browser, server, PHONE)
+    page.click("#step-through")
+    stepper = page.locator("#puzzle-stepper")
+    for _ in range(5):
+        stepper.locator(".step-step").click()
+    tree_fits_unscaled(stepper)
+    stepper.locator(".step-end").click()  # the 20-move path, and what hangs off it
+    expect(stepper.locator('svg.tree [data-step="283"]')).to_have_count(1)
+    tree_fits_unscaled(stepper)
+    shoot(page, "stepper-tree-390x844")
+    page.context.close()
+
+
+def tree_fits_unscaled(stepper: Locator) -> None:
+    widths = stepper.locator(".tree-scroll").evaluate("(box) => [box.scrollWidth, box.clientWidth]")
+    assert widths[0] <= widths[1]
+    tree = stepper.locator("svg.tree")
+    drawn = float(tree.get_attribute("viewBox").split()[2])  # type: ignore[union-attr]
+    assert float(tree.get_attribute("width") or 0) >= drawn  # not shrunk to fit
+
+
+def test_ida_stars_tree_speaks_of_its_path_and_bound(page: Page) -> None:
+    page.select_option("#algorithm", "idastar")
+    page.click("#step-through")
+    stepper = page.locator("#puzzle-stepper")
+    for _ in range(3):
+        stepper.locator(".step-step").click()
+    legend = stepper.locator(".tree-legend")
+    expect(legend).to_have_text(
+        re.compile("entered now.*on the current path.*still to enter.*over the bound.*path found")
+    )
+    expect(legend).not_to_contain_text("waiting")  # a walk within a bound has no waiting room
+    expect(legend).not_to_contain_text("taken out")
+    expect(legend).not_to_contain_text("stale")
+    expect(stepper.locator(".tree-note")).to_contain_text("Iteration 1, bound 14")
+    title = stepper.locator("svg.tree .node.waiting title").first
+    expect(title).to_contain_text("still to enter")
+    stepper.locator(".step-end").click()
+    expect(stepper.locator(".tree-note")).to_contain_text("Iteration 4, bound 20")
+    expect(stepper.locator(".tree-note")).to_contain_text("the branches of the current path")
+    page.click("#lang")
+    expect(legend).to_contain_text("지금의 경로 위")
+    expect(legend).to_contain_text("한계를 넘음")
+    expect(legend).not_to_contain_text("대기")
+    expect(legend).not_to_contain_text("꺼냄")
+    expect(stepper.locator(".tree-note")).to_contain_text("4번째 반복, 한계 20")
+    page.click("#lang")
+    page.select_option("#algorithm", "astar")  # A* keeps the waiting room's words
+    page.click("#step-through")
+    expect(legend).to_have_text(re.compile("taken out now.*waiting.*stale"))
+    expect(legend).not_to_contain_text("bound")
+
+
+LINE_BREAKS = r"""(el) => {
+  // Where each line of the element's text starts: the character before it, and the first one.
+  const breaks = [], range = document.createRange();
+  const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  let top = null, before = "";
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (let i = 0; i < node.length; i++) {
+      const ch = node.data[i];
+      if (!/\s/.test(ch)) {
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        const y = range.getBoundingClientRect().top;
+        if (top !== null && y > top + 2) breaks.push(before + ch);
+        top = y;
+      }
+      before = ch;
+    }
+  }
+  return breaks;
+}"""
+
+
+def test_korean_lines_break_between_words(browser: Browser, server: str) -> None:
+    page = open_page(browser, server, PHONE)
+    page.click("#compare")
+    expect(page.locator('.bar[data-heuristic="manhattan"]')).to_be_visible(timeout=30_000)
+    page.click("#lang")
+    breaks: list[str] = []
+    for note in ("#comparison > .note", "#budget-note", '[data-i18n="experiments_hint"]'):
+        breaks += page.locator(note).last.evaluate(LINE_BREAKS)
+    page.click('.tab[data-tab="tilt"]')
+    breaks += page.locator('[data-i18n="tilt_hint"]').evaluate(LINE_BREAKS)
+    assert len(breaks) >= 4  # the notes do wrap on a phone
+    assert all(pair[0].isspace() for pair in breaks), breaks
+    page.context.close()
 
 
 def test_a_phone_can_play_tilt_and_paint_a_maze(browser: Browser, server: str) -> None:

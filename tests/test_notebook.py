@@ -256,17 +256,32 @@ def test_the_widget_steps_through_the_lesson_board(browser: Browser) -> None:
     page.screenshot(path=str(ARTIFACTS / "notebook-widget-1280x800.png"), full_page=True)
     page.evaluate("() => window.model.set('language', 'ko')")
     assert page.locator(".widget-trace").inner_text().startswith("단계별로 보기")
+    korean = page.locator(".statesearch-widget .step-words")  # lines break between words
+    assert korean.evaluate("(el) => getComputedStyle(el).wordBreak") == "keep-all"
     page.context.close()
 
 
 def test_sliding_a_tile_in_the_widget_changes_the_board_searched(browser: Browser) -> None:
     widget = SearchWidget(LESSON, "astar", "manhattan").run()
     page = mount(browser, widget, PHONE)
+    page.click(".step-controls .step-run")  # running when the board moves
     page.click('.board .tile[data-tile="5"]')  # left of the blank: the blank moves left
     slid = page.evaluate("() => window.saved.tiles")
     assert slid == [7, 2, 4, 0, 5, 6, 8, 3, 1]
+    # The old board's search goes at once, before the kernel hears of the move (or without one).
+    assert page.locator(".trace-panel").is_hidden()
+    assert page.locator(".step-run.running").count() == 0
+    said = page.locator(".widget-said")
+    assert said.inner_text() == "The board has moved: press Step through to search this board."
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "notebook-widget-moved-390x844.png"), full_page=True)
     widget.tiles = slid  # what the notebook's comm does with the saved change
     assert (widget.problem.initial, widget.trace) == (tuple(slid), {})
+    page.evaluate("() => window.model.set('trace', {})")  # the kernel's answer
+    assert said.inner_text().startswith("The board has moved")
+    page.evaluate("() => window.model.set('language', 'ko')")
+    assert said.inner_text() == "판이 바뀌었습니다: '단계별로 보기'를 눌러 이 판을 탐색하세요."
+    page.evaluate("() => window.model.set('language', 'en')")
     page.click(".widget-trace")
     (asked,) = page.evaluate("() => window.sent")
     widget._message(widget, asked, [])
@@ -274,7 +289,16 @@ def test_sliding_a_tile_in_the_widget_changes_the_board_searched(browser: Browse
     assert widget.result is not None
     counters = [(r.length, r.stats.expanded, r.stats.pushed) for r in (widget.result, alone)]
     assert counters[0] == counters[1]
-    assert widget.trace["events"][0]["state"] == slid
+    assert widget.trace["events"][0]["state"] == widget.trace["start"] == slid
+    # The new search reaches the page: its step-through starts from the board shown now.
+    page.evaluate(
+        "(state) => { window.model.set('message', state.message); "
+        "window.model.set('trace', state.trace); }",
+        {"message": widget.message, "trace": widget.trace},
+    )
+    assert page.locator(".trace-panel").is_visible()
+    assert page.locator(".step-picture title").text_content() == "7 2 4 / _ 5 6 / 8 3 1"
+    assert said.inner_text() == widget.message
     page.screenshot(path=str(ARTIFACTS / "notebook-widget-390x844.png"), full_page=True)
     page.context.close()
 

@@ -62,6 +62,13 @@ async function render({ model, el }) {
   el.replaceChildren(top, panel);
   const kind = model.get("kind");
   const stepper = new Stepper(stepBox, { view: viewFor(board, model), verdict: verdictOf });
+  let moved = false; // the board slid away from the one the step-through searched
+
+  // Is the trace the search of the board shown now? (The kernel also drops a moved board's
+  // trace, but only once it hears of the move, and a notebook without a kernel never does.)
+  function ofThisBoard(data) {
+    return kind !== "puzzle" || !data.start || String(data.start) === String(model.get("tiles"));
+  }
 
   function slide(cell) {
     const tiles = [...model.get("tiles")];
@@ -84,19 +91,33 @@ async function render({ model, el }) {
 
   function labels() {
     i18n.setLanguage(model.get("language"));
+    el.lang = model.get("language"); // for the CSS: Korean lines break between words
     go.textContent = `${i18n.t("step_through")} (${model.get("search")})`;
     title.textContent = i18n.t("step_through_title");
-    said.textContent = model.get("message");
+    said.textContent = moved ? i18n.t("board_changed") : model.get("message");
   }
 
   function showTrace() {
     const data = model.get("trace");
-    panel.hidden = !data.events;
-    if (data.events) stepper.load(data);
+    stepper.controls.pause();
+    if (data.events) moved = !ofThisBoard(data);
+    panel.hidden = !data.events || moved;
+    if (!panel.hidden) stepper.load(data);
+    labels();
+  }
+
+  // A moved board puts the old board's search away, and says how to search the new one.
+  function boardMoved() {
+    drawPicture();
+    if (panel.hidden || ofThisBoard(model.get("trace"))) return;
+    moved = true;
+    stepper.controls.pause();
+    panel.hidden = true;
+    labels();
   }
 
   go.addEventListener("click", () => model.send({ do: "trace" }));
-  model.on("change:tiles", drawPicture);
+  model.on("change:tiles", boardMoved);
   model.on("change:picture", drawPicture);
   model.on("change:trace", showTrace);
   model.on("change:message", labels);

@@ -2,7 +2,8 @@
 // depth-first search), showing its board or cell, f/g/h and its expansion number. The final
 // path is highlighted. A big tree is folded around what matters now (the path to the entry
 // just taken out, the next entries in line, the final path): each folded subtree is a "+n"
-// on its root. The view zooms (buttons) and scrolls, and follows the current node.
+// on its root. The view zooms (buttons) and scrolls, and follows the current node. In a narrow
+// box (a phone) the tree is an indented outline instead, one node a row, so it fits the width.
 import { html, svg } from "./board.js";
 import { t } from "./i18n.js";
 
@@ -14,6 +15,9 @@ const UNFOLDED = 60; // a tree of at most this many nodes is drawn whole
 const WHOLE_MOST = 2500; // the most nodes "whole tree" draws
 const NEXT_SHOWN = 3; // entries in line whose branches stay unfolded
 const TREE_MARGIN = 6; // px around the drawing (trace.css), so no thick border is cut off
+const OUTLINE_BELOW = 480; // px: a box narrower than this draws the outline
+const OUTLINE_GAP = 14; // px between the outline's rows: room for a "+n" under a node
+const INDENT_MOST = 22, INDENT_LEAST = 3; // px per depth in the outline, as wide as the box allows
 
 export class TreeView {
   constructor(container, view) {
@@ -36,7 +40,13 @@ export class TreeView {
     this.scroller.append(this.svg);
     this.legend = html("ul", "legend tree-legend");
     container.append(tools, this.scroller, this.note, this.legend);
+    this.outline = false;
+    // A phone turned sideways (or a wider notebook cell) may want the other drawing.
+    new ResizeObserver(() => { if (this.replay && this.narrow() !== this.outline) this.update(this.replay); })
+      .observe(this.scroller);
   }
+
+  narrow() { return this.scroller.clientWidth < OUTLINE_BELOW; }
 
   zoom(factor) { this.scale = Math.min(2.5, Math.max(0.15, this.scale * factor)); this.resize(); }
 
@@ -75,7 +85,10 @@ export class TreeView {
     this.wholeBox.disabled = nodes.length <= UNFOLDED || nodes.length > WHOLE_MOST;
     const shown = this.visible(replay ?? { nodes: [], room: { first: () => [] }, onPath: [], path: [] });
     const width = this.view.nodeWidth, height = this.view.pictureHeight + 8 + TEXT_LINES * LINE;
-    const place = layout(nodes, shown, width + COLUMN_GAP, height + ROW_GAP);
+    this.outline = this.narrow();
+    const place = this.outline
+      ? outline(nodes, shown, width, height, this.scroller.clientWidth - 2 * TREE_MARGIN - 4)
+      : layout(nodes, shown, width + COLUMN_GAP, height + ROW_GAP);
     this.width = place.width;
     this.height = place.height;
     this.svg.setAttribute("viewBox", `0 0 ${this.width} ${this.height}`);
@@ -87,16 +100,18 @@ export class TreeView {
       const parentAt = place.at.get(node.parent);
       if (parentAt) {
         const onPath = replay.onPath.has(id) && replay.onPath.has(node.parent);
-        const x1 = parentAt.x + width / 2, y1 = parentAt.y + height, x2 = at.x + width / 2, y2 = at.y;
-        edges.append(svg("path", { class: onPath ? "edge on-path" : "edge",
-          d: `M${x1},${y1} C${x1},${y1 + ROW_GAP / 2} ${x2},${y2 - ROW_GAP / 2} ${x2},${y2}` }));
+        edges.append(svg("path", { class: onPath ? "edge on-path" : "edge", d: place.edge(parentAt, at, width, height) }));
       }
       drawn.append(this.drawNode(replay, node, at, width, height, folded(nodes, node, shown)));
     }
     this.svg.replaceChildren(edges, drawn);
-    this.note.textContent = shown.size < nodes.length ? t("tree_folded", shown.size, nodes.length) : "";
+    const family = replay?.family ?? "room";
+    const said = [];
+    if (replay?.bounds.length) said.push(t("tree_iteration", replay.bounds.length, replay.bounds[replay.bounds.length - 1].bound));
+    if (shown.size < nodes.length) said.push(t(family === "path" ? "tree_folded_path" : "tree_folded", shown.size, nodes.length));
+    this.note.textContent = said.join(" ");
     this.follow(place.at.get(replay?.current?.id), width);
-    this.legend.replaceChildren(...LEGEND.map(([swatch, key]) => {
+    this.legend.replaceChildren(...legendOf(family, replay?.data.algorithm).map(([swatch, key]) => {
       const item = html("li");
       item.append(html("span", `swatch node-swatch ${swatch}`), html("span", "", t(key)));
       return item;
@@ -109,7 +124,7 @@ export class TreeView {
     if (replay.current?.id === node.id && !replay.atEnd) classes.push("current");
     const group = svg("g", { class: classes.join(" "), transform: `translate(${at.x},${at.y})`,
       "data-node": node.id, "data-step": node.step ?? "" });
-    group.append(svg("title", {}, nodeTitle(this.view, node)));
+    group.append(svg("title", {}, nodeTitle(this.view, node, replay.family)));
     group.append(svg("rect", { width, height, rx: 5, class: "node-box" }));
     this.view.node(group, node.state, width);
     const y = this.view.pictureHeight + 8 + LINE * 0.8;
@@ -132,8 +147,28 @@ export class TreeView {
   }
 }
 
-const LEGEND = [["current", "legend_current"], ["expanded", "status_expanded"], ["waiting", "status_waiting"],
-  ["stale", "status_stale"], ["cutoff", "status_cutoff"], ["on-path", "legend_path"]];
+// Each family's legend in its own terms: a depth-first walk has no waiting room, it keeps a
+// path; only IDA* has a bound to go over, only branch and bound a best solution to beat.
+const LEGENDS = {
+  room: [["current", "legend_current"], ["expanded", "status_expanded"], ["waiting", "status_waiting"],
+    ["stale", "status_stale"], ["on-path", "legend_path"]],
+  queue: [["current", "legend_current"], ["expanded", "status_expanded"], ["waiting", "status_waiting"],
+    ["on-path", "legend_path"]],
+  path: [["current", "path_current"], ["expanded", "path_expanded"], ["done", "path_done"],
+    ["waiting", "path_waiting"], ["cutoff", "path_cutoff"], ["prune", "status_prune"], ["on-path", "legend_path"]],
+};
+const PASSED_OVER = { cutoff: "idastar", prune: "dfbnb" }; // leaves only one search makes
+
+function legendOf(family, algorithm) {
+  return LEGENDS[family].filter(([status]) => !PASSED_OVER[status] || PASSED_OVER[status] === algorithm);
+}
+
+// A node's status in its search's words: a path's nodes are entered and left, not taken out.
+function statusWord(family, status) {
+  const own = family === "path" && LEGENDS.path.find(([s]) => s === status);
+  return t(own ? own[1] : `status_${status}`);
+}
+
 const STATUS_MARK = { waiting: "…", stale: "✕", cutoff: "✂", prune: "✂", goal: "★" };
 
 // f = g + h when it is so (A*), else the three numbers (weighted A*, greedy, BFS).
@@ -141,10 +176,10 @@ export function fgh({ f, g, h }) {
   return f === g + h ? `${f} = ${g} + ${h}` : `f ${f} g ${g} h ${h}`;
 }
 
-function nodeTitle(view, node) {
+function nodeTitle(view, node, family) {
   const parts = [view.text(node.state), `f = ${node.f}, g = ${node.g}, h = ${node.h}`];
   if (node.step !== null) parts.push(t("tree_expansion", node.step));
-  parts.push(t(`status_${node.status}`));
+  parts.push(statusWord(family, node.status));
   return parts.join(" · ");
 }
 
@@ -183,7 +218,32 @@ function layout(nodes, shown, columnWidth, rowHeight) {
     }
   };
   roots.forEach(place);
-  return { at, width: Math.max(leaves, 1) * columnWidth, height: (deepest + 1) * rowHeight + 16 };
+  return { at, width: Math.max(leaves, 1) * columnWidth, height: (deepest + 1) * rowHeight + 16, edge: curve };
+}
+
+// From the bottom of a parent to the top of its child, one row down.
+function curve(from, to, width, height) {
+  const x1 = from.x + width / 2, y1 = from.y + height, x2 = to.x + width / 2, y2 = to.y;
+  return `M${x1},${y1} C${x1},${y1 + ROW_GAP / 2} ${x2},${y2 - ROW_GAP / 2} ${x2},${y2}`;
+}
+
+// An indented outline for a narrow box: a node a row in depth-first order, each child under its
+// parent and indented by as much as the box's `room` leaves (the deepest node's row the widest).
+function outline(nodes, shown, width, height, room) {
+  const order = [];
+  const stack = nodes.filter((n) => n.parent < 0 && shown.has(n.id)).reverse().map((n) => [n, 0]);
+  while (stack.length) {
+    const [node, depth] = stack.pop();
+    order.push([node, depth]);
+    const kids = node.children.filter((id) => shown.has(id));
+    for (let i = kids.length - 1; i >= 0; i--) stack.push([nodes[kids[i]], depth + 1]);
+  }
+  const deepest = Math.max(0, ...order.map(([, depth]) => depth));
+  const indent = Math.min(INDENT_MOST, Math.max(INDENT_LEAST, (room - width) / Math.max(deepest, 1)));
+  const at = new Map(order.map(([node, depth], row) => [node.id, { x: depth * indent, y: row * (height + OUTLINE_GAP) }]));
+  // Down the parent's left side, then across to the child's middle.
+  const edge = (from, to) => `M${from.x + indent / 2},${from.y + height} V${to.y + height / 2} H${to.x}`;
+  return { at, width: deepest * indent + width, height: Math.max(order.length, 1) * (height + OUTLINE_GAP), edge };
 }
 
 function button(parent, className, text, onClick) {
