@@ -277,6 +277,9 @@ def test_the_lessons_experiments(page: Page) -> None:
     expect(box.locator(".conclusion")).to_contain_text(
         "all 181,440 reachable states", timeout=30_000
     )
+    # IDA* keeps no states to run out of: it proves the same by depth, past 31 moves.
+    expect(box.locator(".conclusion")).to_contain_text("no solution within 31 moves")
+    expect(box.locator('tr[data-key="deepen"]')).to_contain_text("IDA*")
     shoot(page, "experiment-unsolvable-1280x800")
 
 

@@ -128,10 +128,10 @@ function describeSearch(data) {
 
 function sayResult(data) {
   if (data.status === "solved") say("good", "found", data.length, data.optimal);
-  else if (data.status === "unsolvable") {
-    if (data.stats.expanded) say("bad", "unsolvable_search", data.stats.expanded);
-    else say("bad", "unsolvable_parity", state.analysis?.inversions ?? "?");
-  } else say("limit", "limit", data.stats.expanded, limitName(data.limit));
+  else if (data.proof === "precheck") say("bad", "unsolvable_parity", state.analysis?.inversions ?? "?");
+  else if (data.proof === "longest") say("bad", "unsolvable_longest", data.stats.expanded);
+  else if (data.proof === "exhausted") say("bad", "unsolvable_search", data.stats.expanded);
+  else say("limit", "limit", data.stats.expanded, limitName(data.limit));
 }
 
 function showResult() {

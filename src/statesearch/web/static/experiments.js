@@ -1,6 +1,7 @@
 // The lesson's experiments, one click each, on the lesson's boards: weighted A* with w = 0, 1
 // and 5; a push limit of 20,000 (only the search without a heuristic runs into it); and the
-// board from the other half of the puzzle, searched until every reachable state is used up.
+// board from the other half of the puzzle, searched until every reachable state is used up (A*)
+// or until no solution can be short enough (IDA*).
 // (h + 3, the fourth, is a side-by-side view: see puzzle-trace.js.)
 import { drawRuns, runRows } from "./compare.js";
 import { t } from "./i18n.js";
@@ -46,13 +47,20 @@ export const EXPERIMENTS = {
     column: "search_used",
     title: () => t("exp_unsolvable_title"),
     note: () => t("exp_unsolvable_note"),
-    rows: [{
-      key: "exhaust", label: () => `${t("astar")} + ${t("manhattan")}`,
-      body: search(UNSOLVABLE, { heuristic: "manhattan", precheck: false }),
-    }],
+    // Two proofs: A* keeps every state it reaches and runs out of them; IDA* keeps only its path,
+    // so it proves it by depth instead (no solution within 31 moves, the most any board needs).
+    rows: [
+      { key: "exhaust", label: () => `${t("astar")} + ${t("manhattan")}`,
+        body: search(UNSOLVABLE, { heuristic: "manhattan", precheck: false }) },
+      { key: "deepen", label: () => `${t("idastar")} + ${t("manhattan")}`,
+        body: search(UNSOLVABLE, { algorithm: "idastar", heuristic: "manhattan", precheck: false }) },
+    ],
     after() {
-      const [row] = this.rows;
-      return row.data.status === "unsolvable" ? t("exp_unsolvable_said", expanded(row)) : "";
+      const [exhaust, deepen] = this.rows;
+      const said = [];
+      if (exhaust.data.proof === "exhausted") said.push(t("exp_unsolvable_said", expanded(exhaust)));
+      if (deepen.data.proof === "longest") said.push(t("exp_longest_said", expanded(deepen)));
+      return said.join(" ");
     },
   },
 };

@@ -48,6 +48,8 @@ export const MESSAGES = {
       `Unsolvable: ${inv} inversions — this board does not exist in the goal's half of the puzzle.`,
     unsolvable_search: (n) =>
       `Does not exist: all ${n.toLocaleString()} reachable states were examined without finding the goal.`,
+    unsolvable_longest: (n) =>
+      `Does not exist: ${n.toLocaleString()} states examined, no solution within the most moves any solvable board needs.`,
     limit: (n, why) => `Limit reached after ${n.toLocaleString()} states (${why}) — this proves nothing.`,
     limit_kind: { time: "time", memory: "memory", expanded: "node budget", pushed: "push limit", cost: "cost bound",
       cancelled: "cancelled", depth: "depth" },
@@ -101,6 +103,8 @@ export const MESSAGES = {
     unsolvable_parity: (inv) => `풀 수 없음: 역순 쌍이 ${inv}개 — 목표와 다른 절반에 속한 판입니다.`,
     unsolvable_search: (n) =>
       `존재하지 않음: 도달 가능한 상태 ${n.toLocaleString()}개를 모두 살폈지만 목표가 없습니다.`,
+    unsolvable_longest: (n) =>
+      `존재하지 않음: 상태 ${n.toLocaleString()}개를 살폈고, 풀 수 있는 어떤 판에 필요한 가장 많은 수 안에서도 해가 없습니다.`,
     limit: (n, why) => `상태 ${n.toLocaleString()}개에서 한도(${why})에 도달 — 아무것도 증명하지 않습니다.`,
     limit_kind: { time: "시간", memory: "메모리", expanded: "노드 한도", pushed: "넣기 한도", cost: "비용 한도",
       cancelled: "취소", depth: "깊이" },
