@@ -48,6 +48,14 @@ class Status(enum.StrEnum):
     LIMIT_REACHED = "limit_reached"
 
 
+def join_moves(words: list[str]) -> str:
+    """Moves as one line: letters run together (``UDLR``), words are spaced (``R U2 F'``), and
+    actions of several words are listed (``take the goat, cross alone``)."""
+    if all(len(w) == 1 for w in words):
+        return "".join(words)
+    return (", " if any(" " in w for w in words) else " ").join(words)
+
+
 class Proof(enum.StrEnum):
     """How an ``UNSOLVABLE`` result was proved: by an invariant before any search (``precheck``,
     the n-puzzle's parity), by searching every reachable state (``exhausted``), or by finding no
@@ -111,9 +119,8 @@ class SearchResult(Generic[S]):
 
     @property
     def moves(self) -> str:
-        """The actions joined as text; single-letter moves are written without separators."""
-        words = [str(a) for a in self.actions]
-        return "".join(words) if all(len(w) == 1 for w in words) else " ".join(words)
+        """The actions joined as text (``join_moves``)."""
+        return join_moves([str(a) for a in self.actions])
 
     @property
     def verdict(self) -> str:

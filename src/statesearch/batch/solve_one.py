@@ -10,6 +10,7 @@ from typing import Any
 from ..facade import solve
 from ..limits import Meter
 from ..result import SearchResult
+from ..user_problem import raised_by
 from .spec import build, limits, normalize
 
 
@@ -28,16 +29,22 @@ def solve_spec(
     spec = normalize(raw, {}, None)
     meter = Meter(limits(spec, memory_share), cancel)
     built = build(spec)
-    result = solve(
-        built.problem,
-        spec.get("algorithm") or "auto",
-        spec.get("heuristic"),
-        weight=spec.get("weight", 1.0),
-        tie_break=spec.get("tie_break") or "classic",
-        precheck=spec.get("precheck", True),
-        engine=spec.get("engine") or "auto",
-        meter=meter,
-    )
+    try:
+        result = solve(
+            built.problem,
+            spec.get("algorithm") or "auto",
+            spec.get("heuristic"),
+            weight=spec.get("weight", 1.0),
+            tie_break=spec.get("tie_break") or "classic",
+            precheck=spec.get("precheck", True),
+            engine=spec.get("engine") or "auto",
+            meter=meter,
+        )
+    except Exception as err:
+        blamed = raised_by(built.problem, err) if spec["domain"] == "problem" else None
+        if blamed is None:
+            raise
+        raise blamed from None
     row = {**result.to_dict(), **built.extras(result)}
     if spec.get("optimal") is not None:
         row["expected"] = spec["optimal"]

@@ -6,7 +6,9 @@ small enough to send to any worker.
 
 - ``domain``: ``npuzzle`` (``start`` and ``goal`` are boards as ``solve npuzzle`` reads them,
   or lists of tiles; ``rows``, ``cols``, ``partition``), ``maze`` or ``tilt`` (``start`` is the
-  file's text, or ``file`` its path; a tilt spec takes ``step`` and ``collide``);
+  file's text, or ``file`` its path; a tilt spec takes ``step`` and ``collide``), or
+  ``problem``, your own (``problem`` names it as ``solve problem`` reads it, ``FILE.py:NAME``
+  with the file relative to the batch file, or ``MODULE:NAME``);
 - the search options of ``solve`` (``SEARCH_OPTIONS``), at the top level or in ``options``;
   ``max_memory`` is bytes, ``"auto"`` (a share of the free memory, the default) or null;
 - ``optimal``: the known optimal length, if any; an answer that misses it is *wrong*.
@@ -31,6 +33,7 @@ from ..npuzzle import NPuzzle, compact
 from ..problem import heuristic_names
 from ..result import SearchResult
 from ..tilt import Tilt
+from ..user_problem import load_problem, resolved, state_text
 
 Spec = dict[str, Any]
 Number = (int, float)
@@ -53,6 +56,7 @@ DOMAIN_OPTIONS: dict[str, dict[str, tuple[type, ...]]] = {
     "npuzzle": {"rows": (int,), "cols": (int,), "partition": (str,)},
     "maze": {},
     "tilt": {"step": (str,), "collide": (str,)},
+    "problem": {"problem": (str,)},
 }
 FIELDS: dict[str, tuple[type, ...]] = {
     "id": (int, str),
@@ -104,9 +108,13 @@ def normalize(raw: Mapping[str, Any], defaults: Mapping[str, Any], base: Path | 
             )
     # null is the default, except for max_memory, where it means no bound.
     spec = {k: v for k, v in spec.items() if v is not None or k == "max_memory"}
+    if domain == "problem":
+        if "problem" not in spec or "start" in spec or "file" in spec:
+            raise InputError("a problem instance names its problem (FILE.py:NAME) and no start")
+        spec["problem"] = resolved(spec["problem"], base)
     if "file" in spec:
         spec["start"] = read_file(Path(spec.pop("file")), base)
-    if spec.get("start") is None:
+    if spec.get("start") is None and domain != "problem":
         raise InputError("an instance needs a start (or, for a maze or tilt board, a file)")
     if domain != "npuzzle" and spec.get("goal") is not None:
         raise InputError("a {domain} has its goal in its text: drop goal", domain=domain)
@@ -137,7 +145,12 @@ class Built:
 
 def build(spec: Spec) -> Built:
     """The problem a (normalized) spec describes."""
-    start, domain = spec["start"], spec["domain"]
+    domain = spec["domain"]
+    if domain == "problem":
+        own = load_problem(spec["problem"])
+        text = state_text(own)
+        return Built(own, lambda r: {"start": text(own.initial), "path": [text(s) for s in r.path]})
+    start = spec["start"]
     if domain == "maze":
         grid = Maze.parse(start)
         return Built(

@@ -16,7 +16,7 @@ import typer
 from typer.core import TyperArgument
 
 from ..errors import InputError
-from . import analyze, batch, bench, cube, pdb, serve, showcase, solve, tilt
+from . import analyze, batch, bench, cube, pdb, serve, showcase, solve, tilt, user_problem
 
 app = typer.Typer(
     no_args_is_help=True,
@@ -24,6 +24,7 @@ app = typer.Typer(
     add_completion=False,
 )
 solve.app.command("cube")(cube.solve_cube)
+solve.app.command("problem")(user_problem.solve_problem)
 bench.app.command("cube")(cube.bench_cube)
 app.add_typer(cube.app, name="cube")
 app.add_typer(solve.app, name="solve")

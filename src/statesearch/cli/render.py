@@ -11,7 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..limits import LimitHit, LimitKind
-from ..result import SearchResult, Status
+from ..result import SearchResult, Status, join_moves
 
 EXIT_CODES = {Status.SOLVED: 0, Status.UNSOLVABLE: 3, Status.LIMIT_REACHED: 4}
 INTERRUPTED = 130  # a search stopped with Ctrl-C, as shells report an interrupted command
@@ -39,12 +39,11 @@ def stopped_early(
 def moves_line(result: SearchResult[Any], every: bool) -> str:
     """The moves; a long list shows its count, its first and last moves, unless ``every``."""
     words = [str(a) for a in result.actions]
-    joiner = "" if all(len(w) == 1 for w in words) else " "
     if every or len(words) <= MOVES_SHOWN:
-        return f"moves: {joiner.join(words)}"
+        return f"moves: {join_moves(words)}"
     half = MOVES_SHOWN // 2
     return (
-        f"moves ({len(words):,}): {joiner.join(words[:half])} … {joiner.join(words[-half:])}"
+        f"moves ({len(words):,}): {join_moves(words[:half])} … {join_moves(words[-half:])}"
         "  (--all-moves prints them all)"
     )
 
@@ -104,9 +103,11 @@ def emit(
     *,
     all_moves: bool = False,
     interrupted: bool = False,
+    moves: bool = True,
 ) -> None:
-    """Print the result (``show`` is the domain's picture of it) and exit with its status code
-    (130 when Ctrl-C stopped it)."""
+    """Print the result (``show`` is the domain's picture of it; ``moves``: the moves on a line
+    of their own, unless the picture lists them) and exit with its status code (130 when
+    Ctrl-C stopped it)."""
     if as_json:
         print(json.dumps({**result.to_dict(), **extra}))
     else:
@@ -122,7 +123,7 @@ def emit(
         console.print(f"[{colour}]{result.verdict}[/]", soft_wrap=True)
         if result.hint:
             console.print(f"hint: {result.hint}")
-        if result.solved and result.actions:
+        if moves and result.solved and result.actions:
             console.print(moves_line(result, all_moves), soft_wrap=True)
         console.print(stats_table(result))
         depths = per_depth(result)

@@ -36,6 +36,23 @@ TEMPLATES: Mapping[str, str] = {
         "양방향 탐색에는 목표 상태 하나와 거꾸로 되돌릴 수 있는 이동이 필요합니다 "
         "(`goal`과 `predecessors`가 있는 문제); 이 문제에는 그중 하나가 없습니다"
     ),
+    "a problem instance names its problem (FILE.py:NAME) and no start": (
+        "problem 인스턴스는 문제를 FILE.py:NAME으로 지정하고 start는 두지 않습니다"
+    ),
+    "name a problem as FILE.py:NAME or MODULE:NAME, not {reference!r}": (
+        "문제는 FILE.py:NAME 또는 MODULE:NAME으로 지정하세요 ({reference!r}는 안 됩니다)"
+    ),
+    "{where} has no {name!r}": "{where}에 {name!r}이(가) 없습니다",
+    "{name}() raised {error}: {message}": "{name}()이(가) {error}를 일으켰습니다: {message}",
+    "{file} raised {error} while loading: {message}": (
+        "{file}을(를) 불러오는 중 {error}가 일어났습니다: {message}"
+    ),
+    "no module named {module!r} (a file is named FILE.py:NAME)": (
+        "{module!r}이라는 모듈이 없습니다 (파일은 FILE.py:NAME으로 지정합니다)"
+    ),
+    "the problem raised {error}: {message} ({file}, line {line}, in {function})": (
+        "문제가 {error}를 일으켰습니다: {message} ({file}, {line}번째 줄, {function} 안)"
+    ),
     "longest_optimal must be a whole number >= 0, not {value!r}": (
         "longest_optimal은 0 이상의 정수여야 합니다 ({value!r}는 안 됩니다)"
     ),

@@ -1,0 +1,63 @@
+"""``statesearch solve problem FILE.py:NAME``: your own problem, with every algorithm, budget,
+trace and output the puzzles have."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+
+from ..user_problem import load_problem, raised_by, state_text
+from .options import SearchOptions, heuristic_option, search_options
+from .render import MOVES_SHOWN, emit
+from .solve import run, searching
+
+
+@search_options
+def solve_problem(
+    reference: Annotated[
+        str,
+        typer.Argument(
+            metavar="FILE.py:NAME",
+            help="A problem object, or a class or function making one without arguments, in "
+            "a Python file (or MODULE:NAME, an importable module).",
+        ),
+    ],
+    heuristic: Annotated[
+        str | None, heuristic_option("one of the problem's heuristics, or zero")
+    ] = None,
+    precheck: Annotated[
+        bool, typer.Option(help="Ask the problem's unsolvable_reason() before searching.")
+    ] = True,
+    *,
+    search: SearchOptions,
+) -> None:
+    """Solve a problem of your own: its three slots in a Python file."""
+    with searching(search) as meter:
+        problem = load_problem(reference)
+        try:
+            result = run(problem, heuristic, search, meter, precheck, picture=state_text(problem))
+        except Exception as err:
+            blamed = raised_by(problem, err)
+            if blamed is None:
+                raise
+            raise blamed from None
+    text = state_text(problem)
+    extra = {"start": text(problem.initial), "path": [text(s) for s in result.path]}
+    picture = path_picture(problem, result, search.all_moves)
+    emit(result, search.as_json, extra, picture, interrupted=True, moves=False)
+
+
+def path_picture(problem: Any, result: Any, every: bool) -> str:
+    """The start, then each action and the state it leads to (the first and last of a long
+    path unless ``every``)."""
+    text = state_text(problem)
+    lines = [f"start: {text(problem.initial)}"]
+    steps = list(enumerate(zip(result.actions, result.path[1:], strict=True), 1))
+    half = MOVES_SHOWN // 2
+    shown = steps if every or len(steps) <= MOVES_SHOWN else steps[:half] + steps[-half:]
+    for i, (action, state) in shown:
+        if i == half + 1 and len(shown) < len(steps):
+            lines.append(f"… {len(steps) - MOVES_SHOWN:,} more (--all-moves prints them all)")
+        lines.append(f"{i}. {action} → {text(state)}")
+    return "\n".join(lines)

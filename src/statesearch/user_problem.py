@@ -1,0 +1,148 @@
+"""A problem of your own, named for the command line and the batch runner as ``FILE.py:NAME``
+(a Python file) or ``MODULE:NAME`` (an importable module). ``NAME`` is a problem object, or a
+class or function that makes one when called without arguments.
+
+Loading a file runs it, as ``python FILE.py`` would (under a module name of its own, so that
+``if __name__ == "__main__":`` blocks stay out). Everything that goes wrong is one line: a
+reference that names nothing, a file that raises while it loads, an object that is no problem,
+and an error the problem's own code raises during a search (``raised_by``), which names the
+line of the user's file it came from.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import importlib.util
+import sys
+import traceback
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from .errors import InputError
+from .problem import check_problem
+
+_LOADED: dict[tuple[str, int], ModuleType] = {}  # a file's modules, by path and change time
+
+
+def load_problem(reference: str, base: Path | None = None) -> Any:
+    """The problem ``reference`` names (a file's path relative to ``base``, if given)."""
+    where, colon, name = reference.rpartition(":")
+    if not colon or not where or not name.isidentifier():
+        raise InputError(
+            "name a problem as FILE.py:NAME or MODULE:NAME, not {reference!r}",
+            reference=reference[:80],
+        )
+    module = _load_file(where, base) if is_file_reference(where) else _import(where)
+    made = getattr(module, name, None)
+    if made is None:
+        raise InputError("{where} has no {name!r}", where=where, name=name)
+    if isinstance(made, type) or (callable(made) and not hasattr(made, "successors")):
+        try:
+            made = made()
+        except Exception as err:
+            raise InputError(
+                "{name}() raised {error}: {message}",
+                name=name,
+                error=type(err).__name__,
+                message=str(err)[:200],
+            ) from None
+    try:
+        check_problem(made)  # runs the problem's successors on its start
+    except InputError:
+        raise
+    except Exception as err:
+        blamed = raised_by(made, err)
+        if blamed is None:
+            raise
+        raise blamed from None
+    return made
+
+
+def state_text(problem: Any) -> Callable[[Any], str]:
+    """How a state of ``problem`` is written: its ``render``, else its ``repr``."""
+    render = getattr(problem, "render", None)
+    return render if callable(render) else repr
+
+
+def is_file_reference(where: str) -> bool:
+    """Whether the part before ``:`` names a file (``.py``, or a path) rather than a module."""
+    return where.endswith(".py") or "/" in where or "\\" in where
+
+
+def resolved(reference: str, base: Path | None) -> str:
+    """``reference`` with its file, if it names one, made absolute against ``base`` (a batch
+    file's folder), so that a worker in another folder finds the same file."""
+    where, _, name = reference.rpartition(":")
+    if not where or not is_file_reference(where) or base is None or Path(where).is_absolute():
+        return reference
+    return f"{(base / where).resolve()}:{name}"
+
+
+def _load_file(where: str, base: Path | None) -> ModuleType:
+    path = Path(where) if base is None or Path(where).is_absolute() else base / where
+    try:
+        path = path.resolve(strict=True)
+        changed = path.stat().st_mtime_ns
+    except OSError as err:
+        raise InputError("cannot read {file}: {why}", file=where, why=err.strerror) from None
+    if not path.is_file():
+        raise InputError("cannot read {file}: {why}", file=where, why="not a file")
+    key = (str(path), changed)
+    if key not in _LOADED:
+        digest = hashlib.blake2b(str(path).encode(), digest_size=6).hexdigest()
+        module_name = f"statesearch_user_{path.stem}_{digest}"
+        spec = importlib.util.spec_from_file_location(module_name, path)
+        if spec is None or spec.loader is None:
+            raise InputError("cannot read {file}: {why}", file=where, why="not a Python file")
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[module_name] = module  # dataclasses and pickling look their module up
+        try:
+            spec.loader.exec_module(module)
+        except Exception as err:
+            del sys.modules[module_name]
+            raise _loading_failed(where, err) from None
+        _LOADED[key] = module
+    return _LOADED[key]
+
+
+def _import(where: str) -> ModuleType:
+    try:
+        return importlib.import_module(where)
+    except Exception as err:
+        missing = getattr(err, "name", None) if isinstance(err, ModuleNotFoundError) else None
+        if missing is not None and (where == missing or where.startswith(missing + ".")):
+            raise InputError(
+                "no module named {module!r} (a file is named FILE.py:NAME)", module=where
+            ) from None
+        raise _loading_failed(where, err) from None
+
+
+def _loading_failed(where: str, err: Exception) -> InputError:
+    return InputError(
+        "{file} raised {error} while loading: {message}",
+        file=where,
+        error=type(err).__name__,
+        message=str(err)[:200],
+    )
+
+
+def raised_by(problem: Any, err: Exception) -> InputError | None:
+    """An error the problem's own code raised during a search, in one line: what, and the
+    deepest line of the problem's file it passed through (the search did not fail: the
+    problem did); ``None`` when it passed through no line of that file."""
+    home = getattr(sys.modules.get(type(problem).__module__), "__file__", None)
+    frames = traceback.extract_tb(err.__traceback__)
+    mine = [f for f in frames if home is not None and Path(f.filename) == Path(home)]
+    if not mine:
+        return None
+    return InputError(
+        "the problem raised {error}: {message} ({file}, line {line}, in {function})",
+        error=type(err).__name__,
+        message=str(err)[:200],
+        file=Path(mine[-1].filename).name,
+        line=mine[-1].lineno,
+        function=mine[-1].name,
+    )

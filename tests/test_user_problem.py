@@ -1,0 +1,156 @@
+"""Your own problem on the command line and in the batch runner: ``solve problem FILE.py:NAME``
+and ``{"domain": "problem", "problem": "FILE.py:NAME"}``, every mistake one line."""
+
+from __future__ import annotations
+
+import json
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from statesearch.cli import main
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+RIVER = f"{EXAMPLES / 'river_crossing.py'}:RiverCrossing"
+
+# A counter that must reach 5, one step at a time: small, and easy to break on purpose.
+COUNTER = """
+class Counter:
+    unit_costs = True
+    initial = 0
+
+    def __init__(self, target=5):
+        self.target = target
+
+    def is_goal(self, state):
+        return state == self.target
+
+    def successors(self, state):
+        if state == 3 and self.target == 99:
+            return {}["no such step"]  # line 14: a bug of the problem's own
+        return [("+1", state + 1, 1), ("+2", state + 2, 1)]
+
+broken = Counter(99)
+def endless():
+    return Counter(-1)
+"""
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def counter(tmp_path: Path) -> Path:
+    path = tmp_path / "counter.py"
+    path.write_text(COUNTER)
+    return path
+
+
+def test_solve_your_own_problem(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "solve", "problem", RIVER)
+    assert code == 0
+    assert "start: farmer wolf goat cabbage | -" in out
+    assert "1. take the goat → wolf cabbage | farmer goat" in out
+    assert "7. take the goat → - | farmer wolf goat cabbage" in out
+    assert "solved: 7 moves (optimal)" in out
+    assert "crossings" not in out  # the file's __main__ block stays out
+
+
+@pytest.mark.parametrize(
+    "algorithm", ["bfs", "astar", "idastar", "iddfs", "dfbnb", "bidirectional"]
+)
+def test_every_algorithm_and_the_json(capsys: pytest.CaptureFixture[str], algorithm: str) -> None:
+    if algorithm == "bidirectional":  # the river crossing has no predecessors: one line says so
+        code, _, err = run(capsys, "solve", "problem", RIVER, "-a", algorithm)
+        assert code == 2 and err.count("\n") == 1 and "predecessors" in err
+        return
+    code, out, _ = run(capsys, "solve", "problem", RIVER, "-a", algorithm, "--json")
+    data = json.loads(out)
+    assert code == 0 and data["length"] == 7 and data["algorithm"] == algorithm
+    assert data["start"] == "farmer wolf goat cabbage | -"
+    assert data["path"][-1] == "- | farmer wolf goat cabbage" and len(data["path"]) == 8
+    assert data["moves"].count(", ") == 6  # actions of several words are listed
+
+
+def test_a_module_a_function_and_the_budgets(
+    capsys: pytest.CaptureFixture[str], counter: Path
+) -> None:
+    code, out, _ = run(capsys, "solve", "problem", "statesearch.examples.water_jugs:WaterJugs")
+    assert code == 0 and "solved: 4 moves" in out
+    code, out, _ = run(capsys, "solve", "problem", f"{counter}:endless", "--max-expanded", "50")
+    assert code == 4 and "limit reached (expanded)" in out
+    code, out, _ = run(
+        capsys, "solve", "problem", f"{counter}:Counter", "-a", "bfs", "--trace", "2"
+    )
+    assert code == 0 and "the search, step by step" in out and "solved: 3 moves" in out
+
+
+@pytest.mark.parametrize(
+    ("reference", "message"),
+    [
+        ("nowhere.py:Counter", "cannot read nowhere.py"),
+        ("{counter}", "name a problem as FILE.py:NAME or MODULE:NAME"),
+        ("{counter}:Nope", "has no 'Nope'"),
+        (
+            "{counter}:broken",
+            "raised KeyError: 'no such step' (counter.py, line 14, in successors)",
+        ),
+        ("{boom}:X", "raised ZeroDivisionError while loading: division by zero"),
+        ("{needs}:Needs", "Needs() raised TypeError"),
+        ("{needs}:NotAProblem", "the problem has no is_goal"),
+        ("no_such_module_here:X", "no module named 'no_such_module_here'"),
+    ],
+)
+def test_every_mistake_is_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, counter: Path, reference: str, message: str
+) -> None:
+    (tmp_path / "boom.py").write_text("1 / 0\n")
+    (tmp_path / "needs.py").write_text(
+        "class Needs:\n    def __init__(self, n): ...\n\nclass NotAProblem:\n    initial = 0\n"
+    )
+    files = {"counter": counter, "boom": tmp_path / "boom.py", "needs": tmp_path / "needs.py"}
+    code, out, err = run(capsys, "solve", "problem", reference.format(**files))
+    assert code == 2 and out == ""
+    assert err.startswith("error: ") and err.count("\n") == 1 and message in err, err
+
+
+def test_a_batch_of_your_own_problems(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, counter: Path
+) -> None:
+    out = tmp_path / "results.jsonl"
+    assert main(["batch", str(EXAMPLES / "own-problems.jsonl"), "--out", str(out)]) == 0
+    rows = {row["id"]: row for row in map(json.loads, out.read_text().splitlines())}
+    assert {i: (r["length"], r["correct"]) for i, r in rows.items()} == {
+        "river": (7, True),
+        "river-idastar": (7, True),
+        "jugs-bfs": (4, True),
+    }
+    assert rows["river"]["path"][0] == "farmer wolf goat cabbage | -"
+    # Relative to the batch file, run by workers in their own processes; a problem's bug is
+    # that instance's failure, in one line, and the others go on.
+    lines = [
+        {"id": "fine", "domain": "problem", "problem": "counter.py:Counter", "optimal": 3},
+        {"id": "buggy", "domain": "problem", "problem": "counter.py:broken"},
+    ]
+    source = tmp_path / "mine.jsonl"
+    source.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    elsewhere = tmp_path / "elsewhere.jsonl"
+    code = main(["batch", str(source), "--out", str(elsewhere), "--workers", "2"])
+    said, _ = capsys.readouterr()
+    assert code == 1 and "failed: buggy: InputError: the problem raised KeyError" in said
+    (fine,) = map(json.loads, elsewhere.read_text().splitlines())
+    assert fine["id"] == "fine" and fine["correct"] is True
+
+
+def test_a_problem_instance_names_its_problem_and_no_start(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    source = tmp_path / "bad.jsonl"
+    source.write_text(textwrap.dedent('{"id": 1, "domain": "problem", "start": "0"}\n'))
+    code = main(["batch", str(source), "--out", str(tmp_path / "out.jsonl")])
+    _, err = capsys.readouterr()
+    assert code == 2 and "names its problem (FILE.py:NAME) and no start" in err
