@@ -183,6 +183,30 @@ def test_every_domain_shows_its_trace(
         assert "(14, 3" not in out and "(f=" in out
 
 
+@pytest.mark.parametrize(
+    ("algorithm", "words", "not_said"),
+    [
+        ("astar", ["taken out", "waiting room", "next in line", "turned away"], "entered"),
+        ("idastar", ["entered", "path ┃", "on the path already", "to enter"], "turned away"),
+        ("dfbnb", ["entered", "reached before as cheaply"], "waiting room"),
+    ],
+)
+def test_a_trace_speaks_each_searchs_words(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    algorithm: str,
+    words: list[str],
+    not_said: str,
+) -> None:
+    """A* has a waiting room; IDA* and branch and bound walk a path and keep none."""
+    monkeypatch.setenv("COLUMNS", "120")
+    code, out, _ = run(capsys, "solve", "npuzzle", "724506831", "-a", algorithm, "--trace", "30")
+    assert code == 0
+    for word in words:
+        assert word in out, (word, out[:3000])
+    assert not_said not in out
+
+
 def test_ctrl_c_while_tables_are_built_is_an_interruption(tmp_path: Path) -> None:
     """Exit 130, as Ctrl-C during the search gives, not 'limit reached' (exit 4)."""
     import os

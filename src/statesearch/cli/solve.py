@@ -84,8 +84,7 @@ def run(
         if picture is None:
             show = getattr(problem, "show", None)
             picture = show if callable(show) else str
-        depth_first = result.algorithm in ("dfs", "dls", "iddfs", "idastar", "dfbnb")
-        console.print(trace_table(recorder, picture, depth_first))
+        console.print(trace_table(recorder, picture, result.algorithm))
     return result
 
 

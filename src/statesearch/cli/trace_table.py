@@ -1,7 +1,10 @@
 """``solve ... --trace N``: the first N steps of a search as a table in the lesson's terms.
 
-A step is a state taken out of the waiting room (or turned away as stale); the row says what
-happened to its successors, how big the waiting room is after it, and who is next in line.
+A step of a best-first search (and of DFS, whose waiting room is a stack) is a state taken out
+of the waiting room (or turned away as stale); the row says what happened to its successors,
+how big the waiting room is after it, and who is next in line. The walks within a bound (DLS,
+IDDFS, IDA*, DFBnB) keep no waiting room but a path: a step is a state entered, the row says
+how long the path is, and a successor already on the path is passed over.
 """
 
 from __future__ import annotations
@@ -87,22 +90,39 @@ WORDS = {
 }
 
 
-def happened(step: Step) -> str:
+# The walks within a bound, and what their "skip" is: a tree walk passes over a successor on
+# its own path, branch and bound one it reached before as cheaply (its table of g).
+WALK_SKIPS = {
+    "dls": "on the path already",
+    "iddfs": "on the path already",
+    "idastar": "on the path already",
+    "dfbnb": "reached before as cheaply",
+}
+
+
+def happened(step: Step, algorithm: str) -> str:
     if step.event.event == "iteration":
         return f"a new iteration: the bound is now {step.event.bound:g}"
     if step.event.event == "stale":
         return "stale: a cheaper g is in the table; turned away"
+    walk = algorithm in WALK_SKIPS
     if step.goal:
-        return "goal: walk the parent table back"
-    parts = [f"{n} {WORDS[k]}" for k, n in step.children.items()]
+        return (
+            "goal: the path walked is the solution" if walk else "goal: walk the parent table back"
+        )
+    words = {**WORDS, "push": "to enter", "skip": WALK_SKIPS[algorithm]} if walk else WORDS
+    parts = [f"{n} {words[k]}" for k, n in step.children.items()]
     return "expanded" + (": " + ", ".join(parts) if parts else ": no successors")
 
 
-def trace_table(recorder: StepRecorder, picture: Any, depth_first: bool) -> Table:
-    """The steps as a rich table; ``picture(state)`` draws a state small (a board, a cell)."""
+def trace_table(recorder: StepRecorder, picture: Any, algorithm: str) -> Table:
+    """The steps as a rich table in ``algorithm``'s terms; ``picture(state)`` draws a state
+    small (a board, a cell)."""
+    walk = algorithm in WALK_SKIPS
+    depth_first = walk or algorithm == "dfs"
     table = Table(title="the search, step by step", show_lines=True)
     table.add_column("step", justify="right")
-    table.add_column("taken out")
+    table.add_column("entered" if walk else "taken out")
     table.add_column("f = g + h", justify="center")
     table.add_column("what happened")
     table.add_column("path" if depth_first else "waiting room", justify="right")
@@ -115,7 +135,7 @@ def trace_table(recorder: StepRecorder, picture: Any, depth_first: bool) -> Tabl
             str(e.step) if e.event == "pop" else "-",
             "" if e.state is None else picture(e.state),
             cost,
-            happened(step),
+            happened(step, algorithm),
             ("" if e.state is None else str((e.depth or 0) + 1))
             if depth_first
             else f"{step.waiting:,}",
