@@ -55,8 +55,10 @@ def solve(
     may keep small problems, where loading a kernel costs more than it saves, in Python). Either
     way the result and its counters mean the same.
 
-    Setting ``cancel`` (from another thread) stops the search at its next clock check, reported
-    as ``limit_reached`` with the ``cancelled`` budget. ``progress`` receives a ``Snapshot`` a
+    The budgets bound what the problem builds on first use too (a heuristic's tables: the meter
+    is ``limits.active_meter()`` while ``solve`` runs). Setting ``cancel`` (from another thread)
+    stops the search at its next clock check, reported as ``limit_reached`` with the
+    ``cancelled`` budget. ``progress`` receives a ``Snapshot`` a
     few times a second. A caller that bounded its own setup with a ``Meter`` (whose clock
     started before it parsed the input, say) passes it as ``meter`` instead of ``limits``,
     ``cancel`` and ``progress``.
