@@ -32,6 +32,24 @@ GOAL_SLOT, CURSOR, FILL = COUNTERS, COUNTERS + 1, COUNTERS + 2
 REGISTERS = COUNTERS + 3
 
 
+@njit(cache=True, inline="always")
+def _children(
+    state: np.uint64,
+    row: np.ndarray,
+    table: np.ndarray,
+    mask: int,
+    width: int,
+    masks: np.ndarray,
+    blocked: np.ndarray,
+    merge: bool,
+    full: bool,
+) -> None:
+    """``state``'s child in each direction into ``row``, each child's table row asked for."""
+    for d in range(4):
+        row[d] = move(state, d, width, masks, blocked, merge, full)
+        prefetch(table, home(row[d], mask))
+
+
 @njit(cache=True)
 def bfs_layer(
     layer: np.ndarray,
@@ -60,24 +78,29 @@ def bfs_layer(
     NEED_ROOM (grow the table or ``following`` and call again).
     """
     mask = table.shape[0] - 1
-    for i in range(regs[CURSOR], count):
+    # The children of the states AHEAD places on are worked out once, kept in a ring, and
+    # their table rows asked for then, so that the cache misses (what this loop mostly waits
+    # on) overlap instead of coming one after another.
+    ring = np.empty((AHEAD, 4), dtype=np.uint64)
+    first = regs[CURSOR]
+    for j in range(first, min(first + AHEAD, count)):
+        _children(layer[j], ring[j % AHEAD], table, mask, width, masks, blocked, merge, full)
+    for i in range(first, count):
         if 2 * (regs[STORED] + 4) > table.shape[0] or regs[FILL] + 4 > following.shape[0]:
             regs[CURSOR] = i
             return NEED_ROOM
-        if i + AHEAD < count:
-            # Ask for the table rows of a later state's children now, so that the cache misses
-            # (what this loop mostly waits on) overlap instead of coming one after another.
-            ahead = layer[i + AHEAD]
-            for d in range(4):
-                prefetch(table, home(move(ahead, d, width, masks, blocked, merge, full), mask))
         if regs[EXPANDED] >= max_expanded:
             regs[CURSOR] = i
             regs[STOP] = STOP_EXPANDED
             return PAUSED
         state = layer[i]
+        row = ring[i % AHEAD]
+        c0, c1, c2, c3 = row[0], row[1], row[2], row[3]
+        if i + AHEAD < count:
+            _children(layer[i + AHEAD], row, table, mask, width, masks, blocked, merge, full)
         regs[EXPANDED] += 1
         for d in range(4):
-            child = move(state, d, width, masks, blocked, merge, full)
+            child = c0 if d == 0 else c1 if d == 1 else c2 if d == 2 else c3
             if child == state:
                 continue
             regs[GENERATED] += 1
