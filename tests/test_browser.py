@@ -142,6 +142,19 @@ def test_search_anyway_clears_the_old_playback(page: Page, server: str) -> None:
     expect(page.locator("#r-length")).to_have_text("–")
 
 
+def test_searching_anyway_with_ida_star_proves_it_by_depth(page: Page) -> None:
+    """IDA* keeps no states to run out of: its proof is that no solution is short enough."""
+    page.locator("#goal").fill("2 1 3 4 5 6 7 8 0")  # the other half of the puzzle
+    page.locator("#goal").press("Enter")
+    expect(page.locator("#verdict")).to_contain_text("inversions")
+    page.select_option("#algorithm", "idastar")
+    page.click("#anyway")
+    expect(page.locator("#verdict")).to_contain_text(
+        "no solution within the most moves any solvable board needs", timeout=30_000
+    )
+    expect(page.locator("#verdict")).not_to_contain_text("reachable states were examined")
+
+
 def test_compare_shows_the_lesson(page: Page) -> None:
     page.click("#compare")
     expect(page.locator('.bar[data-heuristic="zero"]')).to_contain_text("48,390", timeout=30_000)

@@ -15,7 +15,9 @@ const TRACE_SECONDS = 10; // a step-through wants its events soon: bigger boards
 // How a traced search ended, in the words the page uses for a solve.
 export function verdictOf(data) {
   if (data.status === "solved") return t("found", data.length, data.optimal);
-  if (data.status === "unsolvable") return data.stats.expanded ? t("unsolvable_search", data.stats.expanded) : t("unsolvable_before");
+  if (data.proof === "longest") return t("unsolvable_longest", data.stats.expanded);
+  if (data.proof === "exhausted") return t("unsolvable_search", data.stats.expanded);
+  if (data.proof === "precheck") return t("unsolvable_before");
   return t("limit", data.stats.expanded, limitName(data.limit));
 }
 
