@@ -122,6 +122,7 @@ def test_module_entry_point_and_showcase() -> None:
     assert "43,252,003,274,489,856,000" in words
     assert "bidirectional BFS: solved: 6 moves (optimal)" in words
     assert "in place: unsolvable: a corner is twisted" in words
+    assert "keeps only its path: unsolvable: no solution within 31 moves" in words
 
 
 def every_command() -> list[list[str]]:
