@@ -141,7 +141,7 @@ def test_a_batch_of_your_own_problems(
     elsewhere = tmp_path / "elsewhere.jsonl"
     code = main(["batch", str(source), "--out", str(elsewhere), "--workers", "2"])
     said, _ = capsys.readouterr()
-    assert code == 1 and "failed: buggy: InputError: the problem raised KeyError" in said
+    assert code == 1 and "failed: buggy: the problem raised KeyError" in said
     (fine,) = map(json.loads, elsewhere.read_text().splitlines())
     assert fine["id"] == "fine" and fine["correct"] is True
 

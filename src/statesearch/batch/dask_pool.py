@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import InputError
-from .pool import Done, PoolLost, Throttled
+from .pool import Done, PoolLost, Throttled, failure_line
 
 CONNECT_TIMEOUT = 10.0  # seconds to reach the scheduler, and to wait for a first worker
 LOST_AFTER = 10.0  # seconds without the scheduler before the run gives up
@@ -156,5 +156,4 @@ class DaskPool:
 def _one_line(error: BaseException | None) -> str:
     if isinstance(error, dask().KilledWorker):
         return "its workers died too many times (Dask's allowed-failures)"
-    text = f"{type(error).__name__}: {error}"
-    return text.splitlines()[0] if text else "failed"
+    return failure_line(error) if error is not None else "failed"

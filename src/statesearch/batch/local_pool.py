@@ -18,7 +18,7 @@ from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 from typing import Any
 
-from .pool import ATTEMPTS, Done
+from .pool import ATTEMPTS, Done, failure_line
 
 # The stop signal every worker inherits when it starts (a byte of shared memory: no lock is
 # needed to read a flag that only ever goes from 0 to 1 in a search); ``InheritedFlag`` reads it.
@@ -67,7 +67,7 @@ def _serve(conn: Connection, stop: Any) -> None:
         try:
             conn.send((key, fn(*args), None))
         except Exception as err:  # reported with the task; the worker lives on
-            conn.send((key, None, f"{type(err).__name__}: {err}".splitlines()[0]))
+            conn.send((key, None, failure_line(err)))
 
 
 class LocalPool:
