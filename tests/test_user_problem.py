@@ -89,6 +89,25 @@ def test_a_module_a_function_and_the_budgets(
     assert code == 0 and "the search, step by step" in out and "solved: 3 moves" in out
 
 
+def test_arguments_for_the_class_or_function(
+    capsys: pytest.CaptureFixture[str], counter: Path
+) -> None:
+    jugs = "statesearch.examples.water_jugs:WaterJugs"
+    code, out, _ = run(capsys, "solve", "problem", jugs, "--arg", "a=5", "--arg", "b=3", "--arg",
+                       "target=4", "--json")  # fmt: skip
+    assert code == 0 and json.loads(out)["length"] == 6  # the Die Hard jugs: 5 and 3, measure 4
+    code, out, _ = run(capsys, "solve", "problem", f"{counter}:Counter", "--arg", "target=8")
+    assert code == 0 and "solved: 4 moves" in out
+    for args, message in (
+        (["--arg", "target"], "an argument is NAME=VALUE, not 'target'"),
+        (["--arg", "size=3"], "Counter() raised TypeError"),
+    ):
+        code, _, err = run(capsys, "solve", "problem", f"{counter}:Counter", *args)
+        assert code == 2 and message in err and err.count("\n") == 1, err
+    code, _, err = run(capsys, "solve", "problem", f"{counter}:broken", "--arg", "target=2")
+    assert code == 2 and "broken is a problem, not a class or function" in err
+
+
 @pytest.mark.parametrize(
     ("reference", "message"),
     [
@@ -128,6 +147,7 @@ def test_a_batch_of_your_own_problems(
         "river": (7, True),
         "river-idastar": (7, True),
         "jugs-bfs": (4, True),
+        "jugs-5-3-4": (6, True),
     }
     assert rows["river"]["path"][0] == "farmer wolf goat cabbage | -"
     # Relative to the batch file, run by workers in their own processes; a problem's bug is

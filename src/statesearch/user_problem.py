@@ -1,6 +1,7 @@
 """A problem of your own, named for the command line and the batch runner as ``FILE.py:NAME``
 (a Python file) or ``MODULE:NAME`` (an importable module). ``NAME`` is a problem object, or a
-class or function that makes one when called without arguments.
+class or function that makes one, called with the arguments given (``--arg a=5``, or a batch
+line's ``args``) or none.
 
 Loading a file runs it, as ``python FILE.py`` would (under a module name of its own, so that
 ``if __name__ == "__main__":`` blocks stay out). Everything that goes wrong is one line: a
@@ -14,9 +15,10 @@ from __future__ import annotations
 import hashlib
 import importlib
 import importlib.util
+import json
 import sys
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -27,8 +29,11 @@ from .problem import check_problem
 _LOADED: dict[tuple[str, int], ModuleType] = {}  # a file's modules, by path and change time
 
 
-def load_problem(reference: str, base: Path | None = None) -> Any:
-    """The problem ``reference`` names (a file's path relative to ``base``, if given)."""
+def load_problem(
+    reference: str, base: Path | None = None, arguments: Mapping[str, Any] | None = None
+) -> Any:
+    """The problem ``reference`` names (a file's path relative to ``base``, if given), a class
+    or function called with ``arguments`` as keywords."""
     where, colon, name = reference.rpartition(":")
     if not colon or not where or not name.isidentifier():
         raise InputError(
@@ -39,9 +44,14 @@ def load_problem(reference: str, base: Path | None = None) -> Any:
     made = getattr(module, name, None)
     if made is None:
         raise InputError("{where} has no {name!r}", where=where, name=name)
-    if isinstance(made, type) or (callable(made) and not hasattr(made, "successors")):
+    makes = isinstance(made, type) or (callable(made) and not hasattr(made, "successors"))
+    if arguments and not makes:
+        raise InputError(
+            "{name} is a problem, not a class or function: it takes no arguments", name=name
+        )
+    if makes:
         try:
-            made = made()
+            made = made(**(arguments or {}))
         except Exception as err:
             raise InputError(
                 "{name}() raised {error}: {message}",
@@ -59,6 +69,21 @@ def load_problem(reference: str, base: Path | None = None) -> Any:
             raise
         raise blamed from None
     return made
+
+
+def parse_arguments(pairs: list[str]) -> dict[str, Any]:
+    """``NAME=VALUE`` pairs as keyword arguments; a value is read as JSON (``5``, ``true``,
+    ``[1, 2]``, ``"text"``) where it is JSON, else kept as text."""
+    arguments: dict[str, Any] = {}
+    for pair in pairs:
+        name, equals, value = pair.partition("=")
+        if not equals or not name.strip().isidentifier():
+            raise InputError("an argument is NAME=VALUE, not {pair!r}", pair=pair[:80])
+        try:
+            arguments[name.strip()] = json.loads(value)
+        except ValueError:
+            arguments[name.strip()] = value
+    return arguments
 
 
 def state_text(problem: Any) -> Callable[[Any], str]:

@@ -8,7 +8,8 @@ small enough to send to any worker.
   or lists of tiles; ``rows``, ``cols``, ``partition``), ``maze`` or ``tilt`` (``start`` is the
   file's text, or ``file`` its path; a tilt spec takes ``step`` and ``collide``), or
   ``problem``, your own (``problem`` names it as ``solve problem`` reads it, ``FILE.py:NAME``
-  with the file relative to the batch file, or ``MODULE:NAME``);
+  with the file relative to the batch file, or ``MODULE:NAME``; ``args``, an object, the
+  keyword arguments of its class or function);
 - the search options of ``solve`` (``SEARCH_OPTIONS``), at the top level or in ``options``;
   ``max_memory`` is bytes, ``"auto"`` (a share of the free memory, the default) or null;
 - ``optimal``: the known optimal length, if any; an answer that misses it is *wrong*.
@@ -56,7 +57,7 @@ DOMAIN_OPTIONS: dict[str, dict[str, tuple[type, ...]]] = {
     "npuzzle": {"rows": (int,), "cols": (int,), "partition": (str,)},
     "maze": {},
     "tilt": {"step": (str,), "collide": (str,)},
-    "problem": {"problem": (str,)},
+    "problem": {"problem": (str,), "args": (dict,)},
 }
 FIELDS: dict[str, tuple[type, ...]] = {
     "id": (int, str),
@@ -147,7 +148,7 @@ def build(spec: Spec) -> Built:
     """The problem a (normalized) spec describes."""
     domain = spec["domain"]
     if domain == "problem":
-        own = load_problem(spec["problem"])
+        own = load_problem(spec["problem"], arguments=spec.get("args"))
         text = state_text(own)
         return Built(own, lambda r: {"start": text(own.initial), "path": [text(s) for s in r.path]})
     start = spec["start"]

@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
-from ..user_problem import load_problem, raised_by, state_text
+from ..user_problem import load_problem, parse_arguments, raised_by, state_text
 from .options import SearchOptions, heuristic_option, search_options
 from .render import MOVES_SHOWN, emit
 from .solve import run, searching
@@ -26,6 +26,15 @@ def solve_problem(
     heuristic: Annotated[
         str | None, heuristic_option("one of the problem's heuristics, or zero")
     ] = None,
+    arg: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--arg",
+            metavar="NAME=VALUE",
+            help="A keyword argument for the class or function (repeatable; VALUE read as JSON "
+            "where it is JSON, else as text).",
+        ),
+    ] = None,
     precheck: Annotated[
         bool, typer.Option(help="Ask the problem's unsolvable_reason() before searching.")
     ] = True,
@@ -34,7 +43,7 @@ def solve_problem(
 ) -> None:
     """Solve a problem of your own: its three slots in a Python file."""
     with searching(search) as meter:
-        problem = load_problem(reference)
+        problem = load_problem(reference, arguments=parse_arguments(arg or []))
         try:
             result = run(problem, heuristic, search, meter, precheck, picture=state_text(problem))
         except Exception as err:

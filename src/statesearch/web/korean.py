@@ -42,6 +42,12 @@ TEMPLATES: Mapping[str, str] = {
     "name a problem as FILE.py:NAME or MODULE:NAME, not {reference!r}": (
         "문제는 FILE.py:NAME 또는 MODULE:NAME으로 지정하세요 ({reference!r}는 안 됩니다)"
     ),
+    "{name} is a problem, not a class or function: it takes no arguments": (
+        "{name}은(는) 클래스나 함수가 아닌 문제 객체라서 인자를 받지 않습니다"
+    ),
+    "an argument is NAME=VALUE, not {pair!r}": (
+        "인자는 NAME=VALUE 형식입니다 ({pair!r}는 안 됩니다)"
+    ),
     "{where} has no {name!r}": "{where}에 {name!r}이(가) 없습니다",
     "{name}() raised {error}: {message}": "{name}()이(가) {error}를 일으켰습니다: {message}",
     "{file} raised {error} while loading: {message}": (
