@@ -12,13 +12,14 @@ line of the user's file it came from.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import importlib
 import importlib.util
 import json
 import sys
 import traceback
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -59,15 +60,8 @@ def load_problem(
                 error=type(err).__name__,
                 message=str(err)[:200],
             ) from None
-    try:
+    with blaming(made):
         check_problem(made)  # runs the problem's successors on its start
-    except InputError:
-        raise
-    except Exception as err:
-        blamed = raised_by(made, err)
-        if blamed is None:
-            raise
-        raise blamed from None
     return made
 
 
@@ -152,6 +146,21 @@ def _loading_failed(where: str, err: Exception) -> InputError:
         error=type(err).__name__,
         message=str(err)[:200],
     )
+
+
+@contextlib.contextmanager
+def blaming(problem: Any) -> Iterator[None]:
+    """Turn an error the problem's own code raises inside the block into its one line
+    (``raised_by``); anything else passes through as it is."""
+    try:
+        yield
+    except InputError:
+        raise
+    except Exception as err:
+        blamed = raised_by(problem, err)
+        if blamed is None:
+            raise
+        raise blamed from None
 
 
 def raised_by(problem: Any, err: Exception) -> InputError | None:

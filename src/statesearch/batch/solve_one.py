@@ -3,6 +3,7 @@ runs, and the one the command line can share, so a batch and a single solve agre
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from collections.abc import Mapping
 from typing import Any
@@ -10,7 +11,7 @@ from typing import Any
 from ..facade import solve
 from ..limits import Meter
 from ..result import SearchResult
-from ..user_problem import raised_by
+from ..user_problem import blaming
 from .spec import build, limits, normalize
 
 
@@ -29,7 +30,9 @@ def solve_spec(
     spec = normalize(raw, {}, None)
     meter = Meter(limits(spec, memory_share), cancel)
     built = build(spec)
-    try:
+    # Only a user's own problem is blamed for what its code raises: a puzzle's bug is ours.
+    own = spec["domain"] == "problem"
+    with blaming(built.problem) if own else contextlib.nullcontext():
         result = solve(
             built.problem,
             spec.get("algorithm") or "auto",
@@ -40,11 +43,6 @@ def solve_spec(
             engine=spec.get("engine") or "auto",
             meter=meter,
         )
-    except Exception as err:
-        blamed = raised_by(built.problem, err) if spec["domain"] == "problem" else None
-        if blamed is None:
-            raise
-        raise blamed from None
     row = {**result.to_dict(), **built.extras(result)}
     if spec.get("optimal") is not None:
         row["expected"] = spec["optimal"]

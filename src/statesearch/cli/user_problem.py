@@ -3,11 +3,13 @@ trace and output the puzzles have."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated, Any
 
 import typer
 
-from ..user_problem import load_problem, parse_arguments, raised_by, state_text
+from ..result import SearchResult
+from ..user_problem import blaming, load_problem, parse_arguments, state_text
 from .options import SearchOptions, heuristic_option, search_options
 from .render import MOVES_SHOWN, emit
 from .solve import run, searching
@@ -19,8 +21,8 @@ def solve_problem(
         str,
         typer.Argument(
             metavar="FILE.py:NAME",
-            help="A problem object, or a class or function making one without arguments, in "
-            "a Python file (or MODULE:NAME, an importable module).",
+            help="A problem object, or a class or function making one (given the --arg "
+            "keywords), in a Python file (or MODULE:NAME, an importable module).",
         ),
     ],
     heuristic: Annotated[
@@ -44,24 +46,20 @@ def solve_problem(
     """Solve a problem of your own: its three slots in a Python file."""
     with searching(search) as meter:
         problem = load_problem(reference, arguments=parse_arguments(arg or []))
-        try:
-            result = run(problem, heuristic, search, meter, precheck, picture=state_text(problem))
-        except Exception as err:
-            blamed = raised_by(problem, err)
-            if blamed is None:
-                raise
-            raise blamed from None
-    text = state_text(problem)
+        text = state_text(problem)
+        with blaming(problem):
+            result = run(problem, heuristic, search, meter, precheck, picture=text)
     extra = {"start": text(problem.initial), "path": [text(s) for s in result.path]}
-    picture = path_picture(problem, result, search.all_moves)
+    picture = path_picture(text, problem.initial, result, search.all_moves)
     emit(result, search.as_json, extra, picture, interrupted=True, moves=False)
 
 
-def path_picture(problem: Any, result: Any, every: bool) -> str:
+def path_picture(
+    text: Callable[[Any], str], start: Any, result: SearchResult[Any], every: bool
+) -> str:
     """The start, then each action and the state it leads to (the first and last of a long
-    path unless ``every``)."""
-    text = state_text(problem)
-    lines = [f"start: {text(problem.initial)}"]
+    path unless ``every``), each state written by ``text``."""
+    lines = [f"start: {text(start)}"]
     steps = list(enumerate(zip(result.actions, result.path[1:], strict=True), 1))
     half = MOVES_SHOWN // 2
     shown = steps if every or len(steps) <= MOVES_SHOWN else steps[:half] + steps[-half:]
