@@ -124,6 +124,18 @@ def _ida_agrees_with_the_engine(rows: int, cols: int, moves: int, seed: int, h: 
     replay(puzzle, compiled)
 
 
+@pytest.mark.parametrize("heuristic", ["manhattan", "linear_conflict"])  # per shape, loop kernel
+@pytest.mark.parametrize("board", [LESSON, "2 8 1 4 6 3 0 7 5"])
+def test_compiled_ida_reports_the_longest_path(board: str, heuristic: str) -> None:
+    """``max_frontier`` is the most states on the path at once in both engines, also after a
+    search that proved the board unsolvable (it said 1, the root, when the kernels ended)."""
+    puzzle = NPuzzle.from_text(board)
+    python = solve(puzzle, "idastar", heuristic, engine="python", precheck=False)
+    compiled = solve(puzzle, "idastar", heuristic, engine="compiled", precheck=False)
+    assert compiled.status == python.status
+    assert compiled.stats.max_frontier == python.stats.max_frontier > 20
+
+
 def test_korf_1_generates_the_published_node_count() -> None:
     """Plain IDA* + Manhattan with parent pruning, moves tried in Korf's order U L R D."""
     _, instances = load("korf100")

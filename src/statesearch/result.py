@@ -16,7 +16,7 @@ Python engine and the compiled kernels alike):
 ``max_frontier``
     The largest size the frontier reached (for best-first search, heap entries including stale
     ones; for depth-first searches, the most states on the path at once, the start and a goal
-    reached included; the n-puzzle's compiled IDA* looks at its path only between slices).
+    reached included).
 ``elapsed_s``
     Wall-clock seconds spent in the search itself.
 ``iterations``

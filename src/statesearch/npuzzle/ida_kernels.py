@@ -17,7 +17,14 @@ import numpy as np
 from numba import njit
 
 from ..kernels.codes import EXHAUSTED, FOUND, PAUSED
-from ..kernels.ida_driver import IDA_BOUND, IDA_DEPTH, IDA_EXPANDED, IDA_GENERATED, IDA_NEXT
+from ..kernels.ida_driver import (
+    IDA_BOUND,
+    IDA_DEPTH,
+    IDA_EXPANDED,
+    IDA_GENERATED,
+    IDA_LONGEST,
+    IDA_NEXT,
+)
 from .pdb_lookup import pdb_entry
 
 U = np.uint64  # unsigned index type for the hot loops
@@ -117,6 +124,7 @@ def _ida_kernel(estimate: int) -> Callable[..., int]:
         n = U(tiles.shape[0])
         line_count = U(codes.shape[0])
         depth, bound, smallest, expanded, generated = _resume(regs)
+        longest = regs[IDA_LONGEST]  # the most states on the path at once
         stop_at = expanded + slice_expansions
         blank, d, back, h, h_mirror = unpack(frames[depth])
         status = EXHAUSTED
@@ -224,6 +232,8 @@ def _ida_kernel(estimate: int) -> Callable[..., int]:
             depth += U(1)
             blank, d, back, h, h_mirror = cell, U(0), U(opposite[move]), h2, h2_mirror
             expanded += 1
+            if int(depth) + 1 > longest:
+                longest = int(depth) + 1
             if estimate == 0:
                 status = FOUND
                 break
@@ -232,6 +242,7 @@ def _ida_kernel(estimate: int) -> Callable[..., int]:
                 break
         frames[depth] = frame(blank, d, back, h, h_mirror)
         _finish(regs, frames, path, status, depth, smallest, expanded, generated)
+        regs[IDA_LONGEST] = longest
         return status
 
     return cast(Callable[..., int], ida_slice)

@@ -32,7 +32,14 @@ from llvmlite import ir
 from ..cache import cache_dir, read_checked, write_checked
 from ..kernels import codes, ida_driver
 from ..kernels.codes import EXHAUSTED, FOUND, PAUSED
-from ..kernels.ida_driver import IDA_BOUND, IDA_DEPTH, IDA_EXPANDED, IDA_GENERATED, IDA_NEXT
+from ..kernels.ida_driver import (
+    IDA_BOUND,
+    IDA_DEPTH,
+    IDA_EXPANDED,
+    IDA_GENERATED,
+    IDA_LONGEST,
+    IDA_NEXT,
+)
 from . import moves as move_tables
 from .moves import MoveTables
 
@@ -175,6 +182,10 @@ def _emit_node(
         slide(tile, blank, cell)
         builder.store(I8(d), builder.gep(path, [g]))
         expanded = add_one(IDA_EXPANDED)
+        states = builder.add(deeper, I64(1))  # on the path now, the root included
+        longest = builder.load(register(IDA_LONGEST))
+        more = builder.icmp_signed(">", states, longest)
+        builder.store(builder.select(more, states, longest), register(IDA_LONGEST))
         builder.cbranch(builder.icmp_signed("==", h2, I64(0)), found, stop)
         builder.position_at_end(found)
         builder.store(deeper, register(IDA_DEPTH))
