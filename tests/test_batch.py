@@ -231,6 +231,34 @@ def test_an_interrupted_batch_resumes_without_losing_or_repeating(
             assert row["length"] == exact[tuple(int(t) for t in row["start"].split())]
 
 
+def test_a_batch_of_cubes_is_solved_as_solve_cube_solves_them(tmp_path: Path) -> None:
+    """Cubes of both sizes and metrics in a batch: optimal lengths (the same as ``solve``),
+    solutions that replay on the cube, and a twisted corner proved unsolvable."""
+    from statesearch.cube import Cube
+
+    twisted = "UUUUUUUUFURRRRRRRRFFRFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB"
+    lines: list[dict[str, Any]] = [
+        {"id": "three", "domain": "cube", "start": "R U F2 L'", "heuristic": "orientation"},
+        {"id": "quarter", "domain": "cube", "start": "R U2", "metric": "qtm",
+         "heuristic": "orientation", "optimal": 3},
+        {"id": "pocket", "domain": "cube", "start": "R U F R2 U2 F2 R U", "size": 2},
+        {"id": "twisted", "domain": "cube", "start": twisted, "heuristic": "orientation"},
+    ]  # fmt: skip
+    source, out = tmp_path / "cubes.jsonl", tmp_path / "out.jsonl"
+    source.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    assert main(["batch", str(source), "--out", str(out), "--workers", "1"]) == 0
+    rows = {r["id"]: r for r in read_rows(out)}
+    assert rows["twisted"]["status"] == "unsolvable" and rows["twisted"]["proof"] == "precheck"
+    assert rows["quarter"]["correct"] is True and rows["quarter"]["metric"] == "qtm"
+    for line in lines[:3]:
+        row = rows[line["id"]]
+        cube = Cube.from_text(line["start"], line.get("size"), line.get("metric", "htm"))
+        alone = solve(cube, "idastar", line.get("heuristic"))
+        assert row["status"] == "solved" and row["length"] == alone.length
+        assert row["size"] == cube.size and row["facelets"] == cube.facelets(cube.initial)
+        assert cube.is_goal(cube.apply(cube.initial, row["solution"]))
+
+
 def test_a_known_optimal_length_that_is_missed_is_wrong(tmp_path: Path) -> None:
     """A Korf-style file: ``id [optimal] tiles``, Korf's goal; exit 1 when an answer misses
     its known length."""
@@ -254,6 +282,9 @@ def test_a_known_optimal_length_that_is_missed_is_wrong(tmp_path: Path) -> None:
         ('{"id": 1, "start": "1 2 3 4 5 6 7 8 0"}\n{"id": 2, "start": \n', [], "line 2: not JSON"),
         ('{"id": 1, "start": "1 2 3 4 5 6 7 8 0", "colour": 3}\n', [], "unknown option 'colour'"),
         ('{"id": 1, "domain": "chess", "start": "e4"}\n', [], "unknown domain 'chess'"),
+        ('{"id": 1, "domain": "cube", "start": ["R"]}\n', [], "a scramble or a facelet"),
+        ('{"id": 1, "domain": "cube", "start": "R", "goal": "U"}\n', [], "solved cube"),
+        ('{"id": 1, "domain": "cube", "start": "R Q"}\n', [], "cannot read move 'Q'"),
         ('{"id": 1, "start": "1 2 3 4 5 6 7 8 0", "max_depth": "deep"}\n', [], "max_depth must"),
         ('{"id": 1, "start": "1 2 3 4 5 6 7 8 8"}\n', [], "line 1"),
         ("1 2 3 4 x 6 7 8 0\n", [], "a Korf-style line is"),

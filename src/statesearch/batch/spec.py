@@ -6,10 +6,11 @@ small enough to send to any worker.
 
 - ``domain``: ``npuzzle`` (``start`` and ``goal`` are boards as ``solve npuzzle`` reads them,
   or lists of tiles; ``rows``, ``cols``, ``partition``), ``maze`` or ``tilt`` (``start`` is the
-  file's text, or ``file`` its path; a tilt spec takes ``step`` and ``collide``), or
-  ``problem``, your own (``problem`` names it as ``solve problem`` reads it, ``FILE.py:NAME``
-  with the file relative to the batch file, or ``MODULE:NAME``; ``args``, an object, the
-  keyword arguments of its class or function);
+  file's text, or ``file`` its path; a tilt spec takes ``step`` and ``collide``), ``cube``
+  (``start`` is a scramble or a facelet string as ``solve cube`` reads it; ``size`` 3 or 2,
+  ``metric`` htm or qtm), or ``problem``, your own (``problem`` names it as ``solve problem``
+  reads it, ``FILE.py:NAME`` with the file relative to the batch file, or ``MODULE:NAME``;
+  ``args``, an object, the keyword arguments of its class or function);
 - the search options of ``solve`` (``SEARCH_OPTIONS``), at the top level or in ``options``;
   ``max_memory`` is bytes, ``"auto"`` (a share of the free memory, the default) or null;
 - ``optimal``: the known optimal length, if any; an answer that misses it is *wrong*.
@@ -57,6 +58,7 @@ DOMAIN_OPTIONS: dict[str, dict[str, tuple[type, ...]]] = {
     "npuzzle": {"rows": (int,), "cols": (int,), "partition": (str,)},
     "maze": {},
     "tilt": {"step": (str,), "collide": (str,)},
+    "cube": {"size": (int,), "metric": (str,)},
     "problem": {"problem": (str,), "args": (dict,)},
 }
 FIELDS: dict[str, tuple[type, ...]] = {
@@ -117,6 +119,10 @@ def normalize(raw: Mapping[str, Any], defaults: Mapping[str, Any], base: Path | 
         spec["start"] = read_file(Path(spec.pop("file")), base)
     if spec.get("start") is None and domain != "problem":
         raise InputError("an instance needs a start (or, for a maze or tilt board, a file)")
+    if domain == "cube" and not isinstance(spec["start"], str):
+        raise InputError("a cube's start is a scramble or a facelet string")
+    if domain == "cube" and spec.get("goal") is not None:
+        raise InputError("a cube's goal is the solved cube: drop goal")
     if domain != "npuzzle" and spec.get("goal") is not None:
         raise InputError("a {domain} has its goal in its text: drop goal", domain=domain)
     return spec
@@ -161,6 +167,14 @@ def build(spec: Spec) -> Built:
                 "goal": list(grid.goal),
                 "path": [list(c) for c in r.path],
             },
+        )
+    if domain == "cube":
+        from ..cube import Cube
+
+        cube = Cube.from_text(start, spec.get("size"), spec.get("metric") or "htm")
+        shape = {"size": cube.size, "metric": cube.metric, "facelets": cube.facelets(cube.initial)}
+        return Built(
+            cube, lambda r: {**shape, "solution": " ".join(r.actions) if r.solved else None}
         )
     if domain == "tilt":
         step, collide = spec.get("step") or "single", spec.get("collide") or "block"

@@ -147,10 +147,12 @@ def kinds(specs: list[Spec], most: int = 4) -> list[Spec]:
 
 
 def build_tables(specs: list[Spec]) -> None:
-    """Build the pattern databases the n-puzzle specs need here, once, with a progress bar,
-    before local workers start: each of them then only loads them from the cache."""
+    """Build the tables the specs need (the n-puzzle's pattern databases, Korf's tables of the
+    cube) here, once, with a progress bar, before local workers start: each of them then only
+    loads them from the cache."""
     for spec in specs:
-        if spec["domain"] == "npuzzle" and (spec.get("heuristic") or "").lower() == "pdb":
+        heuristic = (spec.get("heuristic") or "").lower()
+        if spec["domain"] == "npuzzle" and heuristic == "pdb":
             from ..npuzzle.pdb_lookup import PatternDatabase
 
             puzzle = build(spec).problem
@@ -158,6 +160,13 @@ def build_tables(specs: list[Spec]) -> None:
                 PatternDatabase(
                     puzzle.rows, puzzle.cols, puzzle.goal, puzzle.partition, progress, log
                 )
+        if spec["domain"] == "cube":
+            cube = build(spec).problem
+            if cube.size == 3 and (heuristic or cube.default_heuristic) == "korf":
+                from ..cube.korf import load_tables
+
+                with build_progress() as (log, progress):
+                    load_tables(metric=cube.metric, progress=progress, log=log)
 
 
 def run_with_progress(

@@ -247,6 +247,10 @@ TEMPLATES: Mapping[str, str] = {
         "공백 없는 글자 {count}개: 면 색 문자열은 54개 또는 24개입니다; 섞기라면 이동 사이에 "
         "공백을 넣으세요"
     ),
+    "a cube's start is a scramble or a facelet string": (
+        "큐브의 시작은 섞기(이동 나열) 또는 면 색 문자열입니다"
+    ),
+    "a cube's goal is the solved cube: drop goal": "큐브의 목표는 맞춰진 큐브입니다: goal을 빼세요",
     "a cube string has {expected} facelets, got {count}": (
         "큐브 문자열에는 면 조각이 {expected}개 있어야 하는데 {count}개를 받았습니다"
     ),
