@@ -182,6 +182,19 @@ def test_a_dask_batch_gives_the_local_answers(
     assert all(r["worker"].startswith("tcp://127.0.0.1:") for r in remote.values())
 
 
+def test_a_dask_worker_stops_preparing_at_the_prepare_limit(
+    dask_cluster: Cluster, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """On a cluster the workers build the tables in their warm-up, within the same bound."""
+    out = tmp_path / "out.jsonl"
+    source = unbuilt_tables(tmp_path)
+    cluster = ["--scheduler", dask_cluster.address, "--prepare-limit", "1"]
+    code = main(["batch", str(source), "--out", str(out), *cluster])
+    said = " ".join(capsys.readouterr().out.split())
+    assert code == 4 and "a worker was still loading what npuzzle instances need" in said
+    assert not out.read_text()
+
+
 def test_a_killed_worker_loses_nothing_and_duplicates_nothing(
     dask_cluster: Cluster, tmp_path: Path
 ) -> None:
@@ -257,6 +270,33 @@ def test_a_batch_of_cubes_is_solved_as_solve_cube_solves_them(tmp_path: Path) ->
         assert row["status"] == "solved" and row["length"] == alone.length
         assert row["size"] == cube.size and row["facelets"] == cube.facelets(cube.initial)
         assert cube.is_goal(cube.apply(cube.initial, row["solution"]))
+
+
+def unbuilt_tables(tmp_path: Path) -> Path:
+    """A 15-puzzle whose goal no other test uses: its 6-6-3 tables (about 30 s) are not built."""
+    line = {
+        "id": 1,
+        "start": "2 1 3 4/5 6 7 8/9 10 11 12/13 14 0 15",
+        "goal": "2 1 3 4/5 6 7 8/9 10 11 12/13 14 15 0",
+        "heuristic": "pdb",
+        "partition": "6-6-3",
+    }
+    source = tmp_path / "unbuilt.jsonl"
+    source.write_text(json.dumps(line) + "\n")
+    return source
+
+
+def test_preparing_stops_at_the_prepare_limit(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Tables built before the first instance are bounded too: one line, exit 4, no result."""
+    out = tmp_path / "out.jsonl"
+    started = time.monotonic()
+    code = main(["batch", str(unbuilt_tables(tmp_path)), "--out", str(out), "--prepare-limit", "1"])
+    assert code == 4 and time.monotonic() - started < 10
+    said = " ".join(capsys.readouterr().out.split())
+    assert "limit reached (time): --prepare-limit of 1 s; no instance was started" in said
+    assert not out.exists() or not out.read_text()
 
 
 def test_a_known_optimal_length_that_is_missed_is_wrong(tmp_path: Path) -> None:

@@ -104,13 +104,13 @@ class DaskPool:
         name = f"statesearch-stop-{uuid.uuid4().hex}"
         return DaskFlag(dask().Event(name, client=self.client), RemoteEvent(name))
 
-    def warm(self, fn: Callable[..., Any], *args: Any) -> None:
+    def warm(self, fn: Callable[..., Any], *args: Any) -> list[Any]:
         addresses = list(self.client.scheduler_info()["workers"])
         futures = [
             self.client.submit(fn, *args, workers=[a], pure=False, allow_other_workers=False)
             for a in addresses
         ]
-        self.client.gather(futures, errors="skip")
+        return list(self.client.gather(futures, errors="skip"))
 
     def done(self, timeout: float) -> list[Done]:
         if not self.futures:

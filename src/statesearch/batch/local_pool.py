@@ -104,12 +104,16 @@ class LocalPool:
         self.stop.value = 0
         return LocalFlag(self.stop)
 
-    def warm(self, fn: Callable[..., Any], *args: Any) -> None:
+    def warm(self, fn: Callable[..., Any], *args: Any) -> list[Any]:
         for worker in self.workers:
             worker.conn.send((("warm", id(worker)), fn, args))
+        values = []
         for worker in self.workers:
             with contextlib.suppress(EOFError, OSError):
-                worker.conn.recv()
+                _, value, error = worker.conn.recv()
+                if error is None:
+                    values.append(value)
+        return values
 
     def done(self, timeout: float) -> list[Done]:
         self._dispatch()

@@ -74,9 +74,10 @@ class Pool(Protocol):
         """Take back the tasks among ``keys`` that have not started (each comes back from
         ``done`` as cancelled); running ones stop by themselves when their flag is set."""
 
-    def warm(self, fn: Callable[..., Any], *args: Any) -> None:
+    def warm(self, fn: Callable[..., Any], *args: Any) -> list[Any]:
         """Run ``fn(*args)`` once in every worker and wait: kernels compiled or loaded and
-        tables read before anything is timed."""
+        tables read before anything is timed. Returns the values of the runs that did not
+        raise (a failure is the instances' to report)."""
 
     def flag(self) -> Flag:
         """A fresh stop signal for the tasks about to be submitted (none may be running)."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import time
 from typing import Any
 
@@ -26,6 +27,10 @@ def run_instance(spec: Spec, memory_share: float, stop: Any) -> dict[str, Any]:
         }
 
 
-def warm_up(spec: Spec) -> None:
-    """Load what ``spec`` needs (kernels, tables) with a tiny search, before anything is timed."""
-    solve_spec({**spec, "max_expanded": 1000, "time_limit": None})
+def warm_up(spec: Spec, seconds: float = math.inf) -> str | None:
+    """Load what ``spec`` needs (kernels, tables) with a tiny search, before anything is timed,
+    within ``seconds``: ``None``, or what stopped it when the time ran out."""
+    row = solve_spec({**spec, "max_expanded": 1000, "time_limit": seconds})
+    if row["limit"] != "time":
+        return None
+    return f"a worker was still loading what {spec['domain']} instances need after {seconds:,.0f} s"

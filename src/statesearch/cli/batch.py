@@ -17,9 +17,10 @@ from ..batch.pool import Pool, PoolLost
 from ..batch.results import ResultsFile
 from ..batch.runner import Row, Tally, run_batch
 from ..batch.spec import Spec, build
-from ..batch.worker import warm_up
 from ..errors import InputError
+from ..limits import Meter
 from .options import ALGORITHM_HELP, memory_bound, time_limit_option
+from .preparing import PREPARE_LIMIT, Preparation, PrepareLimit
 from .progress import build_progress
 from .render import INTERRUPTED, console
 
@@ -94,6 +95,7 @@ def batch(
         bool, typer.Option("--resume", help="Skip the ids already in --out; append the rest.")
     ] = False,
     plot: PlotFile = None,
+    prepare_limit: PrepareLimit = PREPARE_LIMIT,
 ) -> int:
     """Solve every instance of INPUT; exit 1 if any failed or was wrong, 4 if any reached a
     limit, 130 if interrupted (--resume continues)."""
@@ -121,11 +123,12 @@ def batch(
     todo = [s for s in specs if s["id"] not in results.done]
     if earlier:
         stderr.print(f"{len(earlier)} of {len(specs)} instances already in {out}")
+    preparation = Preparation(prepare_limit)
     if not scheduler:
-        build_tables(kinds(todo))
+        with preparation.bounded() as meter:
+            build_tables(kinds(todo), meter)
     with open_pool(workers, scheduler) as pool:
-        for spec in kinds(todo):
-            pool.warm(warm_up, spec)
+        preparation.warm(pool, kinds(todo))
         tally, stopped = run_with_progress(todo, pool, results, input_path.name, len(earlier))
         size = pool.size
     results.close()
@@ -146,7 +149,7 @@ def kinds(specs: list[Spec], most: int = 4) -> list[Spec]:
     return list(seen.values())[:most]
 
 
-def build_tables(specs: list[Spec]) -> None:
+def build_tables(specs: list[Spec], meter: Meter) -> None:
     """Build the tables the specs need (the n-puzzle's pattern databases, Korf's tables of the
     cube) here, once, with a progress bar, before local workers start: each of them then only
     loads them from the cache."""
@@ -158,15 +161,16 @@ def build_tables(specs: list[Spec]) -> None:
             puzzle = build(spec).problem
             with build_progress() as (log, progress):
                 PatternDatabase(
-                    puzzle.rows, puzzle.cols, puzzle.goal, puzzle.partition, progress, log
-                )
+                    puzzle.rows, puzzle.cols, puzzle.goal, puzzle.partition, progress, log,
+                    check_limits=meter.check,
+                )  # fmt: skip
         if spec["domain"] == "cube":
             cube = build(spec).problem
             if cube.size == 3 and (heuristic or cube.default_heuristic) == "korf":
                 from ..cube.korf import load_tables
 
                 with build_progress() as (log, progress):
-                    load_tables(metric=cube.metric, progress=progress, log=log)
+                    load_tables(metric=cube.metric, meter=meter, progress=progress, log=log)
 
 
 def run_with_progress(

@@ -16,12 +16,12 @@ from ..batch import open_pool
 from ..batch.plots import check_plot_file, plot_results
 from ..batch.runner import Row
 from ..batch.spec import Spec, check, normalize
-from ..batch.worker import warm_up
 from ..errors import InputError
 from ..npuzzle.benchmarks import load, select
 from ..outputs import check_output
 from .batch import PlotFile, Scheduler, exit_code, run_with_progress
 from .options import time_limit_option
+from .preparing import PREPARE_LIMIT, Preparation, PrepareLimit
 from .progress import build_progress
 from .render import console
 
@@ -36,11 +36,12 @@ def run(
     scheduler: str | None,
     json_file: Path | None,
     plot: Path | None,
+    preparation: Preparation,
 ) -> None:
     """Solve ``specs`` (each with its known optimal length), print a row per instance and a
     summary line; exit 1 if any length is wrong, 4 if any search reached its limit."""
     with open_pool(None if scheduler else workers, scheduler) as pool:
-        pool.warm(warm_up, specs[0])  # compile (or load) kernels and tables before timing
+        preparation.warm(pool, specs[:1])  # compile (or load) kernels and tables before timing
         tally, stopped = run_with_progress(specs, pool, None, name)
         size = pool.size
     place = {spec["id"]: i for i, spec in enumerate(specs)}
@@ -121,6 +122,7 @@ def korf(
     ids: str | None,
     time_limit: float | None,
     plot: Path | None,
+    preparation: Preparation,
 ) -> tuple[str, list[Spec]]:
     """A named set's instances as specs (IDA*, Korf's goal), its tables built here first so
     that every worker only loads them (the plot file checked before that)."""
@@ -143,8 +145,10 @@ def korf(
     if heuristic == "pdb":
         from ..npuzzle.pdb_lookup import PatternDatabase
 
-        with build_progress() as (log, progress):
-            pdb = PatternDatabase(side, side, tuple(goal), partition, progress, log)
+        with preparation.bounded() as meter, build_progress() as (log, progress):
+            pdb = PatternDatabase(
+                side, side, tuple(goal), partition, progress, log, check_limits=meter.check
+            )
         label = f"IDA* + {pdb.description}"
     return label, specs
 
@@ -171,11 +175,13 @@ def korf_command(name: str, default_ids: str | None, summary: str) -> None:
         json_file: JsonFile = None,
         time_limit: TimeLimit = None,
         plot: PlotFile = None,
+        prepare_limit: PrepareLimit = PREPARE_LIMIT,
     ) -> None:
         if json_file is not None:
             check_output(json_file)
-        label, specs = korf(name, heuristic, partition, ids, time_limit, plot)
-        run(name, label, specs, workers, scheduler, json_file, plot)
+        preparation = Preparation(prepare_limit)
+        label, specs = korf(name, heuristic, partition, ids, time_limit, plot, preparation)
+        run(name, label, specs, workers, scheduler, json_file, plot, preparation)
 
     command.__doc__ = summary
     app.command(name)(command)
@@ -202,6 +208,7 @@ def tilt(
     json_file: JsonFile = None,
     time_limit: TimeLimit = None,
     plot: PlotFile = None,
+    prepare_limit: PrepareLimit = PREPARE_LIMIT,
 ) -> None:
     """Generated tilt puzzles of known optimal length (``tilt generate``), solved and checked;
     with ``-a bfs`` the plot shows the new states at each depth."""
@@ -227,4 +234,5 @@ def tilt(
             check(spec)
             specs.append(spec)
     label = " and ".join(algorithms)
-    run(f"tilt {size} x{count}", label, specs, workers, scheduler, json_file, plot)
+    preparation = Preparation(prepare_limit)
+    run(f"tilt {size} x{count}", label, specs, workers, scheduler, json_file, plot, preparation)

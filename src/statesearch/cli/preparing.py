@@ -1,0 +1,56 @@
+"""What ``batch`` and ``bench`` do before their first instance (tables built or loaded here,
+then in every worker with a tiny search, kernels compiled), under one time bound:
+``--prepare-limit`` seconds, an hour unless told. A bound reached stops the command with one
+line, exit 4, before any instance starts; the tables finished stay cached."""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections.abc import Iterator
+from typing import Annotated
+
+from ..batch.pool import Pool
+from ..batch.spec import Spec
+from ..batch.worker import warm_up
+from ..limits import LimitHit, LimitKind, Limits, Meter, metering
+from .options import time_limit_option
+from .render import stopped_early
+
+PREPARE_LIMIT = 3600.0
+PrepareLimit = Annotated[
+    float,
+    time_limit_option(
+        "Seconds to build or load the tables and kernels before the first instance (inf: no bound)."
+    ),
+]
+STOPPED = "no instance was started (the tables finished stay cached)"
+
+
+class Preparation:
+    """One clock for the whole preparation, started when it is made."""
+
+    def __init__(self, limit: float) -> None:
+        self.limit = limit
+        self.meter = Meter(Limits(time_limit=limit))
+
+    @contextlib.contextmanager
+    def bounded(self) -> Iterator[Meter]:
+        """Work done here (given the meter, or finding it active) stops at the bound."""
+        try:
+            with metering(self.meter):
+                yield self.meter
+        except LimitHit as hit:
+            if hit.kind is LimitKind.TIME:
+                hit = LimitHit(hit.kind, f"--prepare-limit of {self.limit:g} s")
+            stopped_early(hit, STOPPED)
+
+    def warm(self, pool: Pool, specs: list[Spec]) -> None:
+        """Every worker loads what each spec needs, in the time left."""
+        for spec in specs:
+            with self.bounded() as meter:
+                meter.check()
+                left = meter.deadline - time.perf_counter()
+            for stop in pool.warm(warm_up, spec, left):
+                if stop is not None:
+                    stopped_early(LimitHit(LimitKind.TIME, stop), STOPPED)
