@@ -87,3 +87,16 @@ def test_building_tables_is_bounded_and_cached(
     build_tables(tables="coset", variant="layers")
     assert is_stored("layers", "htm") and stored_table("layers", "htm") is not None
     assert "ready" in capsys.readouterr().out
+
+
+def test_the_cube_benchmark_prepares_within_its_limit(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Korf's tables (about a minute to build) before the first cube stop at --prepare-limit."""
+    monkeypatch.setenv("STATESEARCH_CACHE", str(tmp_path))
+    code, out, _ = run(
+        capsys, "bench", "cube", "--count", "1", "-H", "korf", "--prepare-limit", "1"
+    )
+    said = " ".join(out.split())
+    assert code == 4 and "limit reached (time): --prepare-limit of 1 s" in said
+    assert "cube 1" not in said

@@ -17,6 +17,7 @@ from ..facade import solve as facade_solve
 from ..limits import LimitHit, Limits, Meter
 from ..outputs import check_output
 from .options import SearchOptions, heuristic_option, search_options, time_limit_option
+from .preparing import PREPARE_LIMIT, Preparation, PrepareLimit
 from .progress import build_progress, watching
 from .render import console, emit, stopped_early
 from .solve import run, searching
@@ -285,14 +286,16 @@ def run_benchmark(
     heuristic: str,
     time_limit: float | None,
     say: Callable[[str], None],
+    prepare_limit: float = PREPARE_LIMIT,
 ) -> list[dict[str, Any]]:
-    """Solve the benchmark's cubes one after another (the kernel is compiled, or loaded,
-    first)."""
+    """Solve the benchmark's cubes one after another (the tables loaded or built and the
+    kernel compiled or loaded first, within ``prepare_limit`` seconds)."""
     from ..cube import Cube
     from ..cube.benchmark import cubes, with_tables
 
-    warm = with_tables(Cube.from_text("R U F", 3, metric), heuristic, say)
-    facade_solve(warm, "idastar", heuristic)
+    with Preparation(prepare_limit).bounded() as meter:
+        warm = with_tables(Cube.from_text("R U F", 3, metric, meter), heuristic, say)
+        facade_solve(warm, "idastar", heuristic)
     rows = []
     for i, start in enumerate(cubes(count, seed), 1):
         cube = with_tables(Cube(start, 3, metric), heuristic, say)
@@ -320,6 +323,7 @@ def bench_cube(
     json_file: Annotated[
         Path | None, typer.Option("--json", metavar="FILE", help="Also write the rows to FILE.")
     ] = None,
+    prepare_limit: PrepareLimit = PREPARE_LIMIT,
 ) -> None:
     """Solve uniformly random 3x3x3 cubes optimally; every solution is replayed on the cube."""
     from ..cube import benchmark
@@ -336,7 +340,7 @@ def bench_cube(
             name=heuristic,
             choices="coset, korf",
         )
-    rows = run_benchmark(count, seed, metric, heuristic, time_limit, console.print)
+    rows = run_benchmark(count, seed, metric, heuristic, time_limit, console.print, prepare_limit)
     console.print(benchmark.table(rows))
     console.print(benchmark.summary(rows, heuristic, metric))
     if json_file is not None:

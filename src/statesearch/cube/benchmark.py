@@ -36,7 +36,7 @@ def with_tables(cube: Cube, heuristic: str, say: Say) -> Cube:
         return cube.with_tables(coset=require_table("full", cube.metric, say))
     from .korf import load_tables
 
-    return cube.with_tables(patterns=load_tables(metric=cube.metric, log=say))
+    return cube.with_tables(patterns=load_tables(metric=cube.metric, meter=cube.meter, log=say))
 
 
 def table(rows: list[dict[str, Any]]) -> Table:
