@@ -174,3 +174,20 @@ def test_a_problem_instance_names_its_problem_and_no_start(
     code = main(["batch", str(source), "--out", str(tmp_path / "out.jsonl")])
     _, err = capsys.readouterr()
     assert code == 2 and "names its problem (FILE.py:NAME) and no start" in err
+
+
+def test_a_batch_line_carries_its_problems_code(tmp_path: Path, counter: Path) -> None:
+    """A worker needs no copy of the file (a Dask worker on another machine has none): the
+    batch reads the file once and sends its text with the instance; its errors still name the
+    file and line."""
+    from statesearch.batch.solve_one import solve_spec
+    from statesearch.batch.spec import normalize
+
+    lines = [
+        {"id": i, "domain": "problem", "problem": f"counter.py:{i}"} for i in ("Counter", "broken")
+    ]
+    specs = [json.loads(json.dumps(normalize(line, {}, tmp_path))) for line in lines]
+    counter.unlink()
+    assert solve_spec(specs[0])["length"] == 3
+    with pytest.raises(Exception, match=r"KeyError: 'no such step' \(counter.py, line 14"):
+        solve_spec(specs[1])

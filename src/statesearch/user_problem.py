@@ -4,7 +4,9 @@ class or function that makes one, called with the arguments given (``--arg a=5``
 line's ``args``) or none.
 
 Loading a file runs it, as ``python FILE.py`` would (under a module name of its own, so that
-``if __name__ == "__main__":`` blocks stay out). Everything that goes wrong is one line: a
+``if __name__ == "__main__":`` blocks stay out). A batch reads the file once (``read_source``)
+and sends its text with every instance, so that a worker runs that code wherever it is, with
+no copy of the file at the same path. Everything that goes wrong is one line: a
 reference that names nothing, a file that raises while it loads, an object that is no problem,
 and an error the problem's own code raises during a search (``raised_by``), which names the
 line of the user's file it came from.
@@ -15,7 +17,6 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import importlib
-import importlib.util
 import json
 import sys
 import traceback
@@ -27,21 +28,30 @@ from typing import Any
 from .errors import InputError
 from .problem import check_problem
 
-_LOADED: dict[tuple[str, int], ModuleType] = {}  # a file's modules, by path and change time
+MAX_SOURCE = 16 * 2**20  # bytes of a problem's file: far more than any hand-written one
+_LOADED: dict[tuple[str, str], ModuleType] = {}  # a file's modules, by path and text
 
 
 def load_problem(
-    reference: str, base: Path | None = None, arguments: Mapping[str, Any] | None = None
+    reference: str,
+    base: Path | None = None,
+    arguments: Mapping[str, Any] | None = None,
+    source: str | None = None,
 ) -> Any:
-    """The problem ``reference`` names (a file's path relative to ``base``, if given), a class
-    or function called with ``arguments`` as keywords."""
+    """The problem ``reference`` names (a file's path relative to ``base``, if given; its text
+    ``source`` if given, read from the file otherwise), a class or function called with
+    ``arguments`` as keywords."""
     where, colon, name = reference.rpartition(":")
     if not colon or not where or not name.isidentifier():
         raise InputError(
             "name a problem as FILE.py:NAME or MODULE:NAME, not {reference!r}",
             reference=reference[:80],
         )
-    module = _load_file(where, base) if is_file_reference(where) else _import(where)
+    if not is_file_reference(where):
+        module = _import(where)
+    else:
+        path = _path(where, base)
+        module = _run(where, path, _read(where, path) if source is None else source)
     made = getattr(module, name, None)
     if made is None:
         raise InputError("{where} has no {name!r}", where=where, name=name)
@@ -100,28 +110,45 @@ def resolved(reference: str, base: Path | None) -> str:
     return f"{(base / where).resolve()}:{name}"
 
 
-def _load_file(where: str, base: Path | None) -> ModuleType:
-    path = Path(where) if base is None or Path(where).is_absolute() else base / where
+def read_source(reference: str, base: Path | None = None) -> str | None:
+    """The text of the file ``reference`` names, or ``None`` for a module."""
+    where = reference.rpartition(":")[0]
+    return _read(where, _path(where, base)) if where and is_file_reference(where) else None
+
+
+def _path(where: str, base: Path | None) -> Path:
+    return Path(where) if base is None or Path(where).is_absolute() else base / where
+
+
+def _read(where: str, path: Path) -> str:
     try:
-        path = path.resolve(strict=True)
-        changed = path.stat().st_mtime_ns
-    except OSError as err:
-        raise InputError("cannot read {file}: {why}", file=where, why=err.strerror) from None
-    if not path.is_file():
-        raise InputError("cannot read {file}: {why}", file=where, why="not a file")
-    key = (str(path), changed)
+        if not path.is_file():
+            raise InputError("cannot read {file}: {why}", file=where, why="not a file")
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_SOURCE + 1)
+        if len(data) > MAX_SOURCE:
+            raise InputError(
+                "{file} is larger than {limit} MiB", file=where, limit=MAX_SOURCE >> 20
+            )
+        return data.decode("utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        why = getattr(err, "strerror", None) or "not UTF-8 text"
+        raise InputError("cannot read {file}: {why}", file=where, why=why) from None
+
+
+def _run(where: str, path: Path, source: str) -> ModuleType:
+    """The module of a file's text, run once per process for each text."""
+    filename = str(path.absolute())
+    key = (filename, hashlib.blake2b(source.encode()).hexdigest())
     if key not in _LOADED:
-        digest = hashlib.blake2b(str(path).encode(), digest_size=6).hexdigest()
-        module_name = f"statesearch_user_{path.stem}_{digest}"
-        spec = importlib.util.spec_from_file_location(module_name, path)
-        if spec is None or spec.loader is None:
-            raise InputError("cannot read {file}: {why}", file=where, why="not a Python file")
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[module_name] = module  # dataclasses and pickling look their module up
+        digest = hashlib.blake2b(filename.encode(), digest_size=6).hexdigest()
+        module = ModuleType(f"statesearch_user_{path.stem}_{digest}")
+        module.__file__ = filename
+        sys.modules[module.__name__] = module  # dataclasses and pickling look their module up
         try:
-            spec.loader.exec_module(module)
+            exec(compile(source, filename, "exec"), module.__dict__)
         except Exception as err:
-            del sys.modules[module_name]
+            del sys.modules[module.__name__]
             raise _loading_failed(where, err) from None
         _LOADED[key] = module
     return _LOADED[key]

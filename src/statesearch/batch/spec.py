@@ -10,7 +10,8 @@ small enough to send to any worker.
   (``start`` is a scramble or a facelet string as ``solve cube`` reads it; ``size`` 3 or 2,
   ``metric`` htm or qtm), or ``problem``, your own (``problem`` names it as ``solve problem``
   reads it, ``FILE.py:NAME`` with the file relative to the batch file, or ``MODULE:NAME``;
-  ``args``, an object, the keyword arguments of its class or function);
+  ``args``, an object, the keyword arguments of its class or function; ``source``, the file's
+  text, read when the batch is read and sent with the instance, so workers need no copy);
 - the search options of ``solve`` (``SEARCH_OPTIONS``), at the top level or in ``options``;
   ``max_memory`` is bytes, ``"auto"`` (a share of the free memory, the default) or null;
 - ``optimal``: the known optimal length, if any; an answer that misses it is *wrong*.
@@ -35,7 +36,7 @@ from ..npuzzle import NPuzzle, compact
 from ..problem import heuristic_names
 from ..result import SearchResult
 from ..tilt import Tilt
-from ..user_problem import load_problem, resolved, state_text
+from ..user_problem import load_problem, read_source, resolved, state_text
 
 Spec = dict[str, Any]
 Number = (int, float)
@@ -59,7 +60,7 @@ DOMAIN_OPTIONS: dict[str, dict[str, tuple[type, ...]]] = {
     "maze": {},
     "tilt": {"step": (str,), "collide": (str,)},
     "cube": {"size": (int,), "metric": (str,)},
-    "problem": {"problem": (str,), "args": (dict,)},
+    "problem": {"problem": (str,), "args": (dict,), "source": (str,)},
 }
 FIELDS: dict[str, tuple[type, ...]] = {
     "id": (int, str),
@@ -115,6 +116,10 @@ def normalize(raw: Mapping[str, Any], defaults: Mapping[str, Any], base: Path | 
         if "problem" not in spec or "start" in spec or "file" in spec:
             raise InputError("a problem instance names its problem (FILE.py:NAME) and no start")
         spec["problem"] = resolved(spec["problem"], base)
+        if "source" not in spec:  # read once here, sent to the workers wherever they run
+            source = read_source(spec["problem"])
+            if source is not None:
+                spec["source"] = source
     if "file" in spec:
         spec["start"] = read_file(Path(spec.pop("file")), base)
     if spec.get("start") is None and domain != "problem":
@@ -154,7 +159,7 @@ def build(spec: Spec) -> Built:
     """The problem a (normalized) spec describes."""
     domain = spec["domain"]
     if domain == "problem":
-        own = load_problem(spec["problem"], arguments=spec.get("args"))
+        own = load_problem(spec["problem"], arguments=spec.get("args"), source=spec.get("source"))
         text = state_text(own)
         return Built(own, lambda r: {"start": text(own.initial), "path": [text(s) for s in r.path]})
     start = spec["start"]
