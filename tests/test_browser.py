@@ -296,11 +296,29 @@ def test_tilt_page_plays_and_solves(page: Page) -> None:
     page.click(".arrow.down")
     expect(page.locator("#tilt-moves")).to_have_text("1")
     page.click("#tilt-undo")
+    # Each time the count (g) changes during the playback, the letters shown are as many.
+    page.evaluate(
+        """() => {
+          window.seen = [];
+          new MutationObserver(() => window.seen.push([
+            document.getElementById("tilt-moves").textContent,
+            document.getElementById("tilt-history").textContent.length,
+          ])).observe(document.getElementById("tilt-moves"), { childList: true });
+        }"""
+    )
     page.click("#tilt-solve")
     expect(page.locator("#tilt-verdict")).to_have_text("Found a 13-move solution (optimal).")
     expect(page.locator("#tilt-layers .bar")).to_have_count(14)
-    # The playback ends with every block on a target.
+    # The playback ends with every block on a target, each move counted and its letter shown
+    # as its board comes (the letters, g and Undo agree).
     expect(page.locator("#tilt .cell.block.target")).to_have_count(3)
+    expect(page.locator("#tilt-moves")).to_have_text("13")
+    expect(page.locator("#tilt-history")).to_have_text(re.compile(r"^[UDLR]{13}$"))
+    seen = page.evaluate("window.seen")
+    assert len(seen) >= 13 and all(int(g) == letters for g, letters in seen)
+    page.click("#tilt-undo")
+    expect(page.locator("#tilt-moves")).to_have_text("12")
+    expect(page.locator("#tilt-history")).to_have_text(re.compile(r"^[UDLR]{12}$"))
 
 
 def test_tilt_generate_by_seed(page: Page) -> None:

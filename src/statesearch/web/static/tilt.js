@@ -57,6 +57,10 @@ function paint(r, c) {
   render();
 }
 
+function addLetter(direction) {
+  $("tilt-history").textContent = ($("tilt-history").textContent + direction).slice(-40);
+}
+
 async function move(direction) {
   if (playback) return;
   try {
@@ -64,7 +68,7 @@ async function move(direction) {
     if (!data.moved) return;
     history.push(board);
     board = data.board;
-    $("tilt-history").textContent = ($("tilt-history").textContent + direction).slice(-40);
+    addLetter(direction);
     render();
     say(data.solved ? "tilt_solved" : "", history.length);
   } catch (err) {
@@ -85,11 +89,13 @@ async function solve() {
       return;
     }
     say("found", data.length, data.optimal);
-    $("tilt-history").textContent = data.moves;
+    // Played back move by move as if tilted by hand: each letter comes with its board, so the
+    // letters, the count (g) and Undo agree.
     let i = 1;
     playback = setInterval(() => {
       if (i >= data.boards.length) { clearInterval(playback); playback = null; return; }
       history.push(board);
+      addLetter(data.moves[i - 1]);
       board = data.boards[i++];
       render();
     }, 250);
