@@ -3,6 +3,7 @@ algorithm and the tie order are the same, same budgets."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -261,3 +262,20 @@ def test_specialized_machine_code_is_cached_and_checked() -> None:
     assert saved.read_bytes() == good and not stale.exists()
     specialized.forget_compiled()
     assert specialized.search_function(2, 3) is not None  # loaded from the repaired copy
+
+
+def test_a_search_with_time_to_spare_waits_for_its_shapes_compile(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A search under a tight limit starts on the loop kernel while its shape compiles; one
+    with time to spare (a batch's warm-up, under its hour) waits for the compiled search."""
+    from statesearch.limits import Meter
+    from statesearch.npuzzle import compiled, specialized
+
+    monkeypatch.setenv("STATESEARCH_CACHE", str(tmp_path))  # no machine code cached
+    specialized.forget_compiled()
+    puzzle = NPuzzle(random_board(3, 4, 1), 3, 4)
+    hurried = compiled.manhattan_search(puzzle, Meter(Limits(time_limit=5)))
+    patient = compiled.manhattan_search(puzzle, Meter(Limits(time_limit=3600)))
+    assert isinstance(hurried, compiled.FrameSearch)
+    assert isinstance(patient, compiled.PerShapeSearch)

@@ -9,6 +9,7 @@ bounded exactly like a Python one.
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
@@ -64,6 +65,9 @@ if TYPE_CHECKING:
     from .pdb_lookup import PatternDatabase
 
 SLICE = 1 << 21  # expansions between clock checks: ~20-40 ms of kernel time
+# Seconds left above which a search waits for its shape's compile (a few seconds, once per
+# machine) rather than starting on the loop kernel: a batch's warm-up, a search with no limit.
+COMPILE_WAIT = 60.0
 A_STAR_MAX_CELLS = 12  # 12! boards: a byte of g and a byte of parent move each (~1 GB)
 # f = g + w·h sits above g's byte in a 64-bit priority; beyond this weight (a greedy search in
 # all but name) the Python engine runs it.
@@ -193,11 +197,12 @@ class FrameSearch:
 
 
 def manhattan_search(puzzle: Puzzle, meter: Meter) -> FrameSearch | PerShapeSearch:
-    """The per-shape search when its machine code is at hand (or worth waiting for: no time
-    limit), else the loop kernel while the code compiles in the background: both count the
-    same, so only the speed differs."""
+    """The per-shape search when its machine code is at hand (or worth waiting for: more than
+    ``COMPILE_WAIT`` seconds left), else the loop kernel while the code compiles in the
+    background: both count the same, so only the speed differs."""
+    left = meter.deadline - time.perf_counter()
     search = specialized.ready_search(
-        puzzle.rows, puzzle.cols, can_wait=meter.deadline == math.inf, check=meter.check
+        puzzle.rows, puzzle.cols, can_wait=left > COMPILE_WAIT, check=meter.check
     )
     return FrameSearch(puzzle, "manhattan") if search is None else PerShapeSearch(puzzle, search)
 

@@ -235,7 +235,7 @@ def ready_search(rows: int, cols: int, can_wait: bool, check: Callable[[], None]
     the loop kernel, which counts the same): loaded from the cache at once, or compiled in a
     background thread (LLVM runs outside the GIL) that a caller with time to spare waits for,
     calling ``check`` (a ``Meter.check``) as it waits so that a cancel still stops it. A
-    caller under a time limit does not wait; the code is there for the next search."""
+    caller under a tight time limit does not wait; the code is there for the next search."""
     shape = (rows, cols)
     with _compiling:
         if shape in _searches:
