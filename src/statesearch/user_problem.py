@@ -122,8 +122,6 @@ def _path(where: str, base: Path | None) -> Path:
 
 def _read(where: str, path: Path) -> str:
     try:
-        if not path.is_file():
-            raise InputError("cannot read {file}: {why}", file=where, why="not a file")
         with open(path, "rb") as handle:
             data = handle.read(MAX_SOURCE + 1)
         if len(data) > MAX_SOURCE:
