@@ -268,3 +268,14 @@ def test_merging_blocks_may_share_a_target_and_the_output_says_when_it_is_solved
     exact = solve(merged, "bfs", engine="python")
     assert result.solved and result.length == exact.length == 4
     assert "targets can stay empty" in merged.goal_rule
+
+
+def test_generating_the_benchmarks_puzzles_is_bounded(capsys: pytest.CaptureFixture[str]) -> None:
+    """``bench tilt`` makes its puzzles within --prepare-limit: past it one line and exit 4
+    (an internal error before, when the generator's own clock ran out)."""
+    from statesearch.cli import main
+
+    hard = ["--count", "1", "--blocks", "8", "--min-length", "45", "--prepare-limit", "0.5"]
+    code = main(["bench", "tilt", *hard])
+    said = " ".join(capsys.readouterr().out.split())
+    assert code == 4 and "limit reached (time): --prepare-limit of 0.5 s" in said

@@ -17,6 +17,7 @@ from ..batch.plots import check_plot_file, plot_results
 from ..batch.runner import Row
 from ..batch.spec import Spec, check, normalize
 from ..errors import InputError
+from ..limits import Limits
 from ..npuzzle.benchmarks import load, select
 from ..outputs import check_output
 from .batch import PlotFile, Scheduler, exit_code, run_with_progress
@@ -225,14 +226,17 @@ def tilt(
     if not algorithms:
         raise InputError("name at least one algorithm, like -a bidirectional,astar")
     specs = []
-    for s in track(range(seed, seed + count), description="generating", console=console):
-        made = generate(s, int(height), int(width), blocks, min_length, max_length=max_length)
-        for name in algorithms:
-            raw = {"id": s if len(algorithms) == 1 else f"{s} {name}", "domain": "tilt"}
-            options = {"algorithm": name, "time_limit": time_limit}
-            spec = normalize({**raw, "start": made.text(), "optimal": made.optimal}, options, None)
-            check(spec)
-            specs.append(spec)
+    preparation = Preparation(prepare_limit)  # generating the puzzles is part of it
+    clock = {"limits": Limits(time_limit=prepare_limit), "started": preparation.meter.started}
+    with preparation.bounded():
+        for s in track(range(seed, seed + count), description="generating", console=console):
+            made = generate(s, int(height), int(width), blocks, min_length, max_length, **clock)
+            for name in algorithms:
+                raw = {"id": s if len(algorithms) == 1 else f"{s} {name}", "domain": "tilt"}
+                options = {"algorithm": name, "time_limit": time_limit}
+                start = {"start": made.text(), "optimal": made.optimal}
+                spec = normalize({**raw, **start}, options, None)
+                check(spec)
+                specs.append(spec)
     label = " and ".join(algorithms)
-    preparation = Preparation(prepare_limit)
     run(f"tilt {size} x{count}", label, specs, workers, scheduler, json_file, plot, preparation)

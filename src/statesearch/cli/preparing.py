@@ -24,7 +24,7 @@ PrepareLimit = Annotated[
         "Seconds to build or load the tables and kernels before the first instance (inf: no bound)."
     ),
 ]
-STOPPED = "no instance was started (the tables finished stay cached: run it again to go on)"
+STOPPED = "no instance was started (raise --prepare-limit, or run again: built tables stay cached)"
 
 
 class Preparation:
