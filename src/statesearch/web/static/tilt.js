@@ -90,14 +90,14 @@ async function solve() {
     }
     say("found", data.length, data.optimal);
     // Played back move by move as if tilted by hand: each letter comes with its board, so the
-    // letters, the count (g) and Undo agree.
+    // letters, the count (g) and Undo agree; the play ends with its last board (Undo at once).
     let i = 1;
-    playback = setInterval(() => {
-      if (i >= data.boards.length) { clearInterval(playback); playback = null; return; }
+    if (data.boards.length > 1) playback = setInterval(() => {
       history.push(board);
       addLetter(data.moves[i - 1]);
       board = data.boards[i++];
       render();
+      if (i >= data.boards.length) { clearInterval(playback); playback = null; }
     }, 250);
   } catch (err) {
     say(isCancel(err) ? "cancelled" : "error", err.message);
