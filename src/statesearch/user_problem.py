@@ -15,6 +15,7 @@ line of the user's file it came from.
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import importlib
 import json
@@ -27,6 +28,7 @@ from typing import Any
 
 from .errors import InputError
 from .problem import check_problem
+from .text_files import read_capped
 
 MAX_SOURCE = 16 * 2**20  # bytes of a problem's file: far more than any hand-written one
 _LOADED: dict[tuple[str, str], ModuleType] = {}  # a file's modules, by path and text
@@ -121,17 +123,18 @@ def _path(where: str, base: Path | None) -> Path:
 
 
 def _read(where: str, path: Path) -> str:
+    """The file's text, read once per version of it (a batch names it on every line)."""
     try:
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_SOURCE + 1)
-        if len(data) > MAX_SOURCE:
-            raise InputError(
-                "{file} is larger than {limit} MiB", file=where, limit=MAX_SOURCE >> 20
-            )
-        return data.decode("utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        why = getattr(err, "strerror", None) or "not UTF-8 text"
-        raise InputError("cannot read {file}: {why}", file=where, why=why) from None
+        stat = path.stat()
+        version = (stat.st_mtime_ns, stat.st_size)
+    except OSError:
+        version = (-1, -1)  # reading it says what is wrong
+    return _text_of(where, path, version)
+
+
+@functools.lru_cache(maxsize=16)
+def _text_of(where: str, path: Path, version: tuple[int, int]) -> str:
+    return read_capped(path, where, MAX_SOURCE)
 
 
 def _run(where: str, path: Path, source: str) -> ModuleType:

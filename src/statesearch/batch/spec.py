@@ -35,6 +35,7 @@ from ..maze import Maze
 from ..npuzzle import NPuzzle, compact
 from ..problem import heuristic_names
 from ..result import SearchResult
+from ..text_files import read_capped
 from ..tilt import Tilt
 from ..user_problem import load_problem, read_source, resolved, state_text
 
@@ -136,15 +137,7 @@ def normalize(raw: Mapping[str, Any], defaults: Mapping[str, Any], base: Path | 
 def read_file(path: Path, base: Path | None) -> str:
     """A maze or tilt file's text (UTF-8, capped in size)."""
     where = path if path.is_absolute() or base is None else base / path
-    try:
-        with open(where, "rb") as handle:
-            data = handle.read(MAX_FILE + 1)
-        if len(data) > MAX_FILE:
-            raise InputError("{file} is larger than {limit} MiB", file=where, limit=MAX_FILE >> 20)
-        return data.decode("utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        why = getattr(err, "strerror", None) or "not UTF-8 text"
-        raise InputError("cannot read {file}: {why}", file=where, why=why) from None
+    return read_capped(where, where, MAX_FILE)
 
 
 @dataclass
