@@ -170,10 +170,7 @@ def build(spec: Spec) -> Built:
         from ..cube import Cube
 
         cube = Cube.from_text(start, spec.get("size"), spec.get("metric") or "htm")
-        shape = {"size": cube.size, "metric": cube.metric, "facelets": cube.facelets(cube.initial)}
-        return Built(
-            cube, lambda r: {**shape, "solution": " ".join(r.actions) if r.solved else None}
-        )
+        return Built(cube, cube.result_fields)
     if domain == "tilt":
         step, collide = spec.get("step") or "single", spec.get("collide") or "block"
         puzzle = Tilt.from_text(start, step, collide)

@@ -100,13 +100,14 @@ def solve_cube(
         cube = Cube.from_text(cube_text, size, metric)
         cube = _load_tables(cube, heuristic, search, meter)
         result = run(cube, heuristic, search, meter, precheck)
-    extra = {
-        "size": cube.size,
-        "metric": cube.metric,
-        "facelets": cube.facelets(cube.initial),
-        "solution": " ".join(str(a) for a in result.actions) if result.solved else None,
-    }
-    emit(result, search.as_json, extra, picture(cube), all_moves=search.all_moves, interrupted=True)
+    emit(
+        result,
+        search.as_json,
+        cube.result_fields(result),
+        picture(cube),
+        all_moves=search.all_moves,
+        interrupted=True,
+    )
 
 
 MAX_SCRAMBLE = 10_000  # moves: far past what mixes a cube (about 20-30), and made at once

@@ -29,7 +29,7 @@ from ..errors import InputError
 from ..limits import Meter
 from ..outcome import Outcome
 from ..problem import Heuristic
-from ..result import Stats
+from ..result import SearchResult, Stats
 from . import net
 from .cubies import Cubies, invariant_violation
 from .notation import MOVES, check_metric, inverse, metric_moves, parse_moves
@@ -132,6 +132,15 @@ class Cube:
 
     def show(self, state: State) -> str:
         return net.text_net(colours_of(state))
+
+    def result_fields(self, result: SearchResult[State]) -> dict[str, object]:
+        """The cube's fields beside a result in ``solve cube --json`` and a batch's line."""
+        return {
+            "size": self.size,
+            "metric": self.metric,
+            "facelets": self.facelets(self.initial),
+            "solution": " ".join(str(a) for a in result.actions) if result.solved else None,
+        }
 
     def to_svg(self, state: State | None = None, cell: int = 20) -> str:
         """The net of ``state`` (default: the start) as an SVG document."""
