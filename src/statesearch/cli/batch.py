@@ -165,8 +165,10 @@ def build_tables(specs: list[Spec], meter: Meter) -> None:
                     check_limits=meter.check,
                 )  # fmt: skip
         if spec["domain"] == "cube":
-            cube = build(spec).problem
-            if cube.size == 3 and (heuristic or cube.default_heuristic) == "korf":
+            from .cube import tables_wanted
+
+            cube, algorithm = build(spec).problem, spec.get("algorithm") or "auto"
+            if tables_wanted(cube, heuristic or None, algorithm, False) == "korf":
                 from ..cube.korf import load_tables
 
                 with build_progress() as (log, progress):

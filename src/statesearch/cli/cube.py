@@ -33,18 +33,24 @@ TimeLimit = Annotated[float | None, time_limit_option("Give up after S seconds."
 Seed = Annotated[int, typer.Option(help="Random seed: the same seed gives the same cubes.")]
 
 
+def tables_wanted(cube: Any, heuristic: str | None, algorithm: str, traced: bool) -> str | None:
+    """Which of the 3x3x3's large tables a search of ``cube`` reads, ``korf`` or ``coset``, or
+    ``None``: the 2x2x2, a cube proved unsolvable first, a search that reads no heuristic (BFS,
+    bidirectional, untraced), a heuristic with no table."""
+    from ..algorithms import reads_estimate
+
+    if cube.size != 3 or not cube.solvable or not reads_estimate(algorithm, traced):
+        return None
+    name = (heuristic or cube.default_heuristic).lower()
+    return name if name in ("korf", "coset") else None
+
+
 def _load_tables(cube: Any, heuristic: str | None, search: SearchOptions, meter: Meter) -> Any:
     """The cube with its tables loaded (Korf's built on first use, with a bar); the coset table
-    is only ever loaded (building it is ``statesearch cube tables``). A search that reads no
-    heuristic (BFS, bidirectional, untraced) loads none."""
-    from ..algorithms import reads_estimate
+    is only ever loaded (building it is ``statesearch cube tables``)."""
     from ..cube.korf import load_tables
 
-    name = (heuristic or cube.default_heuristic).lower()
-    if cube.size != 3 or not cube.solvable:
-        return cube
-    if not reads_estimate(search.algorithm, search.traced):
-        return cube
+    name = tables_wanted(cube, heuristic, search.algorithm, search.traced)
     if name == "korf":
         with build_progress() as (log, progress):
             tables = load_tables(metric=cube.metric, meter=meter, progress=progress, log=log)
