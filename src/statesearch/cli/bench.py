@@ -17,7 +17,6 @@ from ..batch.plots import check_plot_file, plot_results
 from ..batch.runner import Row
 from ..batch.spec import Spec, check, normalize
 from ..errors import InputError
-from ..limits import Limits
 from ..npuzzle.benchmarks import load, select
 from ..outputs import check_output
 from .batch import PlotFile, Scheduler, exit_code, run_with_progress
@@ -227,7 +226,7 @@ def tilt(
         raise InputError("name at least one algorithm, like -a bidirectional,astar")
     specs = []
     preparation = Preparation(prepare_limit)  # generating the puzzles is part of it
-    clock = {"limits": Limits(time_limit=prepare_limit), "started": preparation.meter.started}
+    clock = {"limits": preparation.meter.limits, "started": preparation.meter.started}
     with preparation.bounded():
         for s in track(range(seed, seed + count), description="generating", console=console):
             made = generate(s, int(height), int(width), blocks, min_length, max_length, **clock)

@@ -31,7 +31,6 @@ class Preparation:
     """One clock for the whole preparation, started when it is made."""
 
     def __init__(self, limit: float) -> None:
-        self.limit = limit
         self.meter = Meter(Limits(time_limit=limit))
 
     @contextlib.contextmanager
@@ -42,7 +41,7 @@ class Preparation:
                 yield self.meter
         except LimitHit as hit:
             if hit.kind is LimitKind.TIME:
-                hit = LimitHit(hit.kind, f"--prepare-limit of {self.limit:g} s")
+                hit = LimitHit(hit.kind, f"--prepare-limit of {self.meter.limits.time_limit:g} s")
             stopped_early(hit, STOPPED)
 
     def warm(self, pool: Pool, specs: list[Spec]) -> None:
