@@ -155,6 +155,14 @@ def test_searching_anyway_with_ida_star_proves_it_by_depth(page: Page) -> None:
     expect(page.locator("#verdict")).not_to_contain_text("reachable states were examined")
 
 
+def compare_the_lesson(page: Page) -> None:
+    """Click Compare and wait for its last redraw: each row's start redraws the chart, so an
+    element read once (evaluate, a box, a screenshot) before the end may be replaced under it."""
+    page.click("#compare")
+    expect(page.locator('.bar[data-heuristic="manhattan"]')).to_be_visible(timeout=30_000)
+    expect(page.locator(".compare-table .pending")).to_have_count(0, timeout=30_000)
+
+
 def test_compare_shows_the_lesson(page: Page) -> None:
     page.click("#compare")
     expect(page.locator('.bar[data-heuristic="zero"]')).to_contain_text("48,390", timeout=30_000)
@@ -201,8 +209,7 @@ def test_a_search_can_be_cancelled(page: Page, server: str) -> None:
 
 
 def test_korean_everywhere_and_remembered(page: Page, server: str) -> None:
-    page.click("#compare")
-    expect(page.locator('.bar[data-heuristic="manhattan"]')).to_be_visible(timeout=30_000)
+    compare_the_lesson(page)
     page.click("#lang")
     expect(page.locator("#solve")).to_have_text("풀기")
     expect(page.locator("#p-solvable")).to_have_text("예")
@@ -356,9 +363,8 @@ def contrast(one: str, other: str) -> float:
 
 
 def test_bar_labels_reach_wcag_contrast(page: Page) -> None:
-    page.click("#compare")
+    compare_the_lesson(page)
     bar = page.locator('.bar[data-heuristic="manhattan"]')
-    expect(bar).to_be_visible(timeout=30_000)
     ink, paper = bar.evaluate(
         "(el) => [getComputedStyle(el).color, getComputedStyle(el).backgroundColor]"
     )
@@ -460,8 +466,7 @@ LINE_BREAKS = r"""(el) => {
 
 def test_korean_lines_break_between_words(browser: Browser, server: str) -> None:
     page = open_page(browser, server, PHONE)
-    page.click("#compare")
-    expect(page.locator('.bar[data-heuristic="manhattan"]')).to_be_visible(timeout=30_000)
+    compare_the_lesson(page)
     page.click("#lang")
     breaks: list[str] = []
     for note in ("#comparison > .note", "#budget-note", '[data-i18n="experiments_hint"]'):
@@ -524,8 +529,7 @@ def test_screenshots_of_every_page(browser: Browser, server: str, size: Viewport
     """For a reviewer's eyes: each page after a little use, in English and in Korean."""
     label = f"{size['width']}x{size['height']}"
     page = open_page(browser, server, size)
-    page.click("#compare")
-    expect(page.locator('.bar[data-heuristic="manhattan"]')).to_be_visible(timeout=30_000)
+    compare_the_lesson(page)
     shoot(page, f"puzzle-{label}")
     assert page.evaluate("document.scrollingElement.scrollWidth") <= size["width"]
     page.click("#lang")
