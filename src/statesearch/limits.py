@@ -146,9 +146,7 @@ class Meter:
         limit = self.limits.max_memory
         if limit is not None and (held := resident_bytes()) > limit:
             raise LimitHit(
-                LimitKind.MEMORY,
-                f"the process holds {held / 2**20:,.0f} MB, over max_memory of "
-                f"{limit / 2**20:,.0f} MB",
+                LimitKind.MEMORY, f"the process holds {_mb(held)}, over max_memory of {_mb(limit)}"
             )
         if self.progress is not None and now >= self.next_report:
             self.next_report = now + self.every
@@ -177,6 +175,31 @@ class Meter:
         elif kind is LimitKind.MEMORY:
             self.store(stored)
         self.check(expanded, frontier)
+
+
+def reserve(nbytes: int, what: str, meter: Meter | None = None) -> None:
+    """Before allocating about ``nbytes`` for ``what`` (a table read or built): stop, with the
+    figures, if the process would then hold more than ``max_memory`` (of ``meter``, else the
+    active one), or if the machine has not that much available. An allocation past either would
+    otherwise end in a MemoryError or the kernel's OOM killer, after the work before it."""
+    meter = meter or active_meter()
+    limit = meter.limits.max_memory if meter is not None else None
+    held = resident_bytes()
+    if limit is not None and held + nbytes > limit:
+        raise LimitHit(
+            LimitKind.MEMORY,
+            f"{what} needs {_mb(nbytes)} more than the {_mb(held)} held, over max_memory of "
+            f"{_mb(limit)}",
+        )
+    free = available_bytes()
+    if free is not None and nbytes > free:
+        raise LimitHit(
+            LimitKind.MEMORY, f"{what} needs {_mb(nbytes)}; the machine has {_mb(free)} available"
+        )
+
+
+def _mb(nbytes: int) -> str:
+    return f"{nbytes / 2**20:,.0f} MB"
 
 
 def resident_bytes() -> int:

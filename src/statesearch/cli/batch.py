@@ -19,7 +19,7 @@ from ..batch.runner import Row, Tally, run_batch
 from ..batch.spec import Spec, build
 from ..errors import InputError
 from ..limits import Meter
-from .options import ALGORITHM_HELP, memory_bound, time_limit_option
+from .options import ALGORITHM_HELP, memory_bound, memory_option, time_limit_option
 from .preparing import PREPARE_LIMIT, Preparation, PrepareLimit
 from .progress import build_progress
 from .render import INTERRUPTED, console
@@ -81,10 +81,7 @@ def batch(
     ] = None,
     max_memory: Annotated[
         str,
-        typer.Option(
-            metavar="SIZE",
-            help="Per search (4G, 500M, none); auto: a share of the free memory per worker.",
-        ),
+        memory_option("Per search (4G, 500M, none); auto: a share of the free memory per worker."),
     ] = "auto",
     max_depth: Annotated[
         int | None, typer.Option(min=0, metavar="N", help="Longest path searched.")

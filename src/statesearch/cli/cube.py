@@ -16,9 +16,9 @@ from ..errors import InputError
 from ..facade import solve as facade_solve
 from ..limits import LimitHit, Limits, Meter
 from ..outputs import check_output
-from .options import SearchOptions, heuristic_option, search_options, time_limit_option
+from .options import MaxMemory, SearchOptions, heuristic_option, search_options, time_limit_option
 from .preparing import PREPARE_LIMIT, Preparation, PrepareLimit
-from .progress import build_progress, watching
+from .progress import build_progress, building, watching
 from .render import console, emit, stopped_early
 from .solve import run, searching
 
@@ -214,6 +214,7 @@ def build_tables(
         str, typer.Option(metavar="WHICH", help="korf (about a minute), coset (longer) or all.")
     ] = "all",
     time_limit: TimeLimit = None,
+    max_memory: MaxMemory = "auto",
     rebuild: Annotated[
         bool, typer.Option(help="Build the coset table and its bounds even if cached.")
     ] = False,
@@ -222,7 +223,7 @@ def build_tables(
     ] = "full",
 ) -> None:
     """Build (or check) the 3x3x3's tables in the cache: Korf's pattern databases and the
-    coset table, with a bar, bounded by --time-limit and Ctrl-C."""
+    coset table, with a bar, bounded by --time-limit, --max-memory and Ctrl-C."""
     from ..cube import korf, pocket
     from ..cube.coset_cache import build_and_store, keep, stored_table
     from ..cube.coset_table import VARIANTS
@@ -238,18 +239,14 @@ def build_tables(
             choices=", ".join(VARIANTS),
         )
     started = time.perf_counter()
-    try:
-        with watching() as watch, build_progress() as (log, progress):
-            meter = Meter(Limits(time_limit=time_limit), watch.cancel)
-            pocket.distance_table(metric, log)
-            if tables in ("korf", "all"):
-                korf.load_tables(metric=metric, meter=meter, progress=progress, log=log)
-            if tables in ("coset", "all"):
-                table = None if rebuild else stored_table(variant, metric, log)
-                if table is None:
-                    keep(build_and_store(variant, metric, meter, progress, log, rebuild))
-    except LimitHit as hit:
-        stopped_early(hit, "nothing kept")
+    with building(time_limit, max_memory, "nothing kept") as (meter, log, progress):
+        pocket.distance_table(metric, log)
+        if tables in ("korf", "all"):
+            korf.load_tables(metric=metric, meter=meter, progress=progress, log=log)
+        if tables in ("coset", "all"):
+            table = None if rebuild else stored_table(variant, metric, log)
+            if table is None:
+                keep(build_and_store(variant, metric, meter, progress, log, rebuild))
     from ..cache import cache_dir
 
     console.print(

@@ -41,6 +41,20 @@ def time_limit_option(help: str) -> Any:
     return typer.Option(parser=seconds, metavar="S", help=help)
 
 
+def memory_option(help: str) -> Any:
+    """``--max-memory SIZE``, read by ``memory_bound``."""
+    return typer.Option(metavar="SIZE", help=help)
+
+
+MaxMemory = Annotated[
+    str,
+    memory_option(
+        "Stop when the process would hold more (4G, 500M, none); auto: 80% of the memory "
+        "available when the command starts."
+    ),
+]
+
+
 def heuristic_option(names: str) -> Any:
     """``-H`` for one domain, listing its heuristics in the help."""
     return typer.Option("--heuristic", "-H", metavar="NAME", help=f"Heuristic: {names}.")
@@ -145,14 +159,7 @@ def _shared(
         int | None,
         typer.Option(min=0, metavar="N", help="Stop when the search keeps more than N states."),
     ] = None,
-    max_memory: Annotated[
-        str,
-        typer.Option(
-            metavar="SIZE",
-            help="Stop when the process holds more (4G, 500M, none); auto: 80% of the memory "
-            "available when the command starts.",
-        ),
-    ] = "auto",
+    max_memory: MaxMemory = "auto",
     max_depth: Annotated[
         int | None,
         typer.Option(min=0, metavar="N", help="Do not search paths longer than N steps."),

@@ -9,11 +9,11 @@ import typer
 from rich.table import Table
 
 from ..errors import InputError
-from ..limits import LimitHit, Limits, Meter
 from ..npuzzle import parse_goal
 from .cube import TimeLimit
-from .progress import build_progress, watching
-from .render import console, stopped_early
+from .options import MaxMemory
+from .progress import building
+from .render import console
 
 app = typer.Typer(help="Build, list and verify the cached pattern databases.", no_args_is_help=True)
 
@@ -50,13 +50,14 @@ def build(
         ),
     ] = "blank-last",
     time_limit: TimeLimit = None,
+    max_memory: MaxMemory = "auto",
 ) -> None:
     """Build (or check) every table of a partition, with a progress bar, bounded by
-    --time-limit and Ctrl-C (the tables finished before it stays cached)."""
+    --time-limit, --max-memory and Ctrl-C (the tables finished before a bound stay cached)."""
     if size.strip().lower() == "cube":
         from .cube import build_tables
 
-        build_tables(time_limit=time_limit)
+        build_tables(time_limit=time_limit, max_memory=max_memory)
         return
     from ..cache import cache_dir
     from ..npuzzle.pdb_lookup import PatternDatabase
@@ -64,15 +65,15 @@ def build(
     rows, cols = board_shape(size)
     goal_tiles = parse_goal(goal, rows, cols)
     started = time.perf_counter()
-    try:
-        with watching() as watch, build_progress() as (log, progress):
-            meter = Meter(Limits(time_limit=time_limit), watch.cancel)
-            pdb = PatternDatabase(
-                rows, cols, goal_tiles, partition, progress=progress, log=log, allow_large=True,
-                check_limits=meter.check,
-            )  # fmt: skip
-    except LimitHit as hit:
-        stopped_early(hit, "the tables finished before it are cached")
+    with building(time_limit, max_memory, "the tables finished before it are cached") as (
+        meter,
+        log,
+        progress,
+    ):
+        pdb = PatternDatabase(
+            rows, cols, goal_tiles, partition, progress=progress, log=log, allow_large=True,
+            check_limits=meter.check,
+        )  # fmt: skip
     seconds = time.perf_counter() - started
     count = len(pdb.groups)
     console.print(

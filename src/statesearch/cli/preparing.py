@@ -1,7 +1,8 @@
 """What ``batch`` and ``bench`` do before their first instance (tables built or loaded here,
-then in every worker with a tiny search, kernels compiled), under one time bound:
-``--prepare-limit`` seconds, an hour unless told. A bound reached stops the command with one
-line, exit 4, before any instance starts; the tables finished stay cached."""
+then in every worker with a tiny search, kernels compiled), under one time bound,
+``--prepare-limit`` seconds (an hour unless told), and here under the memory bound of a command
+(80% of what is available when it starts). A bound reached stops the command with one line,
+exit 4, before any instance starts; the tables finished stay cached."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from typing import Annotated
 from ..batch.pool import Pool
 from ..batch.spec import Spec
 from ..batch.worker import warm_up
-from ..limits import LimitHit, LimitKind, Limits, Meter, metering
+from ..limits import LimitHit, LimitKind, Limits, Meter, default_max_memory, metering
 from .options import time_limit_option
 from .render import stopped_early
 
@@ -25,13 +26,14 @@ PrepareLimit = Annotated[
     ),
 ]
 STOPPED = "no instance was started (raise --prepare-limit, or run again: built tables stay cached)"
+STOPPED_BY_MEMORY = "no instance was started (the tables built before it stay cached)"
 
 
 class Preparation:
     """One clock for the whole preparation, started when it is made."""
 
     def __init__(self, limit: float) -> None:
-        self.meter = Meter(Limits(time_limit=limit))
+        self.meter = Meter(Limits(time_limit=limit, max_memory=default_max_memory()))
 
     @contextlib.contextmanager
     def bounded(self) -> Iterator[Meter]:
@@ -40,6 +42,8 @@ class Preparation:
             with metering(self.meter):
                 yield self.meter
         except LimitHit as hit:
+            if hit.kind is LimitKind.MEMORY:
+                stopped_early(hit, STOPPED_BY_MEMORY)
             if hit.kind is LimitKind.TIME:
                 hit = LimitHit(hit.kind, f"--prepare-limit of {self.meter.limits.time_limit:g} s")
             stopped_early(hit, STOPPED)

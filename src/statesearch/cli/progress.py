@@ -26,7 +26,9 @@ from rich.progress import (
 )
 from rich.text import Text
 
-from ..limits import Snapshot
+from ..limits import LimitHit, LimitKind, Limits, Meter, Snapshot, metering
+from .options import memory_bound
+from .render import stopped_early
 
 stderr = Console(stderr=True, highlight=False)
 LIVE_EVERY, PLAIN_EVERY = 0.25, 5.0  # seconds between progress lines
@@ -137,3 +139,22 @@ def build_progress() -> Iterator[tuple[Callable[[str], None], Callable[[int, int
     finally:
         if tasks:
             bar.stop()
+
+
+@contextmanager
+def building(
+    time_limit: float | None, max_memory: str, kept: str
+) -> Iterator[tuple[Meter, Callable[[str], None], Callable[[int, int], None]]]:
+    """A table build's meter (``--time-limit``, ``--max-memory``, Ctrl-C; active, so that every
+    table read or built asks it), log and bar. A bound reached, or memory the machine cannot
+    give, stops the command with one line naming it, exit 4; ``kept``: what stays cached."""
+    try:
+        with watching() as watch, build_progress() as (log, progress):
+            limits = Limits(time_limit=time_limit, max_memory=memory_bound(max_memory))
+            meter = Meter(limits, watch.cancel)
+            with metering(meter):
+                yield meter, log, progress
+    except MemoryError:
+        stopped_early(LimitHit(LimitKind.MEMORY, "the machine ran out of memory"), kept)
+    except LimitHit as hit:
+        stopped_early(hit, kept)

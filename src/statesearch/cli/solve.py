@@ -18,7 +18,7 @@ from .. import clock
 from ..algorithms import reads_estimate
 from ..errors import InputError
 from ..facade import solve
-from ..limits import LimitHit, Meter
+from ..limits import LimitHit, Meter, metering
 from ..maze import Maze
 from ..npuzzle import NPuzzle, compact, format_board
 from ..problem import Problem
@@ -39,8 +39,9 @@ MAX_FILE = 64 * 2**20  # bytes: a 5000x5000 maze is 25 MB
 
 @contextmanager
 def searching(search: SearchOptions) -> Iterator[Meter]:
-    """The meter of one command: its clock starts before the input is read, so parsing and
-    tables count against ``--time-limit``; it shows progress, and Ctrl-C cancels. A budget
+    """The meter of one command, active (``metering``): its clock starts before the input is
+    read, so parsing and tables count against ``--time-limit`` (and tables read or built
+    against ``--max-memory``); it shows progress, and Ctrl-C cancels. A budget
     that runs out before the search begins is reported like any limit (exit 4; with
     ``--json``, as JSON), and Ctrl-C then as an interruption (exit 130)."""
     with watching() as watch:
@@ -48,7 +49,8 @@ def searching(search: SearchOptions) -> Iterator[Meter]:
             search.limits(), watch.cancel, watch, watch.every, started=clock.COMMAND_STARTED
         )
         try:
-            yield meter
+            with metering(meter):
+                yield meter
         except LimitHit as hit:
             watch.stop()
             hit.detail = f"before the search began: {hit.detail}"

@@ -15,7 +15,7 @@ from collections.abc import Callable
 import numpy as np
 from numba import njit
 
-from ..limits import Limits, Meter
+from ..limits import Limits, Meter, reserve
 from .patterns import Pattern
 
 UNSEEN = 255
@@ -63,6 +63,7 @@ def distances(
     moves of ``columns`` (indices into ``p.moves``; default all), and the new entries per depth
     (``layers[0] == 1``). ``progress(reached, size)`` is called between slices."""
     meter = meter or Meter(Limits())
+    reserve(p.size, f"building the {p.name} pattern database ({p.size:,} entries)", meter)
     dist = np.full(p.size, UNSEEN, dtype=np.uint8)
     dist[start[0] * p.turns + start[1]] = 0
     cols = np.array(range(len(p.moves)) if columns is None else columns, dtype=np.int64)

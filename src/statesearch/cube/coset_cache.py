@@ -10,7 +10,7 @@ from concurrent.futures import ThreadPoolExecutor
 import numpy as np
 
 from ..errors import InputError
-from ..limits import Limits, Meter
+from ..limits import Limits, Meter, reserve
 from . import store
 from .breadth import Progress
 from .coset_table import LAYOUTS, CosetTable, bound_base, breadth_first, classes, derive_bounds
@@ -70,6 +70,11 @@ def stored_table(variant: str, metric: str, log: store.Log | None = None) -> Cos
     what = f"the coset table ({variant}, {metric})"
     layers = _stored_layers(variant, metric)
     meta = bounds_meta(variant, metric, bound_base(layers or [0]))  # no layers: no table either
+    # Both reserved here: the reader thread below does not see this thread's meter.
+    files = [
+        store.files(name)[1] for name in (table_name(variant, metric), bounds_name(variant, metric))
+    ]
+    reserve(sum(f.stat().st_size for f in files if f.exists()), f"reading {what} and its bounds")
     with ThreadPoolExecutor(1) as pool:  # the table there, its bounds here
         reading = pool.submit(
             _load, table_name(variant, metric), table_meta(variant, metric), what, log

@@ -33,7 +33,7 @@ from functools import cache
 
 import numpy as np
 
-from ..limits import Limits, Meter
+from ..limits import Limits, Meter, reserve
 from . import coset_build as build
 from .breadth import Progress
 from .coset_coords import FLIPS, LAYERS, SLICES, TWISTS, CosetCoordinates, coset_moves, moved
@@ -287,6 +287,7 @@ def breadth_first(
     """The mod-3 entries of every coset (of those within ``last`` moves, if given: the rest
     stay ``UNSEEN``; ``expected`` of them, for the progress) and the count at each depth."""
     cl = classes(layout.twist)
+    reserve(cl.count * layout.row_words * 8, "building the coset table", meter)
     words = np.full(cl.count * layout.row_words, np.uint64(0xFFFFFFFFFFFFFFFF), dtype=np.uint64)
     layers = [1]
     start = entry_index(layout, SOLVED_COSET)
@@ -309,7 +310,7 @@ def breadth_first(
         depth = len(layers) - 1
         backward = layers[-1] * BACKWARD_WHEN > total - reached
         step = build.backward_rows if backward else build.forward_rows
-        frontier = nothing if backward else _frontier(words, depth % 3, layout, cl.count)
+        frontier = nothing if backward else _frontier(words, depth % 3, layout, cl.count, meter)
         for begin in range(0, cl.count, rows):
             gained = int(counts[cl.count :].sum())
             meter.check(reached + gained, layers[-1])
@@ -330,7 +331,7 @@ def breadth_first(
 
 
 def _frontier(
-    words: np.ndarray, code: int, layout: Layout, rows: int
+    words: np.ndarray, code: int, layout: Layout, rows: int, meter: Meter
 ) -> tuple[np.ndarray, np.ndarray]:
     """The entries whose code is ``code``, by row (offsets, entries): the frontier, with the
     entries three, six ... moves closer, whose children are all seen already."""
@@ -338,6 +339,9 @@ def _frontier(
     build.count_codes(words, code, layout.row_words, counts)
     offsets = np.zeros(rows + 1, dtype=np.int64)
     np.cumsum(counts, out=offsets[1:])
+    reserve(
+        int(offsets[-1]) * 4, f"the coset table's frontier ({int(offsets[-1]):,} entries)", meter
+    )
     entries = np.empty(int(offsets[-1]), dtype=np.int32)
     build.gather_codes(words, code, layout.kernel_layout(), offsets, entries)
     return offsets, entries

@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 
 from ..cache import cache_dir, write_or_keep
+from ..limits import reserve
 
 FORMAT_VERSION = 1
 Log = Callable[[str], None]
@@ -46,6 +47,8 @@ def _read(name: str, meta: dict[str, Any], mmap: bool) -> tuple[str | None, np.n
         return "missing", None
     try:
         stored = json.loads(meta_file.read_text())
+        if not mmap:
+            reserve(table_file.stat().st_size, f"reading {table_file.name}")
         table = np.load(table_file, mmap_mode="r" if mmap else None, allow_pickle=False)
     except (OSError, ValueError) as err:
         return f"unreadable ({err.__class__.__name__})", None
@@ -75,7 +78,8 @@ def is_stored(name: str, meta: dict[str, Any]) -> bool:
 
 
 def load(name: str, meta: dict[str, Any]) -> tuple[str | None, np.ndarray | None]:
-    """``(None, table)`` read into memory and checked, or ``(why not, None)``."""
+    """``(None, table)`` read into memory and checked, or ``(why not, None)``; a table that
+    would not fit (``limits.reserve``) stops with ``LimitHit`` before it is read."""
     return _read(name, meta, mmap=False)
 
 

@@ -200,10 +200,8 @@ MAX_GROUP = 11  # ... and a state (a group's cells and the blank's region) in on
 
 
 def check_buildable(keys: list[GroupKey], partition: str) -> None:
-    """Refuse, with the figures, a partition whose tables this machine cannot build: before
-    anything is allocated."""
-    from ..limits import available_bytes
-
+    """Refuse a partition whose tables the builder cannot lay out (whether they fit in memory
+    is asked by the build itself, ``limits.reserve``)."""
     n = keys[0].rows * keys[0].cols
     if n > MAX_CELLS:
         raise InputError(
@@ -222,18 +220,6 @@ def check_buildable(keys: list[GroupKey], partition: str) -> None:
                 tiles=len(key.group),
                 most=MAX_GROUP,
             )
-    largest = max(keys, key=lambda k: k.entries)
-    needed = largest.entries * (1 + n / 8)  # the table, and one visited bit per (placement, region)
-    free = available_bytes()
-    if free is not None and needed > free:
-        raise InputError(
-            "the largest table of partition {partition} has {entries:,} entries and needs about "
-            "{needed:.1f} GiB to build; this machine has {free:.1f} GiB available",
-            partition=partition,
-            entries=largest.entries,
-            needed=needed / 2**30,
-            free=free / 2**30,
-        )
 
 
 def refuse_large_builds(keys: list[GroupKey], partition: str) -> None:

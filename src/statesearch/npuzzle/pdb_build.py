@@ -21,6 +21,7 @@ from numba import njit
 
 from ..directions import LESSON_ORDER, neighbours
 from ..kernels.intrinsics import prefetch, trailing_zeros
+from ..limits import reserve
 
 UNSET = 255
 CHUNK = 1 << 22  # entries per frontier chunk (32 MiB)
@@ -182,8 +183,11 @@ def build_group_table(
         occupied |= 1 << int(c)
     free = ((1 << n) - 1) & ~occupied
     start_blank = _lowest(_region(home[0], np.int64(free), around))
+    visited_bytes = (size * n + 7) // 8
+    tiles = "-".join(map(str, group))
+    reserve(size + visited_bytes, f"building the table of tiles {tiles} ({size:,} entries)")
     table = np.full(size, UNSET, dtype=np.uint8)
-    visited = np.zeros((size * n + 7) // 8, dtype=np.uint8)
+    visited = np.zeros(visited_bytes, dtype=np.uint8)
     start_rank = rank_cells(cells, k, n)
     table[start_rank] = 0
     index = start_rank * n + start_blank

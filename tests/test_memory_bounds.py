@@ -1,0 +1,117 @@
+"""Tables read or built are bounded by memory as searches are: before a table is allocated,
+the process's memory bound (``--max-memory``, auto unless told) and what the machine has
+available are asked, and a table past either stops the command with one line naming the
+figures, exit 4, before any of the work or the allocation happens."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from statesearch import limits
+from statesearch.cli import main
+from statesearch.cube import store
+from statesearch.limits import LimitHit, LimitKind, Limits, Meter, metering, reserve, resident_bytes
+
+MB = 2**20
+
+
+def bound_above_what_is_held(room: int) -> Limits:
+    return Limits(max_memory=resident_bytes() + room)
+
+
+def test_reserve_names_the_bound_or_the_machine(monkeypatch: pytest.MonkeyPatch) -> None:
+    meter = Meter(bound_above_what_is_held(8 * MB))
+    reserve(MB, "a small table", meter)  # fits
+    with pytest.raises(LimitHit) as hit:
+        reserve(64 * MB, "a large table", meter)
+    assert hit.value.kind is LimitKind.MEMORY
+    assert hit.value.detail.startswith("a large table needs 64 MB more than the ")
+    assert "over max_memory of" in hit.value.detail
+    with metering(meter), pytest.raises(LimitHit):  # the active meter is asked when none is given
+        reserve(64 * MB, "a large table")
+    reserve(64 * MB, "a large table")  # no bound: only the machine's memory counts
+    monkeypatch.setattr(limits, "available_bytes", lambda: 32 * MB)
+    with pytest.raises(LimitHit) as hit:
+        reserve(64 * MB, "a large table")
+    assert hit.value.detail == "a large table needs 64 MB; the machine has 32 MB available"
+
+
+def test_a_stored_table_past_the_bound_is_not_read() -> None:
+    name, meta = "cube-test-memory-bound", {"table": "a test table"}
+    assert store.save(name, meta, np.zeros(16 * MB, dtype=np.uint8), lambda message: None)
+    with metering(Meter(bound_above_what_is_held(4 * MB))), pytest.raises(LimitHit) as hit:
+        store.load(name, meta)
+    assert hit.value.detail.startswith(f"reading {name}.npy needs 16 MB more")
+    reason, table = store.load(name, meta)
+    assert reason is None and table is not None and table.size == 16 * MB
+
+
+def megabytes_above_what_is_held(room: int) -> str:
+    return f"{(resident_bytes() + room) // MB}M"
+
+
+def one_line(capsys: pytest.CaptureFixture[str]) -> str:
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err
+    return " ".join(out.split())
+
+
+def test_pdb_build_stops_before_a_table_past_max_memory(capsys: pytest.CaptureFixture[str]) -> None:
+    bound = megabytes_above_what_is_held(100 * MB)  # the 7-tile table needs 165 MB to build
+    code = main(["pdb", "build", "15", "--partition", "7-8", "--max-memory", bound])
+    said = one_line(capsys)
+    assert code == 4, said
+    assert "limit reached (memory): building the table of tiles 1-2-3-4-5-6-7" in said
+    assert f"over max_memory of {int(bound[:-1]):,} MB" in said
+
+
+def test_cube_tables_stop_before_the_coset_table_past_max_memory(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    bound = megabytes_above_what_is_held(500 * MB)  # the coset table alone is 2.4 GB
+    code = main(["cube", "tables", "--tables", "coset", "--max-memory", bound])
+    said = one_line(capsys)
+    assert code == 4, said
+    assert "limit reached (memory): building the coset table needs 2,400 MB more" in said
+    assert said.endswith("nothing kept")
+
+
+def test_solve_cube_stops_before_reading_tables_the_machine_has_no_room_for(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(limits, "available_bytes", lambda: 50 * MB)
+    code = main(["solve", "cube", "R U", "-H", "korf", "--max-memory", "none", "--json"])
+    out, _ = capsys.readouterr()
+    data = json.loads(out)
+    assert code == 4 and data["status"] == "limit_reached" and data["limit"] == "memory"
+    assert data["reason"].startswith("before the search began: ")
+    # Korf's corner table, read from the cache or built: the same bytes.
+    assert data["reason"].endswith("needs 84 MB; the machine has 50 MB available")
+
+
+def test_a_batch_stops_preparing_at_the_memory_bound(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The tables a batch builds before its first instance are bounded by memory too."""
+    from statesearch.cli import preparing
+
+    monkeypatch.setattr(preparing, "default_max_memory", lambda: resident_bytes() + MB)
+    line = {
+        "id": 1,
+        "start": "2 1 3 4/5 6 7 8/9 10 11 12/13 14 0 15",
+        "goal": "2 1 3 4/5 6 7 8/9 10 11 12/13 14 15 0",  # no other test's: its tables are unbuilt
+        "heuristic": "pdb",
+        "partition": "6-6-3",
+    }
+    source, out = tmp_path / "unbuilt.jsonl", tmp_path / "out.jsonl"
+    source.write_text(json.dumps(line) + "\n")
+    code = main(["batch", str(source), "--out", str(out)])
+    said = one_line(capsys)
+    assert code == 4, said
+    assert "limit reached (memory): building the table of tiles" in said
+    assert said.endswith("no instance was started (the tables built before it stay cached)")
+    assert not out.exists() or not out.read_text()
