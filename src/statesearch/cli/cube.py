@@ -14,7 +14,7 @@ from rich.table import Table
 
 from ..errors import InputError
 from ..facade import solve as facade_solve
-from ..limits import LimitHit, Limits, Meter
+from ..limits import LimitHit, LimitKind, Limits, Meter
 from ..outputs import check_output
 from .options import MaxMemory, SearchOptions, heuristic_option, search_options, time_limit_option
 from .preparing import PREPARE_LIMIT, Preparation, PrepareLimit
@@ -48,7 +48,7 @@ def tables_wanted(cube: Any, heuristic: str | None, algorithm: str, traced: bool
 def _load_tables(cube: Any, heuristic: str | None, search: SearchOptions, meter: Meter) -> Any:
     """The cube with its tables loaded (Korf's built on first use, with a bar); the coset table
     is only ever loaded (building it is ``statesearch cube tables``)."""
-    from ..cube.korf import load_tables
+    from ..cube.korf import load_tables, table_names
 
     name = tables_wanted(cube, heuristic, search.algorithm, search.traced)
     if name == "korf":
@@ -60,7 +60,13 @@ def _load_tables(cube: Any, heuristic: str | None, search: SearchOptions, meter:
 
         if is_stored("full", cube.metric):
             console.print("[dim]loading the coset table and its bounds (5 GB, checksummed)...[/]")
-        return cube.with_tables(coset=require_table("full", cube.metric, console.print))
+        try:
+            return cube.with_tables(coset=require_table("full", cube.metric, console.print))
+        except LimitHit as hit:
+            if hit.kind is LimitKind.MEMORY:
+                korf_bytes = sum(p.size for p, _, _ in table_names(metric=cube.metric))
+                hit.detail += f" (-H korf reads {korf_bytes / 2**20:,.0f} MB of tables)"
+            raise
     return cube
 
 
