@@ -299,6 +299,23 @@ def test_preparing_stops_at_the_prepare_limit(
     assert not out.exists() or not out.read_text()
 
 
+def test_each_goals_tables_are_built_before_the_first_instance(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Two kinds that differ only by the goal their tables are built for: both are built here,
+    with the bar, not by each worker inside its first instance's time."""
+    lines = [
+        {"id": 1, "start": "1 0 2 3 4 5 6 7 8", "goal": "0 1 2 3 4 5 6 7 8", "heuristic": "pdb"},
+        {"id": 2, "start": "8 7 6 5 4 3 2 0 1", "goal": "8 7 6 5 4 3 2 1 0", "heuristic": "pdb"},
+    ]  # goals no other test builds for
+    source, out = tmp_path / "goals.jsonl", tmp_path / "out.jsonl"
+    source.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    assert main(["batch", str(source), "--out", str(out), "--workers", "1"]) == 0
+    built_here = capsys.readouterr().err.count("of the 3x3 puzzle: missing; building")
+    assert built_here == 2
+    assert [row["length"] for row in read_rows(out)] == [1, 1]
+
+
 def test_a_known_optimal_length_that_is_missed_is_wrong(tmp_path: Path) -> None:
     """A Korf-style file: ``id [optimal] tiles``, Korf's goal; exit 1 when an answer misses
     its known length."""

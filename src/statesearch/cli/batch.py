@@ -121,11 +121,12 @@ def batch(
     if earlier:
         stderr.print(f"{len(earlier)} of {len(specs)} instances already in {out}")
     preparation = Preparation(prepare_limit)
+    each_kind = kinds(todo)
     if not scheduler:
         with preparation.bounded() as meter:
-            build_tables(kinds(todo), meter)
+            build_tables(each_kind, meter)
     with open_pool(workers, scheduler) as pool:
-        preparation.warm(pool, kinds(todo))
+        preparation.warm(pool, each_kind[:WARMED_KINDS])
         tally, stopped = run_with_progress(todo, pool, results, input_path.name, len(earlier))
         size = pool.size
     results.close()
@@ -137,13 +138,32 @@ def batch(
     return exit_code(rows, tally, stopped)
 
 
-def kinds(specs: list[Spec], most: int = 4) -> list[Spec]:
-    """One spec of each kind (domain, algorithm, heuristic), the first ``most``: every worker
-    loads their kernels and tables before the clock of any instance starts."""
+# Kinds whose kernels and tables every worker loads before the first instance: each stays in
+# every worker's memory, and a kind past these loads them within its first instance's time.
+WARMED_KINDS = 8
+
+
+def kinds(specs: list[Spec]) -> list[Spec]:
+    """The first spec of each kind, in order: the tables built here are each kind's, and every
+    worker warms up on the first ``WARMED_KINDS`` of them."""
     seen: dict[tuple[Any, ...], Spec] = {}
     for spec in specs:
-        seen.setdefault((spec["domain"], spec.get("algorithm"), spec.get("heuristic")), spec)
-    return list(seen.values())[:most]
+        seen.setdefault(kind(spec), spec)
+    return list(seen.values())
+
+
+def kind(spec: Spec) -> tuple[Any, ...]:
+    """What a worker loads for a spec: the domain, algorithm and heuristic; for the n-puzzle
+    the board's shape (a compiled kernel each) and, with pattern databases, the goal and
+    partition they are built for; for the cube its size and metric (Korf's tables each)."""
+    what = (spec["domain"], spec.get("algorithm"), spec.get("heuristic"))
+    if spec["domain"] == "npuzzle":
+        puzzle = build(spec).problem
+        pdb = (spec.get("heuristic") or "").lower() == "pdb"
+        return (*what, puzzle.rows, puzzle.cols, *((puzzle.goal, puzzle.partition) if pdb else ()))
+    if spec["domain"] == "cube":
+        return (*what, spec.get("size"), spec.get("metric"))
+    return what
 
 
 def build_tables(specs: list[Spec], meter: Meter) -> None:
