@@ -20,6 +20,7 @@ from helpers import distances_to
 from statesearch import solve
 from statesearch.batch.plots import plot_results
 from statesearch.cli import main
+from statesearch.limits import Limits, Meter
 from statesearch.maze import LESSON_MAZE, Maze
 from statesearch.npuzzle import NPuzzle, random_board
 
@@ -302,18 +303,24 @@ def test_preparing_stops_at_the_prepare_limit(
 def test_each_goals_tables_are_built_before_the_first_instance(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Two kinds that differ only by the goal their tables are built for: both are built here,
-    with the bar, not by each worker inside its first instance's time."""
+    """Two kinds that differ only by the goal their tables are built for: both are built in
+    the command's process, with the bar, not by each worker inside its first instance's
+    time; a board of another shape is a kind of its own (a compiled kernel each)."""
+    from statesearch.batch.inputs import read_input
+    from statesearch.cli.batch import build_tables, kinds
+
     lines = [
-        {"id": 1, "start": "1 0 2 3 4 5 6 7 8", "goal": "0 1 2 3 4 5 6 7 8", "heuristic": "pdb"},
-        {"id": 2, "start": "8 7 6 5 4 3 2 0 1", "goal": "8 7 6 5 4 3 2 1 0", "heuristic": "pdb"},
-    ]  # goals no other test builds for
-    source, out = tmp_path / "goals.jsonl", tmp_path / "out.jsonl"
+        {"id": 1, "start": "4 0 2 1 3 8 7 6 5", "goal": "4 3 2 1 0 8 7 6 5", "heuristic": "pdb"},
+        {"id": 2, "start": "4 3 2 1 8 0 7 6 5", "goal": "4 3 2 1 0 8 7 6 5", "heuristic": "pdb"},
+        {"id": 3, "start": "5 0 7 8 6 1 2 3 4", "goal": "5 6 7 8 0 1 2 3 4", "heuristic": "pdb"},
+        {"id": 4, "start": "1 2 3 4/5 6 0 7", "heuristic": "pdb"},
+    ]  # goals no other test uses: the cache is the session's
+    source = tmp_path / "goals.jsonl"
     source.write_text("".join(json.dumps(line) + "\n" for line in lines))
-    assert main(["batch", str(source), "--out", str(out), "--workers", "1"]) == 0
-    built_here = capsys.readouterr().err.count("of the 3x3 puzzle: missing; building")
-    assert built_here == 2
-    assert [row["length"] for row in read_rows(out)] == [1, 1]
+    each = kinds(read_input(source, {}))
+    assert [spec["id"] for spec in each] == [1, 3, 4]
+    build_tables(each[:2], Meter(Limits()))
+    assert capsys.readouterr().err.count("of the 3x3 puzzle: missing; building") == 2
 
 
 def test_a_known_optimal_length_that_is_missed_is_wrong(tmp_path: Path) -> None:

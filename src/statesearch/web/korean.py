@@ -118,11 +118,6 @@ TEMPLATES: Mapping[str, str] = {
     "pattern databases work on boards of at most {most} cells; {rows}x{cols} has {cells}": (
         "패턴 데이터베이스는 {most}칸 이하의 판에서만 동작합니다; {rows}x{cols}는 {cells}칸입니다"
     ),
-    "the largest table of partition {partition} has {entries:,} entries and needs about "
-    "{needed:.1f} GiB to build; this machine has {free:.1f} GiB available": (
-        "분할 {partition}의 가장 큰 표는 항목이 {entries:,}개이고 만드는 데 약 {needed:.1f} GiB가 "
-        "필요합니다; 이 컴퓨터에서 쓸 수 있는 메모리는 {free:.1f} GiB입니다"
-    ),
     "partition {partition} has a group of {tiles} tiles; groups hold at most {most} "
     "(give smaller ones, e.g. sizes like 5-5-4 or groups like 1,2,3/4,5,6)": (
         "분할 {partition}에 타일 {tiles}개짜리 묶음이 있습니다; 묶음은 {most}개까지입니다 "
