@@ -100,3 +100,11 @@ def test_the_cube_benchmark_prepares_within_its_limit(
     said = " ".join(out.split())
     assert code == 4 and "limit reached (time): --prepare-limit of 1 s" in said
     assert "cube 1" not in said
+
+
+def test_turns_are_spaced_even_when_each_is_one_letter(capsys: pytest.CaptureFixture[str]) -> None:
+    """The grid's UDLR run together; a cube's R R F F (a quarter-turn solution) or U R do not."""
+    code, out, _ = run(capsys, "solve", "cube", "F2 R2", "--metric", "qtm", "-a", "bidirectional")
+    assert code == 0 and "moves: R R F F" in out
+    code, out, _ = run(capsys, "solve", "cube", "R' U'", "-a", "bidirectional", "--json")
+    assert code == 0 and json.loads(out)["moves"] == "U R"

@@ -29,6 +29,7 @@ Python engine and the compiled kernels alike):
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
@@ -48,10 +49,19 @@ class Status(enum.StrEnum):
     LIMIT_REACHED = "limit_reached"
 
 
-def join_moves(words: list[str]) -> str:
-    """Moves as one line: letters run together (``UDLR``), words are spaced (``R U2 F'``), and
-    actions of several words are listed (``take the goat, cross alone``)."""
-    if all(len(w) == 1 for w in words):
+class Spaced(str):
+    """An action's name that is always written apart from the next (a cube's turn ``R``), even
+    where every name of a solution is one letter: the grid's ``UDLR`` run together."""
+
+    __slots__ = ()
+
+
+def join_moves(actions: Sequence[Any]) -> str:
+    """Moves as one line: letters run together (``UDLR``), words and ``Spaced`` names are
+    spaced (``R U2 F'``, ``R R F F``), and actions of several words are listed (``take the
+    goat, cross alone``)."""
+    words = [str(a) for a in actions]
+    if all(len(w) == 1 and not isinstance(a, Spaced) for w, a in zip(words, actions, strict=True)):
         return "".join(words)
     return (", " if any(" " in w for w in words) else " ").join(words)
 
@@ -120,7 +130,7 @@ class SearchResult(Generic[S]):
     @property
     def moves(self) -> str:
         """The actions joined as text (``join_moves``)."""
-        return join_moves([str(a) for a in self.actions])
+        return join_moves(self.actions)
 
     @property
     def verdict(self) -> str:

@@ -38,7 +38,7 @@ def stopped_early(
 
 def moves_line(result: SearchResult[Any], every: bool) -> str:
     """The moves; a long list shows its count, its first and last moves, unless ``every``."""
-    words = [str(a) for a in result.actions]
+    words = result.actions
     if every or len(words) <= MOVES_SHOWN:
         return f"moves: {join_moves(words)}"
     half = MOVES_SHOWN // 2

@@ -19,11 +19,12 @@ import re
 import numpy as np
 
 from ..errors import InputError
+from ..result import Spaced
 from .facelets import FACES
 
 METRICS = ("htm", "qtm")
 SUFFIXES = ("", "2", "'")  # one, two, three clockwise quarter turns
-MOVES = tuple(face + suffix for face in FACES for suffix in SUFFIXES)
+MOVES = tuple(Spaced(face + suffix) for face in FACES for suffix in SUFFIXES)
 QUARTER_MOVES = tuple(m for m in MOVES if not m.endswith("2"))
 _TOKEN = re.compile(r"\s*([URFDLB])(2'|2’|2|'|’|3)?")
 
