@@ -4,6 +4,7 @@ and ``{"domain": "problem", "problem": "FILE.py:NAME"}``, every mistake one line
 from __future__ import annotations
 
 import json
+import re
 import textwrap
 from pathlib import Path
 
@@ -191,3 +192,18 @@ def test_a_batch_line_carries_its_problems_code(tmp_path: Path, counter: Path) -
     assert solve_spec(specs[0])["length"] == 3
     with pytest.raises(Exception, match=r"KeyError: 'no such step' \(counter.py, line 14"):
         solve_spec(specs[1])
+
+
+def test_a_deep_search_prints_the_ends_of_its_depths(
+    counter: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """BFS's new states by depth (and IDA*'s iterations) show their first and last twelve: a
+    search a million depths deep printed for minutes after its time limit."""
+    endless = f"{counter}:endless"
+    code, out, _ = run(capsys, "solve", "problem", endless, "-a", "bfs", "--max-expanded", "5000")
+    assert code == 4 and len(out.splitlines()) < 40
+    depths = json.loads(run(capsys, "solve", "problem", endless, "-a", "bfs", "--max-expanded",
+                            "5000", "--json")[1])["stats"]["layers"]  # fmt: skip
+    assert f"… {len(depths) - 24:,} more (--json lists them all) …" in out
+    assert f"{len(depths) - 1}: {depths[-1]:,}" in out
+    assert re.search(r"(?<!\d)11: ", out) and not re.search(r"(?<!\d)12: ", out)

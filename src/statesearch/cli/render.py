@@ -6,6 +6,7 @@ import json
 from typing import Any, NoReturn
 
 import typer
+from rich.columns import Columns
 from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -17,6 +18,7 @@ EXIT_CODES = {Status.SOLVED: 0, Status.UNSOLVABLE: 3, Status.LIMIT_REACHED: 4}
 INTERRUPTED = 130  # a search stopped with Ctrl-C, as shells report an interrupted command
 MAX_PICTURE = 40_000  # characters: a bigger board or maze is not drawn
 MOVES_SHOWN = 100  # a longer solution shows its first and last 50 moves unless asked for all
+PAIRS_SHOWN = 24  # iterations or depths: the first and last 12 of a longer list
 
 console = Console(highlight=False)
 
@@ -91,8 +93,19 @@ def per_depth(result: SearchResult[Any]) -> RenderableType | None:
 
 
 def _pairs(title: str, pairs: list[tuple[str, str]]) -> RenderableType:
-    line = Text("  ".join(f"{a}: {b}" for a, b in pairs), overflow="fold")
-    return Group(Text(title, style="bold"), line)
+    """The pairs in columns, each kept whole; a long list shows its first and last
+    ``PAIRS_SHOWN // 2`` (a BFS a million depths deep would otherwise print for minutes after
+    its time limit)."""
+    shown = [f"{a}: {b}" for a, b in pairs]
+    if len(shown) <= PAIRS_SHOWN:
+        return Group(Text(title, style="bold"), Columns(shown, padding=(0, 2)))
+    half = PAIRS_SHOWN // 2
+    return Group(
+        Text(title, style="bold"),
+        Columns(shown[:half], padding=(0, 2)),
+        Text(f"… {len(shown) - PAIRS_SHOWN:,} more (--json lists them all) …", style="dim"),
+        Columns(shown[-half:], padding=(0, 2)),
+    )
 
 
 def emit(
