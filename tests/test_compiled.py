@@ -159,6 +159,31 @@ def test_compiled_budgets() -> None:
     assert counted.limit is LimitKind.EXPANDED and counted.stats.expanded == 12_345
     shallow = solve(puzzle, "idastar", "manhattan", limits=Limits(max_depth=45))
     assert shallow.limit is LimitKind.DEPTH
+    pushed = solve(puzzle, "idastar", "manhattan", limits=Limits(max_pushed=12_345))
+    assert pushed.engine == "compiled" and pushed.limit is LimitKind.PUSHED
+    assert pushed.stats.pushed == 12_345
+
+
+@pytest.mark.parametrize("pushes", [0, 1, 50, 103])
+def test_compiled_ida_stops_at_the_push_budget_where_python_does(pushes: int) -> None:
+    """Pushed and expanded as the engine's at the stop (generated differs: the compiled IDA*
+    never generates the move back, as Korf counts)."""
+    puzzle, limits = NPuzzle.from_text(LESSON), Limits(max_pushed=pushes)
+    python = solve(puzzle, "idastar", "manhattan", limits=limits, engine="python")
+    compiled = solve(puzzle, "idastar", "manhattan", limits=limits, engine="compiled")
+    assert python.limit is compiled.limit is LimitKind.PUSHED
+    assert (compiled.stats.expanded, compiled.stats.pushed) == (
+        python.stats.expanded,
+        python.stats.pushed,
+    )
+    assert compiled.reason == python.reason == f"pushed {pushes:,} states (max_pushed)"
+
+
+def test_a_state_bound_an_ida_star_does_not_read_is_said() -> None:
+    result = solve(NPuzzle.from_text(LESSON), "idastar", limits=Limits(max_states=5))
+    assert result.solved and result.note == (
+        "not used: the bound of 5 states kept (idastar keeps only its path, which max_depth bounds)"
+    )
 
 
 def test_engine_choice() -> None:

@@ -118,7 +118,7 @@ def _solve(
     h_name = h.name if algo.uses_heuristic else None
 
     kernel = None
-    notes = [unread_options(algo, weight, heuristic, traced=recorder is not None)]
+    notes = [unread_options(algo, weight, heuristic, meter.limits, traced=recorder is not None)]
     if recorder is not None:
         recorder.attach(problem, h.fn)
         if engine == "compiled":
@@ -229,9 +229,16 @@ def _gc_paused() -> Iterator[None]:
             gc.enable()
 
 
-def unread_options(algo: Algorithm, weight: float, heuristic: HeuristicSpec, traced: bool) -> str:
+def unread_options(
+    algo: Algorithm, weight: float, heuristic: HeuristicSpec, limits: Limits, traced: bool
+) -> str:
     """What the search was given but does not read, said rather than dropped in silence."""
     unread = []
+    if limits.max_states is not None and algo.name in KEEPS_ONLY_ITS_PATH:
+        unread.append(
+            f"the bound of {limits.max_states:,} states kept ({algo.name} keeps only its path, "
+            "which max_depth bounds)"
+        )
     if weight != 1 and algo.name != "astar":
         unread.append(f"the weight {weight:g} (only A* weighs h)")
     if heuristic is not None and not algo.uses_heuristic and not traced:
@@ -278,6 +285,7 @@ def choose(problem: object, heuristic: HeuristicSpec) -> tuple[str, HeuristicSpe
 
 # What to try when a budget stops a search, for the families that keep every state they see.
 KEEPS_EVERY_STATE = {"bfs", "dfs", "ucs", "astar", "greedy", "bidirectional"}
+KEEPS_ONLY_ITS_PATH = {"dls", "iddfs", "idastar"}
 
 
 def hint(algorithm: str, kind: LimitKind) -> str:

@@ -2,9 +2,9 @@
 
 A kernel runs one iteration (bound ``registers[IDA_BOUND]``) in slices and counts as the
 engine's IDA* does (``algorithms/bounded_walk.py``): a node is expanded when it is entered within
-the bound, ``generated`` counts the children it evaluates, and the root is counted here, once
-per iteration. Between slices this driver checks the expansion budget, the clock and the cancel
-flag, so a compiled IDA* stops where the Python one would.
+the bound (pushed, but for the root), ``generated`` counts the children it evaluates, and the
+root is counted here, once per iteration. Between slices this driver checks the expansion and
+push budgets, the clock and the cancel flag, so a compiled IDA* stops where the Python one would.
 """
 
 from __future__ import annotations
@@ -72,7 +72,11 @@ def iterations(
         registers[IDA_NEXT] = NO_F
         search.restart()
         while True:
-            room = max(meter.max_expanded - stats.expanded, 0)
+            # Every expansion past the root follows a push: stop before the one past max_pushed.
+            pushes_left = meter.max_pushed - (stats.expanded - len(stats.iterations) - 1)
+            if pushes_left <= 0:
+                meter.push(meter.max_pushed)
+            room = max(min(meter.max_expanded - stats.expanded, pushes_left), 0)
             registers[IDA_EXPANDED] = stats.expanded
             registers[IDA_GENERATED] = stats.generated
             status = search.run(registers, min(search.slice, room))
