@@ -207,3 +207,60 @@ def test_a_deep_search_prints_the_ends_of_its_depths(
     assert f"… {len(depths) - 24:,} more (--json lists them all) …" in out
     assert f"{len(depths) - 1}: {depths[-1]:,}" in out
     assert re.search(r"(?<!\d)11: ", out) and not re.search(r"(?<!\d)12: ", out)
+
+
+HEURISTICS = """
+class Forgot:
+    initial = 0
+
+    def is_goal(self, state):
+        return state == 3
+
+    def successors(self, state):
+        return [("+1", state + 1, 1)]
+
+    def heuristic(self, state):
+        3 - state  # the return forgotten
+
+
+class Text(Forgot):
+    def heuristic(self, state):
+        return "1"
+
+
+class Plain(Forgot):
+    heuristics = {"left": lambda state: 3 - state}
+    heuristic = None
+
+
+class NotAFunction(Forgot):
+    heuristics = {"left": 3}
+"""
+
+
+@pytest.mark.parametrize(
+    ("name", "args", "code", "said"),
+    [
+        ("Forgot", [], 2, "the heuristic 'heuristic' must return a number >= 0; for the start it"),
+        ("Forgot", [], 2, "for the start it gave None"),
+        ("Text", [], 2, "for the start it gave '1'"),
+        ("Text", ["-a", "bfs"], 0, "solved: 3 moves"),  # BFS reads no estimate
+        ("Plain", ["-H", "left"], 0, "solved: 3 moves (optimal)"),
+        ("NotAFunction", ["-H", "left"], 2, "heuristics['left'] is a int, not a function of a"),
+    ],
+)  # fmt: skip
+def test_a_heuristic_of_ones_own_is_checked_or_taken_as_a_function(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    name: str,
+    args: list[str],
+    code: int,
+    said: str,
+) -> None:
+    """A heuristic that gives no number was 'internal error (not your input)', exit 70, from
+    inside the search; a plain function in ``heuristics`` was one too."""
+    path = tmp_path / "heuristics.py"
+    path.write_text(HEURISTICS)
+    got, out, err = run(capsys, "solve", "problem", f"{path}:{name}", *args)
+    assert got == code and said in (out if code == 0 else err), out + err
+    assert code == 0 or err.count("\n") == 1

@@ -14,7 +14,15 @@ from .algorithms import Algorithm, Options, get_algorithm
 from .errors import InputError
 from .limits import LimitHit, LimitKind, Limits, Meter, Snapshot, metering
 from .outcome import Found
-from .problem import ZERO, Heuristic, Problem, check_problem, heuristic_names, named_heuristic
+from .problem import (
+    ZERO,
+    Heuristic,
+    Problem,
+    check_estimate,
+    check_problem,
+    heuristic_names,
+    named_heuristic,
+)
 from .result import Proof, SearchResult, Stats, Status
 from .trace import Trace, make_trace
 
@@ -102,6 +110,8 @@ def _solve(
     stats = Stats()
     try:
         h = resolve_heuristic(problem, heuristic)  # may build tables: on the meter's clock
+        if algo.uses_heuristic:
+            check_estimate(h, problem.initial)
     except LimitHit as hit:
         name = heuristic if isinstance(heuristic, str) else None
         return SearchResult(

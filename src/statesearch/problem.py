@@ -141,9 +141,18 @@ def named_heuristic(problem: object, name: str) -> Heuristic | None:
     """The problem's heuristic called ``name`` (``zero`` always exists), without building the
     others."""
     table = getattr(problem, "heuristics", {}) or {}
-    if name in table:
-        return table[name]  # type: ignore[no-any-return]
-    return ZERO if name == "zero" else None
+    if name not in table:
+        return ZERO if name == "zero" else None
+    found = table[name]
+    if isinstance(found, Heuristic):
+        return found
+    if callable(found):  # a plain function, as a problem of one's own may well give
+        return Heuristic(name, found)
+    raise InputError(
+        "heuristics[{name!r}] is a {kind}, not a function of a state",
+        name=name,
+        kind=type(found).__name__,
+    )
 
 
 def check_problem(problem: object) -> None:
@@ -172,6 +181,19 @@ def check_problem(problem: object) -> None:
             raise InputError(
                 "a step cost must be a number >= 0; successors gave {got}", got=_short(cost)
             )
+
+
+def check_estimate(h: Heuristic, state: object) -> None:
+    """Fail early, naming the heuristic, when it does not give a number >= 0 (its estimate of
+    ``state``, the start, is looked at): a forgotten ``return`` otherwise fails inside the
+    search, far from its cause."""
+    value: object = h(state)
+    if not isinstance(value, numbers.Real) or not float(value) >= 0:
+        raise InputError(
+            "the heuristic {name!r} must return a number >= 0; for the start it gave {got}",
+            name=h.name,
+            got=_short(value),
+        )
 
 
 def _short(value: object) -> str:

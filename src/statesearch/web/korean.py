@@ -99,6 +99,12 @@ TEMPLATES: Mapping[str, str] = {
     "a step cost must be a number >= 0; successors gave {got}": (
         "한 걸음의 비용은 0 이상인 수여야 합니다; successors가 준 값: {got}"
     ),
+    "the heuristic {name!r} must return a number >= 0; for the start it gave {got}": (
+        "휴리스틱 {name!r}은(는) 0 이상인 수를 돌려주어야 합니다; 시작 상태에 준 값: {got}"
+    ),
+    "heuristics[{name!r}] is a {kind}, not a function of a state": (
+        "heuristics[{name!r}]는 {kind}입니다; 상태를 받는 함수여야 합니다"
+    ),
     "a traced search runs on the Python engine; leave --engine auto": (
         "추적하는 탐색은 파이썬 엔진에서 돕니다; --engine을 auto로 두세요"
     ),
