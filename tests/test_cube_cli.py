@@ -108,3 +108,13 @@ def test_turns_are_spaced_even_when_each_is_one_letter(capsys: pytest.CaptureFix
     assert code == 0 and "moves: R R F F" in out
     code, out, _ = run(capsys, "solve", "cube", "R' U'", "-a", "bidirectional", "--json")
     assert code == 0 and json.loads(out)["moves"] == "U R"
+
+
+def test_a_time_limit_while_korfs_tables_are_built_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("STATESEARCH_CACHE", str(tmp_path))  # no table built yet
+    code, out, _ = run(capsys, "solve", "cube", "R U", "-H", "korf", "--time-limit", "2")
+    said = " ".join(out.split())
+    assert code == 4 and said.startswith("limit reached (time): before the search began:")
+    assert "while preparing Korf's tables (built once, in about a minute: statesearch cube " in said

@@ -4,11 +4,12 @@ rate is the search's own, not diluted by setup before the first line."""
 from __future__ import annotations
 
 import io
+import re
 
 from rich.console import Console
 
 from statesearch.cli.progress import SearchWatch, describe
-from statesearch.limits import Snapshot
+from statesearch.limits import Limits, Meter, Snapshot
 
 
 def test_a_line_says_counts_rate_time_and_bound() -> None:
@@ -32,3 +33,17 @@ def test_the_rate_leaves_out_the_setup_before_the_first_line() -> None:
         "searching: expanded 300 · frontier 2 · 300/s · 1.0 s",
         "searching: expanded 900 · frontier 2 · 600/s · 2.0 s",
     ]
+
+
+def test_work_before_the_search_is_named_not_counted() -> None:
+    """Building a table reports its own counts to the meter; the line says the work instead
+    (it said 'searching: expanded 22,993,636' while Korf's tables were built)."""
+    out = io.StringIO()
+    watch = SearchWatch(Console(file=out, force_terminal=False))
+    meter = Meter(Limits(), progress=watch, every=0.0)
+    with meter.doing("preparing Korf's tables"):
+        meter.check(22_993_636, 5_402_628)
+    meter.check(3, 2)
+    first, second = out.getvalue().splitlines()
+    assert re.fullmatch(r"preparing Korf's tables: \d+\.\d s", first)
+    assert second.startswith("searching: expanded 3 · frontier 2")

@@ -86,12 +86,14 @@ class LimitHit(Exception):
 class Snapshot:
     """How far a search has got, for a progress line: the states expanded, the frontier's size
     (the path's length for depth-first searches), seconds since the meter started, and the
-    current bound of an iterative search (IDA*'s threshold, IDDFS's depth) or ``None``."""
+    current bound of an iterative search (IDA*'s threshold, IDDFS's depth) or ``None``; or,
+    before the search, the work under way (``Meter.doing``: building its tables)."""
 
     expanded: int
     frontier: int
     elapsed: float
     bound: float | None
+    doing: str | None = None
 
 
 class Meter:
@@ -125,6 +127,20 @@ class Meter:
         self.progress, self.every = progress, every
         self.next_report = self.started + every
         self.bound: float | None = None  # set by iterative searches, for progress lines
+        self.work: str | None = None  # what goes on before the search (``doing``)
+
+    @contextlib.contextmanager
+    def doing(self, work: str) -> Iterator[None]:
+        """While the block runs, progress lines say ``work`` (reading or building a search's
+        tables) rather than counters that belong to the search, and a limit reached names it."""
+        before, self.work = self.work, work
+        try:
+            yield
+        except LimitHit as hit:
+            hit.detail = f"{hit.detail}, while {work}"
+            raise
+        finally:
+            self.work = before
 
     def checkpoint(self, expanded: int, frontier: int = 0) -> int:
         """Call before the (expanded+1)-th expansion whenever ``expanded`` reaches the value the
@@ -150,7 +166,7 @@ class Meter:
             )
         if self.progress is not None and now >= self.next_report:
             self.next_report = now + self.every
-            self.progress(Snapshot(expanded, frontier, now - self.started, self.bound))
+            self.progress(Snapshot(expanded, frontier, now - self.started, self.bound, self.work))
 
     def push(self, pushed: int) -> None:
         """Call before the (pushed+1)-th push once ``pushed >= max_pushed``."""

@@ -52,8 +52,15 @@ def _load_tables(cube: Any, heuristic: str | None, search: SearchOptions, meter:
 
     name = tables_wanted(cube, heuristic, search.algorithm, search.traced)
     if name == "korf":
-        with build_progress() as (log, progress):
-            tables = load_tables(metric=cube.metric, meter=meter, progress=progress, log=log)
+        try:
+            with meter.doing("preparing Korf's tables"), build_progress() as (log, progress):
+                tables = load_tables(metric=cube.metric, meter=meter, progress=progress, log=log)
+        except LimitHit as hit:
+            if hit.kind is LimitKind.TIME:
+                hit.detail += (
+                    " (built once, in about a minute: statesearch cube tables --tables korf)"
+                )
+            raise
         return cube.with_tables(patterns=tables)
     if name == "coset":
         from ..cube.coset_cache import is_stored, require_table
@@ -61,7 +68,8 @@ def _load_tables(cube: Any, heuristic: str | None, search: SearchOptions, meter:
         if is_stored("full", cube.metric):
             console.print("[dim]loading the coset table and its bounds (5 GB, checksummed)...[/]")
         try:
-            return cube.with_tables(coset=require_table("full", cube.metric, console.print))
+            with meter.doing("reading the coset table and its bounds"):
+                return cube.with_tables(coset=require_table("full", cube.metric, console.print))
         except LimitHit as hit:
             if hit.kind is LimitKind.MEMORY:
                 korf_bytes = sum(p.size for p, _, _ in table_names(metric=cube.metric))

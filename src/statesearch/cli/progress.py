@@ -68,14 +68,17 @@ class SearchWatch:
         first = self.first
         if first is None or snapshot.elapsed < first.elapsed or snapshot.expanded < first.expanded:
             self.first = snapshot  # the first line of this search (a command may run several)
-        line = describe(snapshot, self.first)
+        if snapshot.doing is not None:
+            line = f"{snapshot.doing}: {snapshot.elapsed:.1f} s"
+        else:
+            line = f"searching: {describe(snapshot, self.first)}"
         if not self.console.is_terminal:
-            print(f"searching: {line}", file=self.console.file, flush=True)
+            print(line, file=self.console.file, flush=True)
             return
         if self.live is None:
             self.live = Live(console=self.console, transient=True, auto_refresh=False)
             self.live.start()
-        self.live.update(Text(f"searching: {line}  (Ctrl-C stops)"), refresh=True)
+        self.live.update(Text(f"{line}  (Ctrl-C stops)"), refresh=True)
 
     def stop(self) -> None:
         if self.live is not None:

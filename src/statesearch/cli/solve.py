@@ -203,7 +203,10 @@ def npuzzle(
         ):
             from ..npuzzle.pdb_lookup import PatternDatabase
 
-            with build_progress() as (log, progress):
+            with (
+                meter.doing("preparing the pattern databases"),
+                build_progress() as (log, progress),
+            ):
                 tables = PatternDatabase(
                     puzzle.rows,
                     puzzle.cols,
