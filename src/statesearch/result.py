@@ -13,9 +13,10 @@ Python engine and the compiled kernels alike):
     again). Depth-first searches push each child they descend into.
 ``generated``
     Successors produced by the problem's ``successors`` slot, whether or not they are kept.
-    The compiled IDA*s prune as Korf's do, before a child is produced: they never produce the
-    move back to the parent (nor, on the cube, a second turn of the same face, or of opposite
-    faces out of order), so they count only the children they evaluate (Korf's own count).
+    The n-puzzle's and the cube's compiled IDA*s prune as Korf's do, before a child is
+    produced: they never produce the move back to the parent (nor, on the cube, a second turn
+    of a face, or opposite faces out of order), so they count only the children they evaluate
+    (Korf's own count); the tilt boards' counts as the engine does.
 ``max_frontier``
     The largest size the frontier reached (for best-first search, heap entries including stale
     ones; for depth-first searches, the most states on the path at once, the start and a goal
