@@ -323,9 +323,11 @@ def test_each_goals_tables_are_built_before_the_first_instance(
     assert capsys.readouterr().err.count("of the 3x3 puzzle: missing; building") == 2
 
 
-def test_a_known_optimal_length_that_is_missed_is_wrong(tmp_path: Path) -> None:
+def test_a_known_optimal_length_that_is_missed_is_wrong(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """A Korf-style file: ``id [optimal] tiles``, Korf's goal; exit 1 when an answer misses
-    its known length."""
+    its known length, said with the goal (a length known for another goal looks wrong)."""
     goal = (0, *range(1, 9))
     board, other = (random_board(3, 3, seed, goal=goal) for seed in (1, 2))
     length = distances_to(NPuzzle(goal, 3, 3, goal), goal)[board]
@@ -337,6 +339,8 @@ def test_a_known_optimal_length_that_is_missed_is_wrong(tmp_path: Path) -> None:
     )
     assert main(["batch", str(source), "--out", str(out), "--workers", "1"]) == 1
     assert {r["id"]: r.get("correct") for r in read_rows(out)} == {1: True, 2: False, 3: None}
+    said = " ".join(capsys.readouterr().out.split())
+    assert f"wrong: 2: expected {length + 2}, got {length} (to the goal 0 1 2 3 4 5 6 7 8)" in said
 
 
 @pytest.mark.parametrize(

@@ -106,11 +106,13 @@ def describe(row: Row) -> str:
 
 
 def wrong_lines(rows: list[Row], most: int = 10) -> list[str]:
-    """The instances whose answer missed their known optimal length."""
+    """The instances whose answer missed their known optimal length, with the goal it was for
+    (a Korf-style file's is Korf's, blank-first, unless --goal says otherwise)."""
     wrong = [r for r in rows if r.get("correct") is False]
     lines = [
         f"[red]wrong[/]: {r['id']}: expected {r['expected']}, got "
         f"{r['length'] if r['status'] == 'solved' else r['status']}"
+        + (f" (to the goal {r['goal']})" if isinstance(r.get("goal"), str) else "")
         for r in wrong[:most]
     ]
     if len(wrong) > most:
