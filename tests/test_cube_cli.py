@@ -118,3 +118,14 @@ def test_a_time_limit_while_korfs_tables_are_built_says_so(
     said = " ".join(out.split())
     assert code == 4 and said.startswith("limit reached (time): before the search began:")
     assert "while preparing Korf's tables (built once, in about a minute: statesearch cube " in said
+
+
+def test_a_pocket_cubes_facelets_need_no_size(capsys: pytest.CaptureFixture[str]) -> None:
+    """24 letters are a 2x2x2's, as the argument's help says ('a cube string has 54 facelets,
+    got 24' while --size defaulted to 3)."""
+    facelets = Cube.from_text("R U", 2).facelets(Cube.from_text("R U", 2).initial)
+    code, out, _ = run(capsys, "solve", "cube", facelets, "--json")
+    data = json.loads(out)
+    assert code == 0 and data["size"] == 2 and data["length"] == 2
+    code, _, err = run(capsys, "solve", "cube", facelets, "--size", "3")
+    assert code == 2 and "a cube string has 54 facelets, got 24" in err

@@ -113,6 +113,12 @@ CASES: list[tuple[str, list[str], int]] = [
     ("negative time limit", ["solve", "npuzzle", LESSON, "--time-limit", "-5"], BAD),
     ("time limit nan", ["solve", "npuzzle", LESSON, "--time-limit", "nan"], BAD),
     ("time limit infinite", ["solve", "npuzzle", LESSON, "--time-limit", "inf"], OK),
+    ("goal spelled as a heuristic is", ["solve", "npuzzle", LESSON, "--goal", "blank_first"], OK),
+    (
+        "tiles that do not fill the rows",
+        ["solve", "npuzzle", "1 2 3 4 5 6 7 0", "--rows", "3"],
+        BAD,
+    ),
     ("memory size unreadable", ["solve", "npuzzle", LESSON, "--max-memory", "lots"], BAD),
     ("a kilobyte of memory", ["solve", "npuzzle", LESSON, "--max-memory", "1K"], LIMIT),
     ("no memory bound", ["solve", "npuzzle", LESSON, "--max-memory", "none"], OK),

@@ -142,6 +142,10 @@ def _solve(
         kernel = (
             find_kernel(algo.name, h.name, weight, engine == "compiled") if find_kernel else None
         )
+        if kernel is None and engine == "compiled" and not algo.uses_heuristic:
+            raise InputError(
+                "no compiled kernel for {algorithm} on this problem", algorithm=algo.name
+            )
         if kernel is None and engine == "compiled":
             raise InputError(
                 "no compiled kernel for {algorithm} with {heuristic} on this problem",

@@ -75,7 +75,7 @@ def _never(problem: Problem[Any], heuristic: Heuristic, options: Options) -> boo
 
 def _dls(problem: Problem[Any], h: Heuristic, m: Meter, s: Stats, o: Options) -> Outcome:
     if not m.depth_limited:
-        raise InputError("depth-limited search needs a depth limit (max_depth)")
+        raise InputError("depth-limited search needs a depth limit (max_depth, or --max-depth N)")
     return depth_limited(problem, m, s, o.trace)
 
 

@@ -202,7 +202,7 @@ def check(spec: Spec) -> None:
     algorithm = spec.get("algorithm") or "auto"
     named = None if algorithm.lower() == "auto" else get_algorithm(algorithm).name
     if named == "dls" and spec.get("max_depth") is None:
-        raise InputError("depth-limited search needs a depth limit (max_depth)")
+        raise InputError("depth-limited search needs a depth limit (max_depth, or --max-depth N)")
     Options(weight=spec.get("weight", 1.0))  # a weight >= 0
     heuristic = spec.get("heuristic")
     if heuristic is not None:

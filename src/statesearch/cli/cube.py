@@ -98,7 +98,12 @@ def solve_cube(
             help="A scramble (\"R U R' U' F2\") or a facelet string (54 or 24 letters, URFDLB).",
         ),
     ],
-    size: Size = 3,
+    size: Annotated[
+        int | None,
+        typer.Option(
+            "--size", metavar="N", help="3 (3x3x3) or 2 (2x2x2); unless told, a facelet string's."
+        ),
+    ] = None,
     metric: Metric = "htm",
     heuristic: Annotated[
         str | None,

@@ -108,8 +108,12 @@ def _shape(count: int, rows: int | None, cols: int | None) -> tuple[int, int]:
     elif rows is None:
         assert cols is not None
         rows = count // cols if cols > 0 else 0
+        if cols > 0 and count % cols:
+            raise InputError("{count} tiles do not fill {lines} columns", count=count, lines=cols)
     elif cols is None:
         cols = count // rows if rows > 0 else 0
+        if rows > 0 and count % rows:
+            raise InputError("{count} tiles do not fill {lines} rows", count=count, lines=rows)
     if rows < 2 or cols < 2:
         raise InputError(
             "a board needs at least 2 rows and 2 columns, got {rows}x{cols}", rows=rows, cols=cols
@@ -147,12 +151,14 @@ def check_permutation(tiles: Tiles) -> None:
 def parse_goal(spec: str | None, rows: int, cols: int) -> Tiles:
     """``blank-last`` (default, ``1 2 ... 0``), ``blank-first`` (Korf's ``0 1 ...``), or a board."""
     n = rows * cols
-    if spec is None or spec.lower() in ("blank-last", "last", "default"):
+    if spec is None:
         return (*range(1, n), 0)
-    if spec.lower() in ("blank-first", "first", "korf"):
+    name = spec.lower().replace("_", "-")  # blank_first, as heuristics are spelled
+    if name in ("blank-last", "last", "default"):
+        return (*range(1, n), 0)
+    if name in ("blank-first", "first", "korf"):
         return tuple(range(n))
-    goal = parse_board(spec, rows, cols)
-    return goal.tiles
+    return parse_board(spec, rows, cols).tiles
 
 
 def format_board(tiles: Tiles, cols: int) -> str:

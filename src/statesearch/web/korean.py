@@ -22,8 +22,8 @@ TEMPLATES: Mapping[str, str] = {
     ),
     "cannot listen on {host}:{port}: {why}": "{host}:{port}에서 연결을 받을 수 없습니다: {why}",
     # engine and options
-    "depth-limited search needs a depth limit (max_depth)": (
-        "깊이 제한 탐색에는 깊이 한도(max_depth)가 필요합니다"
+    "depth-limited search needs a depth limit (max_depth, or --max-depth N)": (
+        "깊이 제한 탐색에는 깊이 한도가 필요합니다 (max_depth 또는 --max-depth N)"
     ),
     "unknown algorithm {name!r}; choose from {choices}": (
         "알 수 없는 알고리즘 {name!r}; 다음 중에서 고르세요: {choices}"
@@ -73,6 +73,9 @@ TEMPLATES: Mapping[str, str] = {
     ),
     "weight must be a number >= 0, got {weight}": (
         "가중치는 0 이상의 수여야 합니다 (받은 값: {weight})"
+    ),
+    "no compiled kernel for {algorithm} on this problem": (
+        "이 문제에는 {algorithm}의 컴파일된 커널이 없습니다"
     ),
     "no compiled kernel for {algorithm} with {heuristic} on this problem": (
         "이 문제에는 {algorithm} + {heuristic} 조합의 컴파일된 커널이 없습니다"
@@ -307,6 +310,8 @@ TEMPLATES: Mapping[str, str] = {
     "board is {rows}x{cols} but {asked_rows}x{asked_cols} was asked for": (
         "판은 {rows}x{cols}인데 {asked_rows}x{asked_cols}를 요청했습니다"
     ),
+    "{count} tiles do not fill {lines} columns": "타일 {count}개로는 {lines}열을 채울 수 없습니다",
+    "{count} tiles do not fill {lines} rows": "타일 {count}개로는 {lines}행을 채울 수 없습니다",
     "{count} tiles do not make a square board; give the shape (rows and cols)": (
         "타일 {count}개로는 정사각형 판을 만들 수 없습니다; 모양(행과 열)을 알려 주세요"
     ),
