@@ -156,3 +156,26 @@ def test_damaged_compiled_code_is_recompiled(
     assert main(["pdb", "verify"]) == 0
     shutil.rmtree(tmp_path)
     specialized.forget_compiled()
+
+
+def test_pdb_list_and_verify_cover_the_cubes_tables(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The cube's tables share the cache (5 GB of it, built by pdb build cube): list and verify
+    showed only the n-puzzle's."""
+    from statesearch.cube import pocket
+
+    monkeypatch.setenv("STATESEARCH_CACHE", str(tmp_path))
+    pocket.distance_table("htm")
+    assert main(["pdb", "list"]) == 0
+    assert "2x2x2 distances" in capsys.readouterr().out
+    assert main(["pdb", "verify"]) == 0
+    assert "cube-2x2x2-distances-htm.npy: ok" in capsys.readouterr().out
+    table = tmp_path / "cube-2x2x2-distances-htm.npy"
+    damaged = bytearray(table.read_bytes())
+    damaged[-1] ^= 1
+    table.write_bytes(bytes(damaged))
+    assert main(["pdb", "verify"]) == 1
+    said = capsys.readouterr().out
+    assert "cube-2x2x2-distances-htm.npy: checksum mismatch (damaged)" in said
+    assert said.rstrip().endswith("1 unsound")

@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
+from ..cube import store as cube_store
 from ..errors import InputError
 from ..npuzzle import parse_goal
 from .cube import TimeLimit
@@ -115,6 +116,19 @@ def list_tables() -> None:
         )
     console.print(f"cache: {cache_dir()}")
     console.print(table)
+    cubes = Table("file", "cube table", "metric", "entries", "MB")
+    for meta in cube_store.stored_tables():
+        shape, path = meta.get("shape"), cache_dir() / str(meta["file"])
+        size = path.stat().st_size if path.exists() else 0
+        cubes.add_row(
+            str(meta["file"]),
+            str(meta.get("table", "?")),
+            str(meta.get("metric", "?")),
+            f"{shape[0]:,}" if isinstance(shape, list) and shape else "?",
+            f"{size / 1e6:,.1f}",
+        )
+    if cubes.row_count:
+        console.print(cubes)
 
 
 @app.command("verify")
@@ -133,6 +147,10 @@ def verify() -> None:
         if problem:
             bad += 1
         console.print(f"{meta['file']}: {problem or 'ok'}")
+    for name, problem in cube_store.verify_all():
+        seen += 1
+        bad += problem is not None
+        console.print(f"{name}: {problem or 'ok'}")
     for code in sorted(cache_dir().glob("*.o")) if cache_dir().is_dir() else []:
         seen += 1
         sound = read_checked(code) is not None
