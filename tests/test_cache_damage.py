@@ -179,3 +179,18 @@ def test_pdb_list_and_verify_cover_the_cubes_tables(
     said = capsys.readouterr().out
     assert "cube-2x2x2-distances-htm.npy: checksum mismatch (damaged)" in said
     assert said.rstrip().endswith("1 unsound")
+
+
+def test_pdb_build_into_a_cache_that_is_a_file_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """It said 'cannot write ... (File exists)', then '1 table ready', exit 0, keeping nothing."""
+    not_a_folder = tmp_path / "cache"
+    not_a_folder.write_text("")
+    monkeypatch.setenv("STATESEARCH_CACHE", str(not_a_folder))
+    assert main(["pdb", "build", "2x3"]) == 2
+    out, err = capsys.readouterr()
+    said = " ".join((out + err).split())
+    assert f"({not_a_folder} is a file, not a folder: set STATESEARCH_CACHE to a folder)" in said
+    assert "error: the tables were built but could not be kept in the cache" in said
+    assert "ready" not in said

@@ -46,7 +46,10 @@ def write_or_keep(path: Path, write: Callable[[Path], None], log: Callable[[str]
     try:
         write_atomically(path, write)
     except OSError as err:
-        log(f"cannot write {path.name} to the cache ({err.strerror or err}); kept in memory only")
+        why = err.strerror or str(err)
+        if path.parent.exists() and not path.parent.is_dir():
+            why = f"{path.parent} is a file, not a folder: set STATESEARCH_CACHE to a folder"
+        log(f"cannot write {path.name} to the cache ({why}); kept in memory only")
         return False
     return True
 

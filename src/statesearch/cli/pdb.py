@@ -61,6 +61,7 @@ def build(
         build_tables(time_limit=time_limit, max_memory=max_memory)
         return
     from ..cache import cache_dir
+    from ..npuzzle.pdb import tables_built
     from ..npuzzle.pdb_lookup import PatternDatabase
 
     rows, cols = board_shape(size)
@@ -77,6 +78,12 @@ def build(
         )  # fmt: skip
     seconds = time.perf_counter() - started
     count = len(pdb.groups)
+    if not tables_built(rows, cols, goal_tiles, pdb.partition):
+        raise InputError(
+            "the tables were built but could not be kept in the cache {folder} (the line above "
+            "says why): a search would build them again",
+            folder=cache_dir(),
+        )
     console.print(
         f"{pdb.description} for {rows}x{cols}, goal {goal_name(goal_tiles)}: {count} "
         f"{'table' if count == 1 else 'tables'} ready in {seconds:.1f} s ({cache_dir()})"

@@ -310,6 +310,11 @@ TEMPLATES: Mapping[str, str] = {
     "board is {rows}x{cols} but {asked_rows}x{asked_cols} was asked for": (
         "판은 {rows}x{cols}인데 {asked_rows}x{asked_cols}를 요청했습니다"
     ),
+    "the tables were built but could not be kept in the cache {folder} (the line above "
+    "says why): a search would build them again": (
+        "표는 만들었지만 캐시 {folder}에 보관하지 못했습니다 (위 줄에 까닭이 있습니다): "
+        "탐색하면 다시 만듭니다"
+    ),
     "{count} tiles do not fill {lines} columns": "타일 {count}개로는 {lines}열을 채울 수 없습니다",
     "{count} tiles do not fill {lines} rows": "타일 {count}개로는 {lines}행을 채울 수 없습니다",
     "{count} tiles do not make a square board; give the shape (rows and cols)": (
