@@ -49,6 +49,15 @@ def test_unsolvable_by_exhaustion() -> None:
     assert result.stats.expanded == 181_440
 
 
+def test_unsolvable_from_both_ends_names_the_side_it_exhausted() -> None:
+    """Both ends' states count as expanded (297,528 here); the proof is that one side, the
+    start's 181,440 states, was reached whole."""
+    result = solve(NPuzzle.from_text("2 8 1 4 6 3 0 7 5"), "bidirectional", precheck=False)
+    assert result.status is Status.UNSOLVABLE
+    assert result.reason.startswith("all 181,440 states reachable from the start were reached")
+    assert f"({result.stats.expanded:,} states expanded from both ends)" in result.reason
+
+
 def test_idastar_thresholds() -> None:
     result = solve(NPuzzle.from_text(LESSON), "idastar", "manhattan")
     assert [t for t, _ in result.stats.iterations] == [14, 16, 18, 20]

@@ -215,6 +215,15 @@ def _solve(
             reason=f"no solution within {outcome.beyond} moves, the most any solvable start "
             f"needs ({stats.expanded:,} states expanded)",
         )
+    if outcome.whole is not None:
+        end, count = outcome.whole
+        return result(
+            Status.UNSOLVABLE,
+            proof=Proof.EXHAUSTED,
+            reason=f"all {count:,} states reachable from the {end} were reached without meeting "
+            f"the search from the {'goal' if end == 'start' else 'start'} "
+            f"({stats.expanded:,} states expanded from both ends)",
+        )
     return result(
         Status.UNSOLVABLE,
         proof=Proof.EXHAUSTED,

@@ -27,10 +27,13 @@ class Exhausted:
 
     ``beyond`` is set by an iterative search that stopped because every solution would take more
     moves than the problem's ``longest_optimal``: a proof, though states remain unsearched.
+    ``whole`` is set by a search from both ends that reached every state of one end's side
+    first: the end (``start`` or ``goal``) and how many states that side holds.
     """
 
     cut: LimitKind | None = None
     beyond: int | None = None
+    whole: tuple[str, int] | None = None
 
 
 Outcome = Found | Exhausted

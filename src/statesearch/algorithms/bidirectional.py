@@ -58,7 +58,9 @@ def bidirectional(
                 return _join(problem, forward, backward, meeting)
             layers[ahead] = following
             depths[ahead] += 1
-        return Exhausted()
+        return Exhausted(
+            whole=("start", len(forward)) if not layers[True] else ("goal", len(backward))
+        )
     finally:
         release(forward, backward)
 
