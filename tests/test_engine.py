@@ -285,3 +285,17 @@ def test_options_a_search_does_not_read_are_named_not_dropped() -> None:
     assert both.startswith("not used: the weight 3") and "the heuristic manhattan" in both
     assert solve(board, "astar", "manhattan", weight=2).note == ""
     assert solve(board, "bfs", "misplaced", trace=True).note == ""  # the trace shows h
+
+
+def test_a_time_limits_hint_fits_the_algorithm() -> None:
+    """IDDFS reads no heuristic: a stronger one is no advice for it."""
+    from statesearch.npuzzle import NPuzzle
+
+    board = NPuzzle.from_text("4 11 10 13 12 3 6 0 1 15 14 5 2 8 9 7")
+    blind = solve(board, "iddfs", limits=Limits(time_limit=0.2))
+    assert (
+        blind.hint
+        == "a longer time limit, or a search a heuristic guides (astar, idastar), may help"
+    )
+    guided = solve(board, "idastar", "manhattan", limits=Limits(time_limit=0.2), engine="python")
+    assert guided.hint == "a stronger heuristic or a longer time limit may get further"

@@ -315,5 +315,7 @@ def hint(algorithm: str, kind: LimitKind) -> str:
     if kind is LimitKind.MEMORY and algorithm in KEEPS_EVERY_STATE:
         return "IDA* needs almost no memory: try algorithm idastar, or allow more memory"
     if kind is LimitKind.TIME:
+        if not get_algorithm(algorithm).uses_heuristic:
+            return "a longer time limit, or a search a heuristic guides (astar, idastar), may help"
         return "a stronger heuristic or a longer time limit may get further"
     return ""
