@@ -211,3 +211,18 @@ def test_pdb_build_stops_at_its_time_limit_and_keeps_what_it_finished(
     assert main(["pdb", "build", "15", "--time-limit", "1"]) == 4
     assert "limit reached (time)" in " ".join(capsys.readouterr().out.split())
     assert not list(tmp_path.glob("*.tmp*"))  # nothing half-written left behind
+
+
+@pytest.mark.parametrize(("n", "tiles"), [(4, 1), (6, 3), (9, 4), (16, 3)])
+def test_a_spread_table_holds_each_placements_entry_at_its_cell_sum(n: int, tiles: int) -> None:
+    """Every placement's entry sits at sum(cell_i * n**i); indices where two tiles would share
+    a cell hold 0."""
+    from statesearch.npuzzle.pdb_build import placements
+    from statesearch.npuzzle.pdb_lookup import spread_table
+
+    compact = (np.arange(placements(n, tiles)) % 250 + 1).astype(np.uint8)
+    expected = np.zeros(n**tiles, dtype=np.uint8)
+    for cells in itertools.permutations(range(n), tiles):
+        at = sum(c * n**i for i, c in enumerate(cells))
+        expected[at] = compact[rank_cells(np.array(cells), tiles, n)]
+    assert (spread_table(compact, tiles, n) == expected).all()
