@@ -210,8 +210,8 @@ def tilt(
     plot: PlotFile = None,
     prepare_limit: PrepareLimit = PREPARE_LIMIT,
 ) -> None:
-    """Generated tilt puzzles of known optimal length (``tilt generate``), solved and checked;
-    with ``-a bfs`` the plot shows the new states at each depth."""
+    """Tilt puzzles of known optimal length, made as tilt generate makes them, solved and
+    checked; with -a bfs the plot shows the new states at each depth."""
     from ..tilt.generate import generate
 
     if plot is not None:
