@@ -158,7 +158,7 @@ class Meter:
         if now > self.deadline:
             raise LimitHit(LimitKind.TIME, f"time limit of {self.limits.time_limit:g} s")
         if self.cancel is not None and self.cancel.is_set():
-            raise LimitHit(LimitKind.CANCELLED, "cancelled")
+            raise LimitHit(LimitKind.CANCELLED, "stopped on request")
         limit = self.limits.max_memory
         if limit is not None and (held := resident_bytes()) > limit:
             raise LimitHit(
