@@ -299,3 +299,15 @@ def test_a_time_limits_hint_fits_the_algorithm() -> None:
     )
     guided = solve(board, "idastar", "manhattan", limits=Limits(time_limit=0.2), engine="python")
     assert guided.hint == "a stronger heuristic or a longer time limit may get further"
+
+
+def test_a_traced_search_stopped_by_time_points_to_the_compiled_kernel() -> None:
+    from statesearch.npuzzle import NPuzzle
+    from statesearch.trace import Trace
+
+    board = NPuzzle.from_text("4 11 10 13 12 3 6 0 1 15 14 5 2 8 9 7")
+    traced = solve(
+        board, "idastar", "manhattan", limits=Limits(time_limit=0.3), trace=Trace(limit=0)
+    )
+    assert traced.engine == "python" and traced.limit is LimitKind.TIME
+    assert traced.hint == "untraced, the compiled kernel would search many times faster"

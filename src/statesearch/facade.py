@@ -128,6 +128,7 @@ def _solve(
     h_name = h.name if algo.uses_heuristic else None
 
     kernel = None
+    traced_not_compiled = False  # a compiled kernel would have run, but for the trace
     notes = [unread_options(algo, weight, heuristic, meter.limits, traced=recorder is not None)]
     if recorder is not None:
         recorder.attach(problem, h.fn)
@@ -137,6 +138,7 @@ def _solve(
             algo.name, h.name, weight, False
         ):
             notes.append("traced on the Python engine: the compiled kernel does not trace")
+            traced_not_compiled = True
     elif engine != "python":
         find_kernel = getattr(problem, "compiled", None)
         kernel = (
@@ -184,7 +186,10 @@ def _solve(
                 outcome = algo.run(problem, h, meter, stats, options)
     except LimitHit as hit:
         return result(
-            Status.LIMIT_REACHED, limit=hit.kind, reason=hit.detail, hint=hint(algo.name, hit.kind)
+            Status.LIMIT_REACHED,
+            limit=hit.kind,
+            reason=hit.detail,
+            hint=hint(algo.name, hit.kind, traced_not_compiled),
         )
     except MemoryError:
         reason = "the machine ran out of memory"
@@ -311,9 +316,11 @@ KEEPS_EVERY_STATE = {"bfs", "dfs", "ucs", "astar", "greedy", "bidirectional"}
 KEEPS_ONLY_ITS_PATH = {"dls", "iddfs", "idastar"}
 
 
-def hint(algorithm: str, kind: LimitKind) -> str:
+def hint(algorithm: str, kind: LimitKind, traced_not_compiled: bool = False) -> str:
     if kind is LimitKind.MEMORY and algorithm in KEEPS_EVERY_STATE:
         return "IDA* needs almost no memory: try algorithm idastar, or allow more memory"
+    if kind is LimitKind.TIME and traced_not_compiled:
+        return "untraced, the compiled kernel would search many times faster"
     if kind is LimitKind.TIME:
         if not get_algorithm(algorithm).uses_heuristic:
             return "a longer time limit, or a search a heuristic guides (astar, idastar), may help"
