@@ -90,7 +90,8 @@ def test_solve_cube_stops_before_reading_tables_the_machine_has_no_room_for(
     assert code == 4 and data["status"] == "limit_reached" and data["limit"] == "memory"
     assert data["reason"].startswith("before the search began: ")
     # Korf's corner table, read from the cache or built: the same bytes.
-    assert data["reason"].endswith("needs 84 MB; the machine has 50 MB available")
+    assert "needs 84 MB; the machine has 50 MB available" in data["reason"]
+    assert data["reason"].endswith(", while preparing Korf's tables")
 
 
 def test_a_batch_stops_preparing_at_the_memory_bound(
@@ -131,3 +132,20 @@ def test_a_coset_table_past_the_bound_points_to_korfs_tables(
     assert code == 4, said
     assert "reading the coset table needs 1,048,576 MB more" in said
     assert "(-H korf reads 165 MB of tables)" in said
+
+
+def test_memory_the_machine_cannot_give_is_a_memory_limit_not_an_internal_error(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Under a ulimit, say, MemAvailable promises more than an allocation gets: the table's
+    read ended in 'internal error (not your input): MemoryError', exit 70."""
+    from statesearch.cube import coset_cache
+
+    def refused(variant: str, metric: str, log: object = None) -> None:
+        raise MemoryError("Unable to allocate 2.34 GiB")
+
+    monkeypatch.setattr(coset_cache, "require_table", refused)
+    code = main(["solve", "cube", "R U", "-H", "coset"])
+    said = one_line(capsys)
+    assert code == 4, said
+    assert said.startswith("limit reached (memory): before the search began: the machine ran out")

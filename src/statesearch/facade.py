@@ -12,7 +12,7 @@ from typing import Any
 
 from .algorithms import Algorithm, Options, get_algorithm
 from .errors import InputError
-from .limits import LimitHit, LimitKind, Limits, Meter, Snapshot, metering
+from .limits import OUT_OF_MEMORY, LimitHit, LimitKind, Limits, Meter, Snapshot, metering
 from .outcome import Found
 from .problem import (
     ZERO,
@@ -193,7 +193,7 @@ def _solve(
             hint=hint(algo.name, hit.kind, traced_not_compiled),
         )
     except MemoryError:
-        reason = "the machine ran out of memory"
+        reason = OUT_OF_MEMORY
         return result(
             Status.LIMIT_REACHED,
             limit=LimitKind.MEMORY,

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from .errors import InputError
 
 UNBOUNDED = sys.maxsize
+OUT_OF_MEMORY = "the machine ran out of memory"  # a MemoryError, said as a memory limit
 # The clock is read once per this many expansions: often enough for sub-second limits, rarely
 # enough to stay out of the hot loop's profile.
 CLOCK_EVERY = 1024

@@ -26,7 +26,7 @@ from rich.progress import (
 )
 from rich.text import Text
 
-from ..limits import LimitHit, LimitKind, Limits, Meter, Snapshot, metering
+from ..limits import OUT_OF_MEMORY, LimitHit, LimitKind, Limits, Meter, Snapshot, metering
 from .options import memory_bound
 from .render import stopped_early
 
@@ -158,6 +158,6 @@ def building(
             with metering(meter):
                 yield meter, log, progress
     except MemoryError:
-        stopped_early(LimitHit(LimitKind.MEMORY, "the machine ran out of memory"), kept)
+        stopped_early(LimitHit(LimitKind.MEMORY, OUT_OF_MEMORY), kept)
     except LimitHit as hit:
         stopped_early(hit, kept)

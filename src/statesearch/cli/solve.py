@@ -18,7 +18,7 @@ from .. import clock
 from ..algorithms import reads_estimate
 from ..errors import InputError
 from ..facade import solve
-from ..limits import LimitHit, Meter, metering
+from ..limits import OUT_OF_MEMORY, LimitHit, LimitKind, Meter, metering
 from ..maze import Maze
 from ..npuzzle import NPuzzle, compact, format_board
 from ..problem import Problem
@@ -51,8 +51,9 @@ def searching(search: SearchOptions) -> Iterator[Meter]:
         try:
             with metering(meter):
                 yield meter
-        except LimitHit as hit:
+        except (LimitHit, MemoryError) as stop:  # a table the machine could not give room for
             watch.stop()
+            hit = stop if isinstance(stop, LimitHit) else LimitHit(LimitKind.MEMORY, OUT_OF_MEMORY)
             hit.detail = f"before the search began: {hit.detail}"
             shape: SearchResult[Any] = SearchResult(
                 Status.LIMIT_REACHED, search.algorithm, None, Stats()
