@@ -47,3 +47,14 @@ def test_work_before_the_search_is_named_not_counted() -> None:
     first, second = out.getvalue().splitlines()
     assert re.fullmatch(r"preparing Korf's tables: \d+\.\d s", first)
     assert second.startswith("searching: expanded 3 · frontier 2")
+
+
+def test_the_live_line_stays_one_line_on_a_narrow_terminal() -> None:
+    out = io.StringIO()
+    watch = SearchWatch(Console(file=out, force_terminal=True, width=60))
+    watch(Snapshot(expanded=12_345_678, frontier=123_456, elapsed=6.2, bound=52))
+    watch.stop()
+    drawn = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", out.getvalue())
+    lines = [line for line in re.split(r"[\r\n]", drawn) if line.strip()]
+    assert lines and all(line.startswith("searching: expanded 12,345,678") for line in lines)
+    assert all(len(line) <= 60 for line in lines)

@@ -78,7 +78,9 @@ class SearchWatch:
         if self.live is None:
             self.live = Live(console=self.console, transient=True, auto_refresh=False)
             self.live.start()
-        self.live.update(Text(f"{line}  (Ctrl-C stops)"), refresh=True)
+        # One line at any width: a wrapped live line leaves its first half behind when redrawn.
+        text = Text(f"{line}  (Ctrl-C stops)", no_wrap=True, overflow="ellipsis")
+        self.live.update(text, refresh=True)
 
     def stop(self) -> None:
         if self.live is not None:
