@@ -111,8 +111,6 @@ def _solve(
     stats = Stats()
     try:
         h = resolve_heuristic(problem, heuristic)  # may build tables: on the meter's clock
-        if algo.uses_heuristic:
-            check_estimate(h, problem.initial)
     except LimitHit as hit:
         name = heuristic if isinstance(heuristic, str) else None
         return SearchResult(
@@ -181,6 +179,8 @@ def _solve(
             return result(Status.UNSOLVABLE, proof=Proof.PRECHECK, reason=reason)
     try:
         with _gc_paused():
+            if algo.uses_heuristic:  # after the precheck: a proof needs no estimate (nor tables)
+                check_estimate(h, problem.initial)
             if kernel is not None:
                 outcome = kernel(meter, stats)
             else:
