@@ -166,6 +166,7 @@ def test_pdb_list_and_verify_cover_the_cubes_tables(
     from statesearch.cube import pocket
 
     monkeypatch.setenv("STATESEARCH_CACHE", str(tmp_path))
+    pocket.distance_table.cache_clear()  # kept in the process by an earlier test, maybe
     pocket.distance_table("htm")
     assert main(["pdb", "list"]) == 0
     assert "2x2x2 distances" in capsys.readouterr().out

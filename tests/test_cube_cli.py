@@ -129,3 +129,15 @@ def test_a_pocket_cubes_facelets_need_no_size(capsys: pytest.CaptureFixture[str]
     assert code == 0 and data["size"] == 2 and data["length"] == 2
     code, _, err = run(capsys, "solve", "cube", facelets, "--size", "3")
     assert code == 2 and "a cube string has 54 facelets, got 24" in err
+
+
+def test_the_solved_cube_needs_no_table(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """It built Korf's tables first (a minute), and -H coset asked for a 5 GB table."""
+    monkeypatch.setenv("STATESEARCH_CACHE", str(tmp_path))  # no table built
+    solved = Cube.from_text("").facelets(Cube.from_text("").initial)
+    for heuristic in ("korf", "coset"):
+        code, out, _ = run(capsys, "solve", "cube", solved, "-H", heuristic, "--time-limit", "20")
+        assert code == 0 and "solved: 0 moves (optimal)" in out, out
+    assert not list(tmp_path.glob("cube-pattern-*")) and not list(tmp_path.glob("cube-coset-*"))

@@ -35,11 +35,13 @@ Seed = Annotated[int, typer.Option(help="Random seed: the same seed gives the sa
 
 def tables_wanted(cube: Any, heuristic: str | None, algorithm: str, traced: bool) -> str | None:
     """Which of the 3x3x3's large tables a search of ``cube`` reads, ``korf`` or ``coset``, or
-    ``None``: the 2x2x2, a cube proved unsolvable first, a search that reads no heuristic (BFS,
-    bidirectional, untraced), a heuristic with no table."""
+    ``None``: the 2x2x2, a cube proved unsolvable first, the solved cube, a search that reads no
+    heuristic (BFS, bidirectional, untraced), a heuristic with no table."""
     from ..algorithms import reads_estimate
 
     if cube.size != 3 or not cube.solvable or not reads_estimate(algorithm, traced):
+        return None
+    if cube.initial == cube.goal:  # solved already: nothing to estimate
         return None
     name = (heuristic or cube.default_heuristic).lower()
     return name if name in ("korf", "coset") else None

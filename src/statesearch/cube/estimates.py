@@ -93,11 +93,13 @@ def heuristics_for(cube: SearchedCube) -> dict[str, Heuristic]:
             c = CosetCoordinates.of(cubies_of(state))
             return float(max(twist3[c.twist], flip3[c.flip & 2047]))
 
+        # The solved cube needs no table (a search of it reads nothing else): solving it must
+        # not wait a minute for Korf's tables, or fail for want of the coset table.
         def korf(state: State) -> float:
-            return float(cube.pattern_tables.value(cubies_of(state)))
+            return 0.0 if state == cube.goal else float(cube.pattern_tables.value(cubies_of(state)))
 
         def coset(state: State) -> float:
-            return float(coset_value(cube, state))
+            return 0.0 if state == cube.goal else float(coset_value(cube, state))
 
         made = {"orientation": orientation3, "korf": korf, "coset": coset}
     return {name: Heuristic(name, fn) for name, fn in made.items()}

@@ -197,7 +197,10 @@ class Cube:
     def compiled(
         self, algorithm: str, heuristic: str, weight: float, required: bool
     ) -> Kernel | None:
-        """The compiled IDA* for ``korf`` or ``coset`` on the 3x3x3, or ``None``."""
+        """The compiled IDA* for ``korf`` or ``coset`` on the 3x3x3, or ``None`` (also for the
+        solved cube, unless ``required``: the engine answers it without loading any table)."""
         from .compiled import kernel_for
 
+        if self.initial == self.goal and not required:
+            return None
         return kernel_for(self, algorithm, heuristic)
