@@ -264,3 +264,24 @@ def test_a_heuristic_of_ones_own_is_checked_or_taken_as_a_function(
     got, out, err = run(capsys, "solve", "problem", f"{path}:{name}", *args)
     assert got == code and said in (out if code == 0 else err), out + err
     assert code == 0 or err.count("\n") == 1
+
+
+def test_a_problem_file_may_import_a_module_beside_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """As when Python runs the file: 'No module named' for a helper beside it, before."""
+    (tmp_path / "steps_beside.py").write_text("def step(s):\n    return [('+1', s + 1, 1)]\n")
+    (tmp_path / "uses_it.py").write_text(
+        "from steps_beside import step\n\n"
+        "class Count:\n    initial = 0\n\n"
+        "    def is_goal(self, s):\n        return s == 3\n\n"
+        "    def successors(self, s):\n        return step(s)\n"
+    )
+    code, out, err = run(capsys, "solve", "problem", f"{tmp_path / 'uses_it.py'}:Count")
+    assert code == 0 and "solved: 3 moves" in out, err
+    line = {"id": 1, "domain": "problem", "problem": "uses_it.py:Count"}
+    (tmp_path / "in.jsonl").write_text(json.dumps(line) + "\n")
+    out_file = tmp_path / "out.jsonl"
+    argv = ["batch", str(tmp_path / "in.jsonl"), "--out", str(out_file), "--workers", "1"]
+    assert main(argv) == 0
+    assert json.loads(out_file.read_text())["length"] == 3

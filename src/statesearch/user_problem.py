@@ -146,6 +146,9 @@ def _run(where: str, path: Path, source: str) -> ModuleType:
         module = ModuleType(f"statesearch_user_{path.stem}_{digest}")
         module.__file__ = filename
         sys.modules[module.__name__] = module  # dataclasses and pickling look their module up
+        folder = str(path.absolute().parent)
+        if folder not in sys.path:  # modules beside the file import, as when Python runs it
+            sys.path.append(folder)
         try:
             exec(compile(source, filename, "exec"), module.__dict__)
         except Exception as err:
