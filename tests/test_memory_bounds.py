@@ -34,6 +34,9 @@ def test_reserve_names_the_bound_or_the_machine(monkeypatch: pytest.MonkeyPatch)
     with metering(meter), pytest.raises(LimitHit):  # the active meter is asked when none is given
         reserve(64 * MB, "a large table")
     reserve(64 * MB, "a large table")  # no bound: only the machine's memory counts
+    meter = Meter(Limits(max_memory=1024))
+    with pytest.raises(LimitHit, match=r"over max_memory of 1 KB$"):  # not '0 MB'
+        meter.check()
     monkeypatch.setattr(limits, "available_bytes", lambda: 32 * MB)
     with pytest.raises(LimitHit) as hit:
         reserve(64 * MB, "a large table")
