@@ -139,7 +139,7 @@ class Cube:
             "size": self.size,
             "metric": self.metric,
             "facelets": self.facelets(self.initial),
-            "solution": " ".join(str(a) for a in result.actions) if result.solved else None,
+            "solution": result.moves if result.solved else None,  # turns are Spaced
         }
 
     def to_svg(self, state: State | None = None, cell: int = 20) -> str:
