@@ -143,11 +143,11 @@ def _solve(
         kernel = (
             find_kernel(algo.name, h.name, weight, engine == "compiled") if find_kernel else None
         )
-        if kernel is None and engine == "compiled" and not algo.uses_heuristic:
-            raise InputError(
-                "no compiled kernel for {algorithm} on this problem", algorithm=algo.name
-            )
         if kernel is None and engine == "compiled":
+            if not algo.uses_heuristic:
+                raise InputError(
+                    "no compiled kernel for {algorithm} on this problem", algorithm=algo.name
+                )
             raise InputError(
                 "no compiled kernel for {algorithm} with {heuristic} on this problem",
                 algorithm=algo.name,
