@@ -1,8 +1,11 @@
-"""Checks shared by the tests: replaying a path, and exact BFS distances to compare against."""
+"""Checks shared by the tests: replaying a path, exact BFS distances to compare against, and a
+batch file whose tables are not built."""
 
 from __future__ import annotations
 
+import json
 from collections import deque
+from pathlib import Path
 from typing import Any
 
 from statesearch import SearchResult, Stats, Status
@@ -45,3 +48,17 @@ def distances_to(problem: Any, goal: Any) -> dict[Any, int]:
 def counters(stats: Stats) -> tuple[int, int, int, int]:
     """The counters two runs of one search must agree on."""
     return stats.expanded, stats.pushed, stats.generated, stats.max_frontier
+
+
+def unbuilt_tables(tmp_path: Path) -> Path:
+    """A 15-puzzle whose goal no other test uses: its 6-6-3 tables (about 30 s) are not built."""
+    line = {
+        "id": 1,
+        "start": "2 1 3 4/5 6 7 8/9 10 11 12/13 14 0 15",
+        "goal": "2 1 3 4/5 6 7 8/9 10 11 12/13 14 15 0",
+        "heuristic": "pdb",
+        "partition": "6-6-3",
+    }
+    source = tmp_path / "unbuilt.jsonl"
+    source.write_text(json.dumps(line) + "\n")
+    return source

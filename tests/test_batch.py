@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from helpers import distances_to
+from helpers import distances_to, unbuilt_tables
 from statesearch import solve
 from statesearch.batch.plots import plot_results
 from statesearch.cli import main
@@ -271,20 +271,6 @@ def test_a_batch_of_cubes_is_solved_as_solve_cube_solves_them(tmp_path: Path) ->
         assert row["status"] == "solved" and row["length"] == alone.length
         assert row["size"] == cube.size and row["facelets"] == cube.facelets(cube.initial)
         assert cube.is_goal(cube.apply(cube.initial, row["solution"]))
-
-
-def unbuilt_tables(tmp_path: Path) -> Path:
-    """A 15-puzzle whose goal no other test uses: its 6-6-3 tables (about 30 s) are not built."""
-    line = {
-        "id": 1,
-        "start": "2 1 3 4/5 6 7 8/9 10 11 12/13 14 0 15",
-        "goal": "2 1 3 4/5 6 7 8/9 10 11 12/13 14 15 0",
-        "heuristic": "pdb",
-        "partition": "6-6-3",
-    }
-    source = tmp_path / "unbuilt.jsonl"
-    source.write_text(json.dumps(line) + "\n")
-    return source
 
 
 def test_preparing_stops_at_the_prepare_limit(

@@ -11,6 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from helpers import unbuilt_tables
 from statesearch import limits
 from statesearch.cli import main
 from statesearch.cube import store
@@ -104,16 +105,8 @@ def test_a_batch_stops_preparing_at_the_memory_bound(
     from statesearch.cli import preparing
 
     monkeypatch.setattr(preparing, "default_max_memory", lambda: resident_bytes() + 4 * MB)
-    line = {
-        "id": 1,
-        "start": "2 1 3 4/5 6 7 8/9 10 11 12/13 14 0 15",
-        "goal": "2 1 3 4/5 6 7 8/9 10 11 12/13 14 15 0",  # no other test's: its tables are unbuilt
-        "heuristic": "pdb",
-        "partition": "6-6-3",
-    }
-    source, out = tmp_path / "unbuilt.jsonl", tmp_path / "out.jsonl"
-    source.write_text(json.dumps(line) + "\n")
-    code = main(["batch", str(source), "--out", str(out)])
+    out = tmp_path / "out.jsonl"
+    code = main(["batch", str(unbuilt_tables(tmp_path)), "--out", str(out)])
     said = one_line(capsys)
     assert code == 4, said
     assert said.startswith("limit reached (memory): ")  # held, or needed by the first table
