@@ -3,6 +3,9 @@ heuristics against exact distances, compiled kernels against the Python engine."
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -279,3 +282,17 @@ def test_generating_the_benchmarks_puzzles_is_bounded(capsys: pytest.CaptureFixt
     code = main(["bench", "tilt", *hard])
     said = " ".join(capsys.readouterr().out.split())
     assert code == 4 and "limit reached (time): --prepare-limit of 0.5 s" in said
+
+
+def test_bench_writes_its_rows_to_out(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``bench --out FILE`` writes the run as JSON: what was searched and a row per puzzle,
+    each length checked against the generator's optimal one."""
+    from statesearch.cli import main
+
+    out = tmp_path / "rows.json"
+    code = main(["bench", "tilt", "--count", "2", "--size", "5x5", "--min-length", "4",
+                 "--out", str(out)])  # fmt: skip
+    written = json.loads(out.read_text())
+    assert code == 0 and written["set"] == "tilt 5x5 x2" and written["search"] == "astar"
+    assert [r["id"] for r in written["rows"]] == [1, 2]
+    assert all(r["status"] == "solved" and r["found"] == r["optimal"] for r in written["rows"])

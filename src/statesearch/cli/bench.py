@@ -34,7 +34,7 @@ def run(
     specs: list[Spec],
     workers: int,
     scheduler: str | None,
-    json_file: Path | None,
+    out: Path | None,
     plot: Path | None,
     preparation: Preparation,
 ) -> None:
@@ -85,11 +85,9 @@ def run(
         f"{limits} limit reached; search {cpu:.2f} CPU s ({tally.wall_s:.2f} s wall, {size} "
         f"worker(s)), {generated / cpu / 1e6 if cpu else 0:.1f} M generated per CPU s"
     )
-    if json_file is not None:
-        summary = {"set": name, "heuristic": label, "cpu_s": cpu, "wall_s": tally.wall_s}
-        json_file.write_text(
-            json.dumps({**summary, "rows": [bench_row(r) for r in rows]}, indent=1)
-        )
+    if out is not None:
+        summary = {"set": name, "search": label, "cpu_s": cpu, "wall_s": tally.wall_s}
+        out.write_text(json.dumps({**summary, "rows": [bench_row(r) for r in rows]}, indent=1))
     if plot is not None and rows:
         plot_results(rows, plot, f"{name} with {label}")
         console.print(f"plot: {plot}")
@@ -99,7 +97,7 @@ def run(
 
 
 def bench_row(row: Row) -> dict[str, Any]:
-    """A row of ``--json``: the instance, its answer and its counters."""
+    """A row of ``--out``: the instance, its answer and its counters."""
     stats = row["stats"]
     return {
         "id": row["id"],
@@ -159,7 +157,9 @@ Heuristic = Annotated[
 Partition = Annotated[str | None, typer.Option(help="PDB partition (default 6-6-3 / 6-6-6-6).")]
 Ids = Annotated[str | None, typer.Option(help="Instance ids, e.g. 1-10,15.")]
 Workers = Annotated[int, typer.Option(min=1, help="Local worker processes.")]
-JsonFile = Annotated[Path | None, typer.Option("--json", help="Also write the rows to FILE.")]
+OutFile = Annotated[
+    Path | None, typer.Option("--out", metavar="FILE", help="Also write the rows to FILE, as JSON.")
+]
 TimeLimit = Annotated[float | None, time_limit_option("Seconds per instance.")]
 
 
@@ -172,16 +172,16 @@ def korf_command(name: str, default_ids: str | None, summary: str) -> None:
         ids: Ids = default_ids,
         workers: Workers = 1,
         scheduler: Scheduler = None,
-        json_file: JsonFile = None,
+        out: OutFile = None,
         time_limit: TimeLimit = None,
         plot: PlotFile = None,
         prepare_limit: PrepareLimit = PREPARE_LIMIT,
     ) -> None:
-        if json_file is not None:
-            check_output(json_file)
+        if out is not None:
+            check_output(out)
         preparation = Preparation(prepare_limit)
         label, specs = korf(name, heuristic, partition, ids, time_limit, plot, preparation)
-        run(name, label, specs, workers, scheduler, json_file, plot, preparation)
+        run(name, label, specs, workers, scheduler, out, plot, preparation)
 
     command.__doc__ = summary
     app.command(name)(command)
@@ -205,7 +205,7 @@ def tilt(
     ] = "astar",
     workers: Workers = 1,
     scheduler: Scheduler = None,
-    json_file: JsonFile = None,
+    out: OutFile = None,
     time_limit: TimeLimit = None,
     plot: PlotFile = None,
     prepare_limit: PrepareLimit = PREPARE_LIMIT,
@@ -216,8 +216,8 @@ def tilt(
 
     if plot is not None:
         check_plot_file(plot)
-    if json_file is not None:
-        check_output(json_file)
+    if out is not None:
+        check_output(out)
     height, _, width = size.lower().partition("x")
     if not (height.isdigit() and width.isdigit()):
         raise InputError("cannot read size {size!r}: use HxW like 8x8", size=size)
@@ -238,4 +238,4 @@ def tilt(
                 check(spec)
                 specs.append(spec)
     label = " and ".join(algorithms)
-    run(f"tilt {size} x{count}", label, specs, workers, scheduler, json_file, plot, preparation)
+    run(f"tilt {size} x{count}", label, specs, workers, scheduler, out, plot, preparation)

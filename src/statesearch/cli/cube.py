@@ -345,8 +345,9 @@ def bench_cube(
         ),
     ] = None,
     time_limit: Annotated[float | None, time_limit_option("Seconds per cube.")] = None,
-    json_file: Annotated[
-        Path | None, typer.Option("--json", metavar="FILE", help="Also write the rows to FILE.")
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", metavar="FILE", help="Also write the rows to FILE, as JSON."),
     ] = None,
     prepare_limit: PrepareLimit = PREPARE_LIMIT,
 ) -> None:
@@ -356,8 +357,8 @@ def bench_cube(
     from ..cube.notation import check_metric
 
     metric = check_metric(metric)
-    if json_file is not None:
-        check_output(json_file)
+    if out is not None:
+        check_output(out)
     heuristic = heuristic or ("coset" if is_stored("full", metric) else "korf")
     if heuristic not in ("coset", "korf"):
         raise InputError(
@@ -368,8 +369,8 @@ def bench_cube(
     rows = run_benchmark(count, seed, metric, heuristic, time_limit, console.print, prepare_limit)
     console.print(benchmark.table(rows))
     console.print(benchmark.summary(rows, heuristic, metric))
-    if json_file is not None:
-        json_file.write_text(json.dumps({"metric": metric, "heuristic": heuristic, "rows": rows}))
+    if out is not None:
+        out.write_text(json.dumps({"metric": metric, "heuristic": heuristic, "rows": rows}))
     if any(not r["replayed"] or not r["optimal"] for r in rows if r["status"] == "solved"):
         raise typer.Exit(1)
     if any(r["status"] != "solved" for r in rows):
