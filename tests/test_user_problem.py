@@ -235,6 +235,21 @@ class Plain(Forgot):
 
 class NotAFunction(Forgot):
     heuristics = {"left": 3}
+
+
+class Own(Forgot):
+    def heuristic(self, state):
+        return 3 - state
+
+
+class Unproved(Forgot):
+    from statesearch import Heuristic
+
+    heuristic = Heuristic("guess", lambda state: 3 - state, admissible=False)
+
+
+class Number(Forgot):
+    heuristic = 3
 """
 
 
@@ -247,6 +262,10 @@ class NotAFunction(Forgot):
         ("Text", ["-a", "bfs"], 0, "solved: 3 moves"),  # BFS reads no estimate
         ("Plain", ["-H", "left"], 0, "solved: 3 moves (optimal)"),
         ("NotAFunction", ["-H", "left"], 2, "heuristics['left'] is a int, not a function of a"),
+        ("Own", ["-H", "heuristic"], 0, "astar + heuristic"),  # slot 3 by the name it shows
+        ("Unproved", ["-a", "astar"], 0, "(not guaranteed optimal)"),  # its word is kept
+        ("Unproved", ["-H", "guess"], 0, "astar + guess"),
+        ("Number", [], 2, "heuristic is a int, not a function of a state"),
     ],
 )  # fmt: skip
 def test_a_heuristic_of_ones_own_is_checked_or_taken_as_a_function(
@@ -258,7 +277,9 @@ def test_a_heuristic_of_ones_own_is_checked_or_taken_as_a_function(
     said: str,
 ) -> None:
     """A heuristic that gives no number was 'internal error (not your input)', exit 70, from
-    inside the search; a plain function in ``heuristics`` was one too."""
+    inside the search; a plain function in ``heuristics`` was one too. Slot 3 holding a
+    ``Heuristic`` marked unproved was taken as admissible (and renamed 'heuristic'), and the
+    name it is shown by was refused by ``-H``."""
     path = tmp_path / "heuristics.py"
     path.write_text(HEURISTICS)
     got, out, err = run(capsys, "solve", "problem", f"{path}:{name}", *args)
@@ -285,3 +306,21 @@ def test_a_problem_file_may_import_a_module_beside_it(
     argv = ["batch", str(tmp_path / "in.jsonl"), "--out", str(out_file), "--workers", "1"]
     assert main(argv) == 0
     assert json.loads(out_file.read_text())["length"] == 3
+
+
+def test_a_batch_runs_a_problem_of_ones_own_only_for_its_instances(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Every worker warmed up with a search of 1,000 expansions of the problem before the
+    batch began: 2,012 calls of its successors for one instance capped at 5 expansions."""
+    calls = tmp_path / "calls.log"
+    (tmp_path / "logged.py").write_text(
+        f"class Logged:\n    initial = 0\n\n    def is_goal(self, s):\n        return False\n\n"
+        f"    def successors(self, s):\n        with open({str(calls)!r}, 'a') as f:\n"
+        f"            f.write('.')\n        return [('+1', s + 1, 1), ('+2', s + 2, 1)]\n"
+    )
+    line = {"id": 1, "domain": "problem", "problem": "logged.py:Logged", "max_expanded": 5}
+    (tmp_path / "in.jsonl").write_text(json.dumps(line) + "\n")
+    argv = ["batch", str(tmp_path / "in.jsonl"), "--out", str(tmp_path / "out.jsonl")]
+    assert main([*argv, "--workers", "2"]) == 4  # the expansion budget, as asked
+    assert 5 <= len(calls.read_text()) <= 10, calls.read_text()  # the search and its checks

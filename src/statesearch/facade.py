@@ -22,6 +22,7 @@ from .problem import (
     check_problem,
     heuristic_names,
     named_heuristic,
+    own_heuristic,
 )
 from .result import Proof, SearchResult, Stats, Status
 from .trace import Trace, make_trace
@@ -282,8 +283,7 @@ def resolve_heuristic(problem: object, spec: HeuristicSpec) -> Heuristic:
     if spec is None:
         spec = getattr(problem, "default_heuristic", None)
     if spec is None:
-        own = getattr(problem, "heuristic", None)
-        return Heuristic("heuristic", own) if callable(own) else ZERO
+        return own_heuristic(problem) or ZERO
     if isinstance(spec, str):
         key = spec.lower()
         key = getattr(problem, "heuristic_aliases", {}).get(key, key)

@@ -131,9 +131,26 @@ class NamedHeuristics(Mapping[str, Heuristic]):
         return len(self._makers)
 
 
+def own_heuristic(problem: object) -> Heuristic | None:
+    """Slot 3, ``heuristic``, as a :class:`Heuristic` (a plain function is named
+    ``heuristic``; a ``Heuristic`` keeps its name and its word on admissibility)."""
+    own = getattr(problem, "heuristic", None)
+    if isinstance(own, Heuristic) or own is None:
+        return own
+    if not callable(own):
+        raise InputError(
+            "heuristic is a {kind}, not a function of a state", kind=type(own).__name__
+        )
+    return Heuristic("heuristic", own)
+
+
 def heuristic_names(problem: object) -> list[str]:
-    """The names ``solve(..., heuristic=name)`` takes for this problem, ``zero`` included."""
+    """The names ``solve(..., heuristic=name)`` takes for this problem: its ``heuristics``,
+    slot 3's name, and ``zero``."""
     names = list(getattr(problem, "heuristics", {}) or {})
+    own = own_heuristic(problem)
+    if own is not None and own.name not in names:
+        names.append(own.name)
     return names if "zero" in names else [*names, "zero"]
 
 
@@ -142,6 +159,9 @@ def named_heuristic(problem: object, name: str) -> Heuristic | None:
     others."""
     table = getattr(problem, "heuristics", {}) or {}
     if name not in table:
+        own = own_heuristic(problem)
+        if own is not None and own.name.lower() == name:
+            return own
         return ZERO if name == "zero" else None
     found = table[name]
     if isinstance(found, Heuristic):

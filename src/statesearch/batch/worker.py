@@ -29,7 +29,10 @@ def run_instance(spec: Spec, memory_share: float, stop: Any) -> dict[str, Any]:
 
 def warm_up(spec: Spec, seconds: float = math.inf) -> str | None:
     """Load what ``spec`` needs (kernels, tables) with a tiny search, before anything is timed,
-    within ``seconds``: ``None``, or what stopped it when the time ran out."""
+    within ``seconds``: ``None``, or what stopped it when the time ran out. A problem of one's
+    own has neither, and its code is not run for nothing (it may be slow, or act on the world)."""
+    if spec["domain"] == "problem":
+        return None
     row = solve_spec({**spec, "max_expanded": 1000, "time_limit": seconds})
     if row["limit"] != "time":
         return None

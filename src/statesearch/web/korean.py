@@ -105,6 +105,9 @@ TEMPLATES: Mapping[str, str] = {
     "the heuristic {name!r} must return a number >= 0; for the start it gave {got}": (
         "휴리스틱 {name!r}은(는) 0 이상인 수를 돌려주어야 합니다; 시작 상태에 준 값: {got}"
     ),
+    "heuristic is a {kind}, not a function of a state": (
+        "heuristic은 {kind}입니다; 상태를 받는 함수여야 합니다"
+    ),
     "heuristics[{name!r}] is a {kind}, not a function of a state": (
         "heuristics[{name!r}]는 {kind}입니다; 상태를 받는 함수여야 합니다"
     ),
