@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import threading
+import time
 from collections.abc import Iterator, Mapping, Sequence
 
 import pytest
@@ -105,6 +106,29 @@ def test_time_limit_ends_an_endless_search(algorithm: str) -> None:
     result = solve(Line(), algorithm, limits=Limits(time_limit=0.05, max_expanded=10**7))
     assert result.status is Status.LIMIT_REACHED and result.limit is LimitKind.TIME
     assert result.stats.elapsed_s < 2
+
+
+class SlowLine(Line):
+    """A line whose every step runs a simulator for 20 ms."""
+
+    def successors(self, state: int) -> list[tuple[str, int, int]]:
+        time.sleep(0.02)
+        return super().successors(state)
+
+
+@pytest.mark.parametrize("algorithm", ["bfs", "dfs", "astar", "idastar", "iddfs", "dfbnb"])
+@pytest.mark.parametrize("stop", ["time", "cancelled"])
+def test_the_limits_keep_to_time_when_each_expansion_is_slow(algorithm: str, stop: str) -> None:
+    """The clock was read every 1,024 expansions: 20 s for a time limit of 0.3 s, and a
+    Ctrl-C that took as long."""
+    cancel = threading.Event()
+    if stop == "cancelled":
+        threading.Timer(0.3, cancel.set).start()
+    limits = Limits(time_limit=0.3 if stop == "time" else None)
+    started = time.perf_counter()
+    result = solve(SlowLine(), algorithm, limits=limits, cancel=cancel)
+    assert result.status is Status.LIMIT_REACHED and result.limit == stop
+    assert time.perf_counter() - started < 0.6
 
 
 def test_memory_limit() -> None:

@@ -25,9 +25,12 @@ from .errors import InputError
 
 UNBOUNDED = sys.maxsize
 OUT_OF_MEMORY = "the machine ran out of memory"  # a MemoryError, said as a memory limit
-# The clock is read once per this many expansions: often enough for sub-second limits, rarely
-# enough to stay out of the hot loop's profile.
+# The clock is read once per so many expansions, a number that follows what an expansion costs:
+# it doubles while checks come less than CHECK_EVERY_S apart, up to CLOCK_EVERY (out of the hot
+# loop's profile), and halves when they come further apart, down to 1 (a problem of one's own
+# whose successors take a second is checked at every expansion).
 CLOCK_EVERY = 1024
+CHECK_EVERY_S = 0.01
 
 
 class LimitKind(enum.StrEnum):
@@ -127,6 +130,7 @@ class Meter:
         )
         self.progress, self.every = progress, every
         self.next_report = self.started + every
+        self.stride, self.last_checkpoint = 1, self.started
         self.bound: float | None = None  # set by iterative searches, for progress lines
         self.work: str | None = None  # what goes on before the search (``doing``)
 
@@ -146,11 +150,17 @@ class Meter:
     def checkpoint(self, expanded: int, frontier: int = 0) -> int:
         """Call before the (expanded+1)-th expansion whenever ``expanded`` reaches the value the
         last call returned (0 at first): stops at the expansion budget, runs ``check``, and
-        returns the next checkpoint."""
+        returns the next checkpoint (``CLOCK_EVERY`` above)."""
         if expanded >= self.max_expanded:
             raise LimitHit(LimitKind.EXPANDED, f"expanded {expanded:,} states (max_expanded)")
         self.check(expanded, frontier)
-        return min(expanded + CLOCK_EVERY, self.max_expanded)
+        now = time.perf_counter()
+        if now - self.last_checkpoint < CHECK_EVERY_S:
+            self.stride = min(2 * self.stride, CLOCK_EVERY)
+        else:
+            self.stride = max(self.stride // 2, 1)
+        self.last_checkpoint = now
+        return min(expanded + self.stride, self.max_expanded)
 
     def check(self, expanded: int = 0, frontier: int = 0) -> None:
         """Stop when the time limit has passed, someone cancelled, or the process holds more
