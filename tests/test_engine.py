@@ -335,3 +335,36 @@ def test_a_traced_search_stopped_by_time_points_to_the_compiled_kernel() -> None
     )
     assert traced.engine == "python" and traced.limit is LimitKind.TIME
     assert traced.hint == "untraced, the compiled kernel would search many times faster"
+
+
+@pytest.mark.parametrize("algorithm", sorted(ALGORITHMS))
+def test_a_trace_adds_up_to_the_counters_at_the_push_budget(algorithm: str) -> None:
+    """The successor the push budget stopped at, and the ones after it, were counted as
+    generated with no event for them: one to three more than the trace showed."""
+    from statesearch.npuzzle import NPuzzle
+    from statesearch.trace import CHILD_EVENTS
+
+    board = NPuzzle.from_text("2 8 1 4 6 3 0 7 5")  # unsolvable: only the budget stops it
+    limits = Limits(max_pushed=7, max_depth=30 if algorithm == "dls" else None)
+    result = solve(board, algorithm, precheck=False, trace=True, limits=limits)
+    assert result.limit is LimitKind.PUSHED and result.trace is not None
+    kinds, s = result.trace.counts, result.stats
+    assert (kinds["pop"], kinds["push"] + kinds["improve"]) == (s.expanded, s.pushed)
+    assert sum(kinds[k] for k in CHILD_EVENTS) == s.generated
+
+
+@pytest.mark.parametrize("algorithm", ["ucs", "bfs", "dfs", "astar"])
+def test_a_traces_estimates_are_the_ones_the_search_used(algorithm: str) -> None:
+    """UCS's trace gave its taken-out states the board's Manhattan distance and its pushes 0:
+    loaded into a table, f was not g + h. A search that reads no heuristic shows h = 0."""
+    from statesearch.npuzzle import NPuzzle
+
+    result = solve(NPuzzle.from_text("7 2 4 5 0 6 8 3 1"), algorithm, "manhattan", trace=True)
+    assert result.solved and result.trace is not None
+    estimated = [e for e in result.trace.events if e.h is not None]
+    assert estimated, "the events carry the estimates"
+    if algorithm == "astar":
+        assert all(e.f == e.g + e.h for e in estimated if e.f is not None)
+        assert any(e.h > 0 for e in estimated)
+    else:
+        assert all(e.h == 0 for e in estimated)

@@ -131,7 +131,7 @@ def _solve(
     traced_not_compiled = False  # a compiled kernel would have run, but for the trace
     notes = [unread_options(algo, weight, heuristic, meter.limits, traced=recorder is not None)]
     if recorder is not None:
-        recorder.attach(problem, h.fn)
+        recorder.attach(problem, h.fn if algo.uses_heuristic else ZERO.fn)  # the search's h
         if engine == "compiled":
             raise InputError("a traced search runs on the Python engine; leave --engine auto")
         if getattr(problem, "compiled", None) and problem.compiled(  # type: ignore[attr-defined]
