@@ -324,3 +324,55 @@ def test_a_batch_runs_a_problem_of_ones_own_only_for_its_instances(
     argv = ["batch", str(tmp_path / "in.jsonl"), "--out", str(tmp_path / "out.jsonl")]
     assert main([*argv, "--workers", "2"]) == 4  # the expansion budget, as asked
     assert 5 <= len(calls.read_text()) <= 10, calls.read_text()  # the search and its checks
+
+
+UNORDERED = """
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Pos:
+    x: int
+
+
+class Line:
+    unit_costs = True
+    initial = Pos(0)
+
+    def is_goal(self, state):
+        return state == Pos(3)
+
+    def successors(self, state):
+        return [("+1", Pos(state.x + 1), 1), ("-1", Pos(state.x - 1), 1)]
+
+
+class Mixed:
+    initial = (0, 0)
+
+    def is_goal(self, state):
+        return state == (3, 3)
+
+    def successors(self, state):
+        if state[0] is not None:
+            yield from [("x", (None, state[1]), 1), ("a", (state[0] + 1, state[1]), 1)]
+"""
+
+
+@pytest.mark.parametrize(
+    ("name", "args", "code"),
+    [("Line", [], 2), ("Line", ["-a", "ucs"], 2), ("Mixed", ["-a", "ucs"], 2),
+     ("Line", ["--tie-break", "fifo"], 0), ("Line", ["-a", "bfs"], 0)],
+)  # fmt: skip
+def test_states_that_do_not_compare_are_one_line_or_another_tie_break(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, args: list[str], code: int
+) -> None:
+    """A frozen dataclass (hashable, not orderable) crashed A*, the default, with 'internal
+    error (not your input)': the classic tie-break orders equal f and g by state."""
+    path = tmp_path / "unordered.py"
+    path.write_text(UNORDERED)
+    got, out, err = run(capsys, "solve", "problem", f"{path}:{name}", *args)
+    assert got == code, out + err
+    if code:
+        assert err.count("\n") == 1 and "use --tie-break fifo, or make states orderable" in err
+    else:
+        assert "solved: 3 moves" in out

@@ -69,6 +69,17 @@ TIE_BREAKS: dict[str, Callable[[], MakeEntry]] = {
 }
 
 
+def unordered(error: TypeError) -> InputError:
+    """Two entries of the waiting room could not be compared: under the classic tie-break, equal
+    f and g are ordered by state, so states must support ``<``."""
+    return InputError(
+        "the waiting room cannot order two states ({error}): the classic tie-break orders equal "
+        "f and g by state; use --tie-break fifo, or make states orderable "
+        "(@dataclass(frozen=True, order=True))",
+        error=str(error),
+    )
+
+
 def check_tie_break(name: str) -> None:
     if name not in TIE_BREAKS:
         raise InputError(
@@ -120,6 +131,11 @@ def best_first(
     depth_limited, max_depth = meter.depth_limited, meter.max_depth
 
     start = problem.initial
+    if ordering.tie_break == "classic":
+        try:
+            start < start  # noqa: B015 (a frozen dataclass without order=True refuses it)
+        except TypeError as error:
+            raise unordered(error) from None
     g: dict[Any, float] = {start: 0}
     came: Links = {start: None}
     depth: dict[Any, int] = {start: 0}
@@ -132,7 +148,10 @@ def best_first(
     cut = False
     try:
         while frontier:
-            item = pop(frontier)
+            try:
+                item = pop(frontier)
+            except TypeError as error:  # states that compare with some states but not all
+                raise unordered(error) from None
             state = item[-1]
             gs = item[-2]
             if gs > g[state]:  # stale: a cheaper entry for this state was pushed later
@@ -175,7 +194,10 @@ def best_first(
                     depth[child] = child_depth
                 hc = h(child)
                 f = priority(ng, hc)
-                push(frontier, make_entry(f, ng, child))
+                try:
+                    push(frontier, make_entry(f, ng, child))
+                except TypeError as error:
+                    raise unordered(error) from None
                 if trace is not None:
                     kind = "push" if known is None else "improve"
                     trace.emit(kind, child, f=f, g=ng, h=hc, parent=state, action=action)
