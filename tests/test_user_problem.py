@@ -376,3 +376,22 @@ def test_states_that_do_not_compare_are_one_line_or_another_tie_break(
         assert err.count("\n") == 1 and "use --tie-break fifo, or make states orderable" in err
     else:
         assert "solved: 3 moves" in out
+
+
+def test_an_error_in_a_module_beside_the_problem_names_its_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Only the problem's own file was blamed: a simulator in a module it imports raised
+    'internal error (not your input)', exit 70."""
+    (tmp_path / "simulator.py").write_text(
+        "def step(s):\n    if s > 2:\n        raise RuntimeError(f'diverged at {s}')\n"
+        "    return [('+1', s + 1, 1)]\n"
+    )
+    (tmp_path / "simulated.py").write_text(
+        "from simulator import step\n\nclass Run:\n    initial = 0\n\n"
+        "    def is_goal(self, s):\n        return s == 9\n\n"
+        "    def successors(self, s):\n        return step(s)\n"
+    )
+    code, _, err = run(capsys, "solve", "problem", f"{tmp_path / 'simulated.py'}:Run")
+    assert code == 2 and err.count("\n") == 1
+    assert "the problem raised RuntimeError: diverged at 3 (simulator.py, line 3, in step)" in err

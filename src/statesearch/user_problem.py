@@ -20,6 +20,7 @@ import hashlib
 import importlib
 import json
 import sys
+import sysconfig
 import traceback
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
@@ -196,11 +197,14 @@ def blaming(problem: Any) -> Iterator[None]:
 
 def raised_by(problem: Any, err: Exception) -> InputError | None:
     """An error the problem's own code raised during a search, in one line: what, and the
-    deepest line of the problem's file it passed through (the search did not fail: the
-    problem did); ``None`` when it passed through no line of that file."""
+    deepest line of the problem's file it passed through, else of the user's code beside it (a
+    module it imports: not statesearch, not Python's or an installed package's), for the search
+    did not fail: the problem did; ``None`` when it passed through no such line."""
     home = getattr(sys.modules.get(type(problem).__module__), "__file__", None)
     frames = traceback.extract_tb(err.__traceback__)
     mine = [f for f in frames if home is not None and Path(f.filename) == Path(home)]
+    if not mine:
+        mine = [f for f in frames if _users(f.filename)]
     if not mine:
         return None
     return InputError(
@@ -211,3 +215,19 @@ def raised_by(problem: Any, err: Exception) -> InputError | None:
         line=mine[-1].lineno,
         function=mine[-1].name,
     )
+
+
+# Where code that is not the user's lives: this package, Python's library, installed packages.
+_NOT_USERS = tuple(
+    {
+        str(Path(__file__).resolve().parent),
+        *(sysconfig.get_paths()[k] for k in ("stdlib", "purelib", "platlib")),
+    }
+)
+
+
+def _users(filename: str) -> bool:
+    """Whether a traceback's file is the user's own code (a real file outside ``_NOT_USERS``)."""
+    if filename.startswith("<"):
+        return False
+    return not str(Path(filename).resolve()).startswith(_NOT_USERS)
