@@ -197,14 +197,13 @@ def blaming(problem: Any) -> Iterator[None]:
 
 def raised_by(problem: Any, err: Exception) -> InputError | None:
     """An error the problem's own code raised during a search, in one line: what, and the
-    deepest line of the problem's file it passed through, else of the user's code beside it (a
-    module it imports: not statesearch, not Python's or an installed package's), for the search
-    did not fail: the problem did; ``None`` when it passed through no such line."""
+    deepest line of the user's code it passed through (the problem's file, or a module it
+    imports: not statesearch, not Python's or an installed package's), for the search did not
+    fail: the problem did; ``None`` when it passed through no such line."""
     home = getattr(sys.modules.get(type(problem).__module__), "__file__", None)
     frames = traceback.extract_tb(err.__traceback__)
-    mine = [f for f in frames if home is not None and Path(f.filename) == Path(home)]
-    if not mine:
-        mine = [f for f in frames if _users(f.filename)]
+    own = Path(home) if home is not None else None
+    mine = [f for f in frames if Path(f.filename) == own or _users(f.filename)]
     if not mine:
         return None
     return InputError(
