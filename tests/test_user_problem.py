@@ -395,3 +395,84 @@ def test_an_error_in_a_module_beside_the_problem_names_its_line(
     code, _, err = run(capsys, "solve", "problem", f"{tmp_path / 'simulated.py'}:Run")
     assert code == 2 and err.count("\n") == 1
     assert "the problem raised RuntimeError: diverged at 3 (simulator.py, line 3, in step)" in err
+
+
+LATER = """
+class Later:
+    initial = 0
+
+    def is_goal(self, state):
+        return state == 5
+
+    def successors(self, state):
+        if state < 2:
+            return [("+1", state + 1, 1)]
+        return self.later(state)
+
+    def later(self, state):
+        return [("+1", state + 1, 1)]
+
+
+class Quadruple(Later):
+    def later(self, state):
+        return [("+1", state + 1, 1, "extra")]
+
+
+class ListState(Later):
+    def later(self, state):
+        return [("+1", [state + 1], 1)]
+
+
+class TextCost(Later):
+    def later(self, state):
+        return [("+1", state + 1, "1")]
+
+
+class NegativeCost(Later):
+    def later(self, state):
+        return [("+1", state + 1, -3)]
+
+
+class NoSuccessors(Later):
+    def later(self, state):
+        return None
+
+
+class EstimateForgotten(Later):
+    def heuristic(self, state):
+        if state < 3:
+            return 5 - state
+
+
+class EstimateNaN(Later):
+    def heuristic(self, state):
+        return 5 - state if state < 3 else float("nan")
+
+
+class NotAMethod(Later):
+    successors = 5
+"""
+
+
+@pytest.mark.parametrize(
+    ("name", "said"),
+    [
+        ("Quadruple", "successors(state) must give (action, next_state, step_cost) triples; got"),
+        ("ListState", "states must be hashable (tuples, not lists); successors gave a list"),
+        ("TextCost", "a step cost must be a number >= 0; successors gave '1'"),
+        ("NegativeCost", "a step cost must be a number >= 0; successors gave -3"),
+        ("NoSuccessors", "triples; got None"),
+        ("EstimateForgotten", "the heuristic 'heuristic' must return a number >= 0; for 3 it gave None"),
+        ("EstimateNaN", "for 3 it gave nan"),
+        ("NotAMethod", "the problem's successors is a int, not a method"),
+    ],
+)  # fmt: skip
+def test_what_a_problem_gives_later_in_the_search_is_checked_too(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, said: str
+) -> None:
+    """Only the start was checked: bad data later was 'internal error (not your input)', exit
+    70, and a negative cost gave 'solved: cost -7 (optimal)'."""
+    path = tmp_path / "later.py"
+    path.write_text(LATER)
+    code, out, err = run(capsys, "solve", "problem", f"{path}:{name}", "-a", "astar")
+    assert code == 2 and err.count("\n") == 1 and said in err, out + err

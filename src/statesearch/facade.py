@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from .algorithms import Algorithm, Options, get_algorithm
+from .checked import Checked, checked
 from .errors import InputError
 from .limits import OUT_OF_MEMORY, LimitHit, LimitKind, Limits, Meter, Snapshot, metering
 from .outcome import Found
@@ -84,6 +85,7 @@ def solve(
             choices=", ".join(ENGINES),
         )
     check_problem(problem)
+    problem = checked(problem)
     meter = meter or Meter(limits or Limits(), cancel, progress)
     with metering(meter):
         return _solve(
@@ -185,7 +187,8 @@ def _solve(
             if kernel is not None:
                 outcome = kernel(meter, stats)
             else:
-                outcome = algo.run(problem, h, meter, stats, options)
+                checked_h = problem.estimate(h) if isinstance(problem, Checked) else h
+                outcome = algo.run(problem, checked_h, meter, stats, options)
     except LimitHit as hit:
         return result(
             Status.LIMIT_REACHED,

@@ -1,0 +1,63 @@
+"""A problem of one's own, checked at every step it is searched.
+
+``check_problem`` and ``check_estimate`` look at the start only; a problem that goes wrong
+later (a successor that is a 4-tuple, a list for a state, a cost of ``"1"`` or ``-3``, a
+heuristic that returns ``None`` or ``nan`` for some state) would otherwise fail deep inside an
+algorithm as ``internal error``, or worse, not fail: a negative cost makes a wrong answer
+"optimal". ``Checked`` wraps such a problem for the search and turns each of those into the
+same one line the start's check gives. The package's own domains are searched unwrapped: their
+states are right by construction, and their loops are the fast ones.
+"""
+
+from __future__ import annotations
+
+import numbers
+from typing import Any
+
+from .errors import InputError
+from .problem import Heuristic, check_links, short
+
+
+def checked(problem: Any) -> Any:
+    """``problem`` wrapped in ``Checked``, unless it is one of statesearch's own."""
+    if type(problem).__module__.split(".")[0] == "statesearch":
+        return problem
+    return Checked(problem)
+
+
+class Checked:
+    """Forwards everything to the problem; checks what ``successors``, ``predecessors`` and a
+    heuristic give before an algorithm uses it."""
+
+    def __init__(self, problem: Any) -> None:
+        self.problem = problem
+
+    def __getattr__(self, name: str) -> Any:
+        found = getattr(self.problem, name)
+        if name == "predecessors":  # forwarded only if it exists: it makes a problem Reversible
+            return lambda state: check_links(found(state), "predecessors")
+        return found
+
+    def successors(self, state: Any) -> list[tuple[Any, Any, float]]:
+        return check_links(self.problem.successors(state), "successors")
+
+    def estimate(self, h: Heuristic) -> Heuristic:
+        """``h`` checked at every state it estimates."""
+
+        def checked_h(state: Any) -> float:
+            value = h.fn(state)
+            number = type(value) is int or type(value) is float or isinstance(value, numbers.Real)
+            if not number or not value >= 0:  # nan too
+                raise _bad_estimate(h, state, value)
+            return value
+
+        return Heuristic(h.name, checked_h, h.admissible)
+
+
+def _bad_estimate(h: Heuristic, state: Any, value: object) -> InputError:
+    return InputError(
+        "the heuristic {name!r} must return a number >= 0; for {state} it gave {got}",
+        name=h.name,
+        state=short(state),
+        got=short(value),
+    )
