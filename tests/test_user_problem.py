@@ -462,7 +462,7 @@ class NotAMethod(Later):
         ("TextCost", "a step cost must be a number >= 0; successors gave '1'"),
         ("NegativeCost", "a step cost must be a number >= 0; successors gave -3"),
         ("NoSuccessors", "triples; got None"),
-        ("EstimateForgotten", "the heuristic 'heuristic' must return a number >= 0; for 3 it gave None"),
+        ("EstimateForgotten", "must return a number >= 0; for 3 it gave None"),
         ("EstimateNaN", "for 3 it gave nan"),
         ("NotAMethod", "the problem's successors is a int, not a method"),
     ],
