@@ -368,3 +368,29 @@ def test_a_traces_estimates_are_the_ones_the_search_used(algorithm: str) -> None
         assert any(h for _, _, h in estimated)
     else:
         assert all(h == 0 for _, _, h in estimated)
+
+
+class Numbers:
+    """Integers by +1, x2 and -1 from 1, no goal: every path goes on for ever."""
+
+    initial = 1
+    unit_costs = True
+
+    def is_goal(self, state: int) -> bool:
+        return False
+
+    def successors(self, state: int) -> list[tuple[str, int, int]]:
+        return [("+1", state + 1, 1), ("x2", 2 * state, 1), ("-1", state - 1, 1)]
+
+
+def test_ida_star_under_a_depth_limit_stops_where_iterative_deepening_does() -> None:
+    """With h = 0 and unit costs IDA* is iterative deepening; under max_depth it ran one more
+    iteration, bound max_depth + 1, that repeated the last one (4,015 expanded against 2,542)."""
+    limits = Limits(max_depth=6)
+    ida, iddfs = (solve(Numbers(), name, limits=limits) for name in ("idastar", "iddfs"))
+    assert ida.limit is iddfs.limit is LimitKind.DEPTH
+    assert ida.stats.iterations == iddfs.stats.iterations  # bounds 0 to 6, the same walks
+    assert (ida.stats.expanded, ida.stats.generated) == (
+        iddfs.stats.expanded,
+        iddfs.stats.generated,
+    )

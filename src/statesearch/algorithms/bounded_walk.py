@@ -119,7 +119,9 @@ def walk(
             h = estimate(child)
             f = g + h
             if f > bound or (incumbent and f == bound):
-                if f < over:
+                if not incumbent and depth > depth_limit:
+                    cut = True  # no later bound enters it: the depth limit stops it first
+                elif f < over:
                     over = f
                 if trace is not None:
                     kind = "prune" if incumbent else "cutoff"
