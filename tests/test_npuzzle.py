@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from pathlib import Path
 
 import pytest
 
@@ -165,3 +166,29 @@ def test_no_proof_from_an_estimate_that_may_overestimate_or_a_depth_limit() -> N
     small = NPuzzle.from_text("2 1 3 0")
     shallow = solve(small, "iddfs", precheck=False, limits=Limits(max_depth=5))
     assert shallow.status is Status.LIMIT_REACHED and shallow.limit is LimitKind.DEPTH
+
+
+@pytest.mark.parametrize(
+    ("goal", "partition"),
+    [("blank-first", None), ("blank-last", "7-8"), ("1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15", None)],
+)
+def test_auto_without_tables_names_the_command_that_builds_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, goal: str, partition: str | None
+) -> None:
+    """On a 4x4 with no tables, auto chose linear conflicts and said nothing of the pattern
+    databases a fan could build. The command it names is one ``pdb build`` reads (run here
+    with a memory bound nothing fits in, so it stops before building: exit 4, not 2)."""
+    import shlex
+
+    from statesearch.cli import main
+    from statesearch.npuzzle.board import parse_goal
+
+    monkeypatch.setenv("STATESEARCH_CACHE", str(tmp_path))
+    board = NPuzzle((4, 11, 10, 13, 12, 3, 6, 0, 1, 15, 14, 5, 2, 8, 9, 7), 4, 4,
+                    parse_goal(goal, 4, 4), partition)  # fmt: skip
+    _, _, why = board.choose_algorithm(None)
+    command = board.pdb_build_command()
+    assert f"(build them once with: {command})" in why
+    words = shlex.split(command)
+    assert words[:3] == ["statesearch", "pdb", "build"]
+    assert main([*words[1:], "--max-memory", "1K"]) == 4

@@ -173,7 +173,8 @@ class NPuzzle:
             strongest = (
                 "the pattern database (its tables are built)"
                 if built
-                else "linear conflicts, the strongest heuristic without pattern-database tables"
+                else "linear conflicts, the strongest heuristic without pattern-database tables "
+                f"(build them once with: {self.pdb_build_command()})"
             )
         else:
             strongest = heuristic
@@ -183,6 +184,18 @@ class NPuzzle:
             f"IDA* + {heuristic}: {count(reachable)} reachable states are too many to keep, IDA* "
             f"keeps only its path; {strongest}",
         )
+
+    def pdb_build_command(self) -> str:
+        """The command that builds this board's pattern databases for its goal."""
+        n = self.rows * self.cols
+        if self.goal == (*range(1, n), 0):
+            goal = ""  # pdb build's default, as solve's
+        elif self.goal == tuple(range(n)):
+            goal = " --goal blank-first"
+        else:
+            goal = ' --goal "' + " ".join(map(str, self.goal)) + '"'
+        partition = f" --partition {self.partition}" if self.partition else ""
+        return f"statesearch pdb build {self.rows}x{self.cols}{goal}{partition}"
 
     def compiled(
         self, algorithm: str, heuristic: str, weight: float, required: bool
