@@ -12,10 +12,14 @@ from statesearch.cli.progress import SearchWatch, describe
 from statesearch.limits import Limits, Meter, Snapshot
 
 
-def test_a_line_says_counts_rate_time_and_bound() -> None:
+def test_a_line_says_counts_bound_rate_and_time() -> None:
+    """The bound came last, and an 80-column terminal cut it to 'bound 7…'."""
     line = describe(Snapshot(expanded=1_234_567, frontier=12_345, elapsed=5.0, bound=52))
-    assert line == "expanded 1,234,567 · frontier 12,345 · 246,913/s · 5.0 s · bound 52"
+    assert line == "expanded 1,234,567 · bound 52 · frontier 12,345 · 246,913/s · 5.0 s"
     assert describe(Snapshot(0, 1, 0.0, None)) == "expanded 0 · frontier 1 · 0/s · 0.0 s"
+    fast = describe(Snapshot(expanded=178_849_085, frontier=29, elapsed=11.9, bound=72))
+    assert fast == "expanded 178,849,085 · bound 72 · frontier 29 · 15.0 M/s · 11.9 s"
+    assert len(f"searching: {fast}") < 80
 
 
 def test_the_rate_leaves_out_the_setup_before_the_first_line() -> None:
@@ -28,8 +32,8 @@ def test_the_rate_leaves_out_the_setup_before_the_first_line() -> None:
     watch(Snapshot(expanded=900, frontier=2, elapsed=2.0, bound=None))
     lines = out.getvalue().splitlines()
     assert lines == [
-        "searching: expanded 0 · frontier 1 · 0/s · 10.0 s · bound 12",
-        "searching: expanded 1,000 · frontier 7 · 500/s · 12.0 s · bound 17",
+        "searching: expanded 0 · bound 12 · frontier 1 · 0/s · 10.0 s",
+        "searching: expanded 1,000 · bound 17 · frontier 7 · 500/s · 12.0 s",
         "searching: expanded 300 · frontier 2 · 300/s · 1.0 s",
         "searching: expanded 900 · frontier 2 · 600/s · 2.0 s",
     ]

@@ -35,22 +35,23 @@ LIVE_EVERY, PLAIN_EVERY = 0.25, 5.0  # seconds between progress lines
 
 
 def describe(snapshot: Snapshot, since: Snapshot | None = None) -> str:
-    """``expanded 1,234,567 · frontier 12,345 · 210,000/s · 5.8 s · bound 52``: the time is the
+    """``expanded 1,234,567 · bound 52 · frontier 12,345 · 210,000/s · 5.8 s``: the time is the
     command's, the rate the search's since ``since`` (the first line), so that setup before
-    the search (loading a 5 GB table) does not drag it down."""
+    the search (loading a 5 GB table) does not drag it down. The bound, the one figure that
+    shows an IDA* getting on, comes first where a narrow terminal cuts the line short."""
     start = since if since is not None and snapshot.elapsed > since.elapsed else None
     if start is not None:
         rate = (snapshot.expanded - start.expanded) / (snapshot.elapsed - start.elapsed)
     else:
         rate = snapshot.expanded / snapshot.elapsed if snapshot.elapsed > 0 else 0
-    parts = [
-        f"expanded {snapshot.expanded:,}",
-        f"frontier {snapshot.frontier:,}",
-        f"{rate:,.0f}/s",
-        f"{snapshot.elapsed:.1f} s",
-    ]
+    parts = [f"expanded {snapshot.expanded:,}"]
     if snapshot.bound is not None:
         parts.append(f"bound {snapshot.bound:g}")
+    parts += [
+        f"frontier {snapshot.frontier:,}",
+        f"{rate / 1e6:,.1f} M/s" if rate >= 1e6 else f"{rate:,.0f}/s",
+        f"{snapshot.elapsed:.1f} s",
+    ]
     return " · ".join(parts)
 
 
