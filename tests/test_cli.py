@@ -269,3 +269,19 @@ def test_a_search_that_reads_no_estimate_builds_no_table(
     code, out, err = run(capsys, "solve", *command)
     assert code == 0 and "solved" in out, err
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_refused_trace_leaves_the_file_as_it_was(tmp_path: Path) -> None:
+    """--trace-json FILE was opened (and emptied) before the options were checked: a refused
+    command left an empty file, or emptied the user's."""
+    kept = tmp_path / "kept.jsonl"
+    kept.write_text("an earlier trace\n")
+    args = ["solve", "npuzzle", "724506831", "--engine", "compiled", "--trace-json"]
+    assert main([*args, str(kept)]) == 2
+    assert main([*args, str(tmp_path / "new.jsonl")]) == 2
+    assert kept.read_text() == "an earlier trace\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["kept.jsonl"]
+    assert main(["solve", "npuzzle", "724506831", "--max-expanded", "10", "--trace-json",
+                 str(kept)]) == 4  # fmt: skip
+    assert kept.read_text().count("\n") > 10  # a limit keeps the trace so far
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["kept.jsonl"]

@@ -9,7 +9,7 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
-from typing import IO, Annotated, Any
+from typing import Annotated, Any
 
 import typer
 from rich.text import Text
@@ -21,6 +21,7 @@ from ..facade import solve
 from ..limits import OUT_OF_MEMORY, LimitHit, LimitKind, Meter, metering
 from ..maze import Maze
 from ..npuzzle import NPuzzle, compact, format_board
+from ..outputs import written_in_place
 from ..problem import Problem
 from ..result import SearchResult, Stats, Status
 from ..tilt import Tilt
@@ -113,7 +114,7 @@ def traced_solve(
                         "--trace-json {file} is the input; write the trace to another file",
                         file=search.trace_json,
                     )
-                out = files.enter_context(open_for_writing(search.trace_json))
+                out = files.enter_context(written_in_place(search.trace_json))
             trace = Trace(limit=TRACE_LINES, on_event=recorder, write=out)
         result = solve(
             problem,
@@ -137,13 +138,6 @@ def same_file(a: Path, b: Path) -> bool:
         return a.samefile(b)
     except OSError:  # one of them is not there (or is stdin's "-")
         return False
-
-
-def open_for_writing(path: Path) -> IO[str]:
-    try:
-        return open(path, "w", encoding="utf-8")
-    except OSError as err:
-        raise InputError("cannot write {file}: {why}", file=path, why=err.strerror or err) from None
 
 
 @app.command("npuzzle")
