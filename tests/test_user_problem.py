@@ -476,3 +476,18 @@ def test_what_a_problem_gives_later_in_the_search_is_checked_too(
     path.write_text(LATER)
     code, out, err = run(capsys, "solve", "problem", f"{path}:{name}", "-a", "astar")
     assert code == 2 and err.count("\n") == 1 and said in err, out + err
+
+
+def test_json_lists_the_actions_one_by_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``moves`` joins the actions into a line that cannot always be split back ('go x, then
+    wait, go y': two actions or three?); ``actions`` lists them."""
+    (tmp_path / "wordy.py").write_text(
+        "class Wordy:\n    initial = 0\n\n    def is_goal(self, s):\n        return s == 2\n\n"
+        "    def successors(self, s):\n        return [('go x, then wait', s + 1, 1)]\n"
+    )
+    code, out, _ = run(capsys, "solve", "problem", f"{tmp_path / 'wordy.py'}:Wordy", "--json")
+    answer = json.loads(out)
+    assert code == 0 and answer["actions"] == ["go x, then wait", "go x, then wait"]
+    assert answer["moves"] == "go x, then wait, go x, then wait"

@@ -160,6 +160,7 @@ class SearchResult(Generic[S]):
             "length": self.length,
             "cost": cost,
             "moves": self.moves if self.solved else None,
+            "actions": [str(a) for a in self.actions] if self.solved else None,  # one each
             "optimal": self.optimal,
             "algorithm": self.algorithm,
             "heuristic": self.heuristic,
