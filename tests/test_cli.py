@@ -285,3 +285,17 @@ def test_a_refused_trace_leaves_the_file_as_it_was(tmp_path: Path) -> None:
                  str(kept)]) == 4  # fmt: skip
     assert kept.read_text().count("\n") > 10  # a limit keeps the trace so far
     assert sorted(p.name for p in tmp_path.iterdir()) == ["kept.jsonl"]
+
+
+@pytest.mark.parametrize(
+    ("goal", "why"),
+    [("1 2 3 4 5 6 7 8 0", "(a 4x4 board has 16 tiles, got 9)"),
+     ("blank-middle", "(cannot read tile 'blank-middle')")],
+)  # fmt: skip
+def test_a_bad_goal_is_named_as_the_goal(
+    capsys: pytest.CaptureFixture[str], goal: str, why: str
+) -> None:
+    """'a 4x4 board has 16 tiles, got 9' was said of a start that has 16: it was the goal."""
+    code, _, err = run(capsys, "solve", "npuzzle", "4 11 10 13 12 3 6 0 1 15 14 5 2 8 9 7",
+                       "--goal", goal)  # fmt: skip
+    assert code == 2 and f"cannot read the goal {goal!r} {why}: use blank-last, blank-first" in err

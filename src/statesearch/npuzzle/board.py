@@ -158,7 +158,14 @@ def parse_goal(spec: str | None, rows: int, cols: int) -> Tiles:
         return (*range(1, n), 0)
     if name in ("blank-first", "first", "korf"):
         return tuple(range(n))
-    return parse_board(spec, rows, cols).tiles
+    try:
+        return parse_board(spec, rows, cols).tiles
+    except InputError as err:  # said of the start, it would send the user to the wrong board
+        raise InputError(
+            "cannot read the goal {goal!r} ({why}): use blank-last, blank-first or a board",
+            goal=spec[:80],
+            why=str(err),
+        ) from None
 
 
 def format_board(tiles: Tiles, cols: int) -> str:
