@@ -94,8 +94,10 @@ def batch(
     plot: PlotFile = None,
     prepare_limit: PrepareLimit = PREPARE_LIMIT,
 ) -> int:
-    """Solve every instance of INPUT; exit 1 if any failed or was wrong, 4 if any reached a
-    limit, 130 if interrupted (--resume continues)."""
+    """Solve every instance of INPUT, on local workers or a Dask cluster.
+
+    Exit 1 if any failed or was wrong, 4 if any reached a limit, 130 if interrupted (--resume
+    continues)."""
     if plot is not None:
         check_plot_file(plot)
     if workers is not None and scheduler:

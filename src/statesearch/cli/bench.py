@@ -210,8 +210,9 @@ def tilt(
     plot: PlotFile = None,
     prepare_limit: PrepareLimit = PREPARE_LIMIT,
 ) -> None:
-    """Tilt puzzles of known optimal length, made as tilt generate makes them, solved and
-    checked; with -a bfs the plot shows the new states at each depth."""
+    """Tilt puzzles of known optimal length, solved and checked.
+
+    Made as tilt generate makes them; with -a bfs the plot shows the new states at each depth."""
     from ..tilt.generate import generate
 
     if plot is not None:

@@ -53,8 +53,10 @@ def build(
     time_limit: TimeLimit = None,
     max_memory: MaxMemory = "auto",
 ) -> None:
-    """Build (or check) every table of a partition, with a progress bar, bounded by
-    --time-limit, --max-memory and Ctrl-C (the tables finished before a bound stay cached)."""
+    """Build (or check) every table of a partition, with a progress bar.
+
+    Bounded by --time-limit, --max-memory and Ctrl-C (the tables finished before a bound stay
+    cached)."""
     if size.strip().lower() == "cube":
         from .cube import build_tables
 
@@ -140,8 +142,9 @@ def list_tables() -> None:
 
 @app.command("verify")
 def verify() -> None:
-    """Check every cached table's metadata and checksum, and the compiled searches' checksums;
-    exit 1 if anything is unsound (a search would rebuild it, never use it)."""
+    """Check every cached table and compiled search: metadata and checksums.
+
+    Exit 1 if anything is unsound (a search would rebuild it, never use it)."""
     from ..cache import cache_dir, read_checked
     from ..npuzzle.pdb import check, key_from_metadata, stored
 

@@ -58,8 +58,9 @@ def generate_cmd(
         Path | None, typer.Option(help="Directory for tilt-SEED.txt files (default stdout).")
     ] = None,
 ) -> None:
-    """Write solvable puzzles whose optimal length is at least --min-length, under the rules
-    --step and --collide. Ctrl-C or --time-limit stops it (exit 4)."""
+    """Write solvable puzzles whose optimal length is at least --min-length.
+
+    Under the rules --step and --collide. Ctrl-C or --time-limit stops it (exit 4)."""
     from ..tilt.generate import generate
 
     height, _, width = size.lower().partition("x")
