@@ -157,6 +157,8 @@ def _solve(
                 heuristic=h.name,
             )
     engine_used = "compiled" if kernel else "python"
+    if kernel is not None and algo.name == "idastar":
+        notes.append(getattr(problem, "compiled_ida_counts", ""))
 
     began = time.perf_counter()  # elapsed_s is the search's own time (the limit may count more)
 
