@@ -155,7 +155,7 @@ def result_html(result: Any) -> str:
         ("expanded", f"{stats.expanded:,}"),
         ("pushed", f"{stats.pushed:,}"),
         ("generated", f"{stats.generated:,}"),
-        ("largest frontier", f"{stats.max_frontier:,}"),
+        ("max frontier", f"{stats.max_frontier:,}"),  # the CLI's word
         ("time", f"{stats.elapsed_s:.3f} s"),
     ]
     if result.solved:
