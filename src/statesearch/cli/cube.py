@@ -243,8 +243,10 @@ def build_tables(
         str, typer.Option(metavar="NAME", help="full (the solver's); no-flip, no-twist, layers.")
     ] = "full",
 ) -> None:
-    """Build (or check) the 3x3x3's tables in the cache: Korf's pattern databases and the
-    coset table, with a bar, bounded by --time-limit, --max-memory and Ctrl-C."""
+    """Build (or check) the 3x3x3's tables in the cache, with a bar.
+
+    Korf's pattern databases and the coset table, bounded by --time-limit, --max-memory and
+    Ctrl-C."""
     from ..cube import korf, pocket
     from ..cube.coset_cache import build_and_store, keep, stored_table
     from ..cube.coset_table import VARIANTS

@@ -96,11 +96,30 @@ TEMPLATES: Mapping[str, str] = {
     "states must be hashable (tuples, not lists); the initial state is a {kind}": (
         "상태는 해시할 수 있어야 합니다 (리스트가 아닌 튜플); 시작 상태의 종류: {kind}"
     ),
-    "successors(state) must give (action, next_state, step_cost) triples; got {got}": (
-        "successors(state)는 (action, next_state, step_cost) 세 쌍을 내야 합니다; 받은 값: {got}"
+    "{slot}(state) must give (action, next_state, step_cost) triples; got {got}": (
+        "{slot}(state)는 (action, next_state, step_cost) 세 쌍을 내야 합니다; 받은 값: {got}"
     ),
-    "a step cost must be a number >= 0; successors gave {got}": (
-        "한 걸음의 비용은 0 이상인 수여야 합니다; successors가 준 값: {got}"
+    "states must be hashable (tuples, not lists); {slot} gave a {kind}": (
+        "상태는 해시할 수 있어야 합니다 (리스트가 아닌 튜플); {slot}가 준 상태의 종류: {kind}"
+    ),
+    "the problem's {slot} is a {kind}, not a method": (
+        "문제의 {slot}은(는) {kind}입니다; 메서드여야 합니다"
+    ),
+    "the heuristic {name!r} must return a number >= 0; for {state} it gave {got}": (
+        "휴리스틱 {name!r}은(는) 0 이상인 수를 돌려주어야 합니다; {state}에 준 값: {got}"
+    ),
+    "the waiting room cannot order two states ({error}): the classic tie-break orders equal "
+    "f and g by state; use --tie-break fifo, or make states orderable "
+    "(@dataclass(frozen=True, order=True))": (
+        "대기실이 두 상태의 순서를 정할 수 없습니다 ({error}): classic 동점 규칙은 f와 g가 같으면 "
+        "상태로 순서를 정합니다; --tie-break fifo를 쓰거나 상태를 비교할 수 있게 만드세요 "
+        "(@dataclass(frozen=True, order=True))"
+    ),
+    "cannot read the goal {goal!r} ({why}): use blank-last, blank-first or a board": (
+        "목표 {goal!r}을(를) 읽을 수 없습니다 ({why}): blank-last, blank-first 또는 판을 쓰세요"
+    ),
+    "a step cost must be a number >= 0; {slot} gave {got}": (
+        "한 걸음의 비용은 0 이상인 수여야 합니다; {slot}가 준 값: {got}"
     ),
     "the heuristic {name!r} must return a number >= 0; for the start it gave {got}": (
         "휴리스틱 {name!r}은(는) 0 이상인 수를 돌려주어야 합니다; 시작 상태에 준 값: {got}"
