@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -299,3 +300,23 @@ def test_a_bad_goal_is_named_as_the_goal(
     code, _, err = run(capsys, "solve", "npuzzle", "4 11 10 13 12 3 6 0 1 15 14 5 2 8 9 7",
                        "--goal", goal)  # fmt: skip
     assert code == 2 and f"cannot read the goal {goal!r} {why}: use blank-last, blank-first" in err
+
+
+def test_every_commands_summary_is_one_line() -> None:
+    """A command list shows a command's first paragraph with its line breaks: 'pdb --help'
+    broke 'bounded by' from what it is bounded by."""
+    import typer.main
+
+    from statesearch.cli import app
+
+    def commands(command: Any, path: str) -> Iterator[tuple[str, Any]]:
+        yield path, command
+        for name, sub in getattr(command, "commands", {}).items():
+            yield from commands(sub, f"{path} {name}")
+
+    broken = [
+        path
+        for path, command in commands(typer.main.get_command(app), "statesearch")
+        if "\n" in (command.help or "").strip().split("\n\n")[0]
+    ]
+    assert broken == [], broken
