@@ -337,22 +337,6 @@ def test_a_traced_search_stopped_by_time_points_to_the_compiled_kernel() -> None
     assert traced.hint == "untraced, the compiled kernel would search many times faster"
 
 
-@pytest.mark.parametrize("algorithm", sorted(ALGORITHMS))
-def test_a_trace_adds_up_to_the_counters_at_the_push_budget(algorithm: str) -> None:
-    """The successor the push budget stopped at, and the ones after it, were counted as
-    generated with no event for them: one to three more than the trace showed."""
-    from statesearch.npuzzle import NPuzzle
-    from statesearch.trace import CHILD_EVENTS
-
-    board = NPuzzle.from_text("2 8 1 4 6 3 0 7 5")  # unsolvable: only the budget stops it
-    limits = Limits(max_pushed=7, max_depth=30 if algorithm == "dls" else None)
-    result = solve(board, algorithm, precheck=False, trace=True, limits=limits)
-    assert result.limit is LimitKind.PUSHED and result.trace is not None
-    kinds, s = result.trace.counts, result.stats
-    assert (kinds["pop"], kinds["push"] + kinds["improve"]) == (s.expanded, s.pushed)
-    assert sum(kinds[k] for k in CHILD_EVENTS) == s.generated
-
-
 @pytest.mark.parametrize("algorithm", ["ucs", "bfs", "dfs", "astar"])
 def test_a_traces_estimates_are_the_ones_the_search_used(algorithm: str) -> None:
     """UCS's trace gave its taken-out states the board's Manhattan distance and its pushes 0:

@@ -168,11 +168,14 @@ def best_first(
                     trace.emit("goal", state, g=gs)
                 return walk_back(problem, came, state)
             child_depth = depth[state] + 1 if depth_limited else 0
+            children = successors(state)
+            if type(children) is not list:
+                children = list(children)
+            generated += len(children)
             # Each successor is turned away, cut at the depth limit or pushed, as in DFS's loop:
             # alike on purpose, so each loop reads as its algorithm whole (a shared helper per
             # successor would hide it, and each loop keeps different tables).
-            for action, child, step in successors(state):
-                generated += 1
+            for action, child, step in children:
                 ng = gs + step
                 known = g.get(child)
                 if known is not None and (not reopen or ng >= known):
@@ -185,7 +188,6 @@ def best_first(
                         trace.emit("cut", child, g=ng, parent=state, action=action)
                     continue
                 if pushed >= max_pushed:
-                    generated -= 1  # stopped before it: neither pushed nor traced
                     meter.push(pushed)
                 pushed += 1
                 g[child] = ng

@@ -139,7 +139,6 @@ def walk(
                 if len(best_g) > max_states:
                     meter.store(len(best_g))
             if pushed >= max_pushed:
-                generated -= 1  # stopped before it: neither pushed nor traced
                 meter.push(pushed)
             pushed += 1
             if trace is not None:

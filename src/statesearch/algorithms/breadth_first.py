@@ -95,7 +95,6 @@ def grow_layer(
                         )
                     continue
                 if pushed >= max_pushed:
-                    generated -= 1  # stopped before it: neither pushed nor traced
                     meter.push(pushed)
                 pushed += 1
                 seen[child] = state

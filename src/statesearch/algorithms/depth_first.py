@@ -41,9 +41,9 @@ def depth_first(
                 return walk_back(problem, came, state)
             child_depth = depth[state] + 1
             children = list(successors(state))
+            generated += len(children)
             # Turned away, cut or pushed, as in best-first's loop (alike on purpose: see there).
             for action, child, _ in reversed(children):
-                generated += 1
                 if child in came:
                     if trace is not None:
                         trace.emit("skip", child, parent=state, action=action, depth=child_depth)
@@ -54,7 +54,6 @@ def depth_first(
                         trace.emit("cut", child, parent=state, action=action, depth=child_depth)
                     continue
                 if pushed >= max_pushed:
-                    generated -= 1  # stopped before it: neither pushed nor traced
                     meter.push(pushed)
                 pushed += 1
                 came[child] = state
