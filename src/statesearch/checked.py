@@ -11,11 +11,10 @@ states are right by construction, and their loops are the fast ones.
 
 from __future__ import annotations
 
-import numbers
 from typing import Any
 
 from .errors import InputError
-from .problem import Heuristic, check_links, short
+from .problem import Heuristic, check_links, is_estimate, short
 
 
 def checked(problem: Any) -> Any:
@@ -46,8 +45,7 @@ class Checked:
 
         def checked_h(state: Any) -> float:
             value = h.fn(state)
-            number = type(value) is int or type(value) is float or isinstance(value, numbers.Real)
-            if not number or not value >= 0:  # nan too
+            if not is_estimate(value):
                 raise _bad_estimate(h, state, value)
             return value
 

@@ -27,8 +27,7 @@ def written_in_place(file: Path) -> Iterator[IO[str]]:
     refused on the way (an ``InputError``) or a failed write leaves ``file`` as it was, with no
     empty or partial file where it was; a limit or an interrupt keeps what was written. A device
     or a pipe (``/dev/stdout``) is written to as it is."""
-    if file.is_dir():
-        raise InputError("cannot write {file}: it is a directory", file=file)
+    check_output(file)
     special = file.exists() and not file.is_file()
     target = file if special else file.with_name(f".{file.name}.partial")
     try:

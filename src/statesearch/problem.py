@@ -256,12 +256,19 @@ def check_estimate(h: Heuristic, state: object) -> None:
     ``state``, the start, is looked at): a forgotten ``return`` otherwise fails inside the
     search, far from its cause."""
     value: object = h(state)
-    if not isinstance(value, numbers.Real) or not float(value) >= 0:
+    if not is_estimate(value):
         raise InputError(
             "the heuristic {name!r} must return a number >= 0; for the start it gave {got}",
             name=h.name,
             got=short(value),
         )
+
+
+def is_estimate(value: object) -> bool:
+    """Whether a heuristic's value is one a search can use: a number >= 0 (not nan). Ints and
+    floats are looked at first: this runs for every estimate of a problem of one's own."""
+    number = type(value) is int or type(value) is float or isinstance(value, numbers.Real)
+    return number and value >= 0  # type: ignore[operator]
 
 
 def short(value: object) -> str:
