@@ -190,15 +190,19 @@ class NPuzzle:
             f"keeps only its path; {strongest}",
         )
 
-    def pdb_build_command(self) -> str:
-        """The command that builds this board's pattern databases for its goal."""
+    def goal_spelling(self) -> str:
+        """The goal as ``--goal`` reads it: ``blank-last``, ``blank-first`` or a quoted board."""
         n = self.rows * self.cols
         if self.goal == (*range(1, n), 0):
-            goal = ""  # pdb build's default, as solve's
-        elif self.goal == tuple(range(n)):
-            goal = " --goal blank-first"
-        else:
-            goal = ' --goal "' + " ".join(map(str, self.goal)) + '"'
+            return "blank-last"
+        if self.goal == tuple(range(n)):
+            return "blank-first"
+        return '"' + " ".join(map(str, self.goal)) + '"'
+
+    def pdb_build_command(self) -> str:
+        """The command that builds this board's pattern databases for its goal."""
+        goal = self.goal_spelling()
+        goal = "" if goal == "blank-last" else f" --goal {goal}"  # pdb build's default, as solve's
         partition = f" --partition {self.partition}" if self.partition else ""
         return f"statesearch pdb build {self.rows}x{self.cols}{goal}{partition}"
 

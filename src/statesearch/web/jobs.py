@@ -50,16 +50,6 @@ WARM_UP_SECONDS = 30.0
 Job = Callable[[Any, float, threading.Event], dict[str, Any]]
 
 
-def goal_spelling(puzzle: NPuzzle) -> str:
-    """The goal as ``pdb build --goal`` reads it."""
-    n = puzzle.rows * puzzle.cols
-    if puzzle.goal == (*range(1, n), 0):
-        return "blank-last"
-    if puzzle.goal == tuple(range(n)):
-        return "blank-first"
-    return '"' + " ".join(map(str, puzzle.goal)) + '"'
-
-
 def table_keys(puzzle: NPuzzle) -> list[GroupKey]:
     """The tables of the board's default partition for its goal."""
     groups = partition_groups(puzzle.rows, puzzle.cols, None)
@@ -91,7 +81,7 @@ def with_prebuilt_tables(puzzle: NPuzzle) -> NPuzzle:
     from ..npuzzle.pdb_lookup import loaded
 
     problem = missing_tables(puzzle)
-    shape = {"rows": puzzle.rows, "cols": puzzle.cols, "goal": goal_spelling(puzzle)}
+    shape = {"rows": puzzle.rows, "cols": puzzle.cols, "goal": puzzle.goal_spelling()}
     if problem == "missing":
         raise InputError(
             "no pattern database for this board and goal yet (the server builds none); "
