@@ -141,3 +141,41 @@ def test_the_solved_cube_needs_no_table(
         code, out, _ = run(capsys, "solve", "cube", solved, "-H", heuristic, "--time-limit", "20")
         assert code == 0 and "solved: 0 moves (optimal)" in out, out
     assert not list(tmp_path.glob("cube-pattern-*")) and not list(tmp_path.glob("cube-coset-*"))
+
+
+def test_a_cube_written_face_by_face_is_that_cube(capsys: pytest.CaptureFixture[str]) -> None:
+    """The reviewer's net, spaced by face, was "solved" in 6 moves as the scramble U9 R9 ...;
+    the spaced 2x2x2 four moves from solved came out as a 9-move (or a 3x3x3) solve."""
+    solved = "UUUUUUUUU RRRRRRRRR FFFFFFFFF DDDDDDDDD LLLLLLLLL BBBBBBBBB"
+    code, out, _ = run(capsys, "solve", "cube", solved)
+    assert code == 0 and "solved: 0 moves (optimal)" in out
+    code, out, _ = run(capsys, "solve", "cube", "ULUF RUUR FDFF DRDD BLLL BRBB", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["size"] == 2 and data["length"] == 4
+    code, _, err = run(capsys, "solve", "cube", "UUUUUUUUU RRRRRRRRR")
+    assert code == 2 and "got 2 groups of 9" in err and err.count("\n") == 1
+
+
+def test_move_errors_quote_the_move(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "solve", "cube", "Rw U")
+    assert code == 2 and err.count("\n") == 1
+    assert "cannot read move 'Rw': wide, slice and rotation moves" in err
+    code, _, err = run(capsys, "solve", "cube", "R'2", "--size", "2")
+    assert code == 2 and """cannot read move "R'2\"""" in err
+
+
+def test_random_cubes_without_a_seed_are_new_and_repeatable(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Without --seed every run printed seed 1's cube; --seed -1 was seed 1's cube too."""
+    rows = []
+    for _ in range(2):
+        code, out, _ = run(capsys, "cube", "random", "--json")
+        assert code == 0
+        rows.append(json.loads(out))
+    assert rows[0]["seed"] != rows[1]["seed"] and rows[0]["facelets"] != rows[1]["facelets"]
+    _, again, _ = run(capsys, "cube", "random", "--seed", str(rows[0]["seed"]), "--json")
+    assert json.loads(again) == rows[0]
+    for command in (("cube", "random"), ("bench", "cube")):
+        code, out, err = run(capsys, *command, "--seed", "-1")
+        assert code == 2 and not out and err.count("\n") == 1 and "--seed" in err

@@ -19,6 +19,7 @@ from statesearch.cube.cubies import CORNERS, EDGES, invariant_violation, permuta
 from statesearch.cube.notation import MOVES, canonical_moves, cost_in, format_moves, inverse
 from statesearch.cube.reading import after, read_cube, scrambled
 from statesearch.cube.state import move_cubies
+from statesearch.limits import LimitKind
 
 SOLVED_STRING = "".join(face * 9 for face in "URFDLB")
 
@@ -70,7 +71,6 @@ def test_sexy_move_has_order_six() -> None:
 
 def test_notation_round_trip_and_inverse() -> None:
     assert format_moves(parse_moves("R U R' U' F2")) == "R U R' U' F2"
-    assert parse_moves("RUR'U'") == parse_moves("R U R' U'")
     assert parse_moves("U2' U3 R’") == parse_moves("U2 U' R'")
     assert parse_moves("") == []
     for m in range(18):
@@ -78,11 +78,30 @@ def test_notation_round_trip_and_inverse() -> None:
     assert cost_in("qtm", parse_moves("U2 R")) == 3 and cost_in("htm", parse_moves("U2 R")) == 2
 
 
-@pytest.mark.parametrize("text", ["R U x", "r U", "R4", "U R ?"])
-def test_bad_moves_are_one_line_errors(text: str) -> None:
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("Rw U", "cannot read move 'Rw': wide, slice and rotation moves (Rw, r, M, x, y, z) are"),
+        ("r U", "cannot read move 'r': wide, slice"),
+        ("R M2", "cannot read move 'M2': wide, slice"),
+        ("R U x", "cannot read move 'x': wide, slice"),
+        ("R'2", """cannot read move "R'2": use U D L R F B, each with nothing, ', 2, 2' or 3"""),
+        ("R4", "cannot read move 'R4': use U D L R F B"),
+        ("U R ?", "cannot read move '?': use U D L R F B"),
+        # One move per word: "UUUUUUUUU" was nine turns of U, one face of a facelet string.
+        ("UUUUUUUUU", "cannot read move 'UUUUUUUUU': put a space between moves"),
+        ("RUR'U'", """cannot read move "RUR'U'": put a space between moves"""),
+    ],
+)
+def test_bad_moves_are_one_line_errors_that_quote_the_word(text: str, message: str) -> None:
+    """The errors quoted a fragment ('w' of Rw, '2' of R'2) and listed only ' and 2."""
     with pytest.raises(InputError) as err:
         parse_moves(text)
-    assert "cannot read move" in str(err.value) and "\n" not in str(err.value)
+    assert message in str(err.value) and "\n" not in str(err.value)
+
+
+def test_the_suffixes_the_error_lists_are_read() -> None:
+    assert parse_moves("U U' U2 U2' U3") == [0, 2, 1, 1, 2]
 
 
 def test_canonical_rule_skips_repeats_and_orders_opposite_faces() -> None:
@@ -116,6 +135,34 @@ def test_facelet_strings() -> None:
     # Any six symbols will do: the centres say which is which.
     recoloured = cube.facelets(cube.initial).translate(str.maketrans("URFDLB", "wrgyob"))
     assert Cube.from_text(recoloured).initial == cube.initial
+
+
+@pytest.mark.parametrize("separator", [" ", "\n", "/", " / "])
+def test_facelets_written_face_by_face(separator: str) -> None:
+    """Six groups, one per face, were read as a scramble of run-together moves (U9 R9 ...),
+    and a different cube was solved."""
+    assert Cube.from_text(separator.join(face * 9 for face in "URFDLB")).initial == Cube().initial
+    pocket = Cube.from_text("R U R' U'", size=2)
+    word = pocket.facelets(pocket.initial)
+    faces = separator.join(word[i : i + 4] for i in range(0, 24, 4))
+    assert Cube.from_text(faces).size == 2 and Cube.from_text(faces).initial == pocket.initial
+    recoloured = separator.join(face * 9 for face in "wrgyob")
+    assert Cube.from_text(recoloured).initial == Cube().initial
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (" ".join(f * 3 for f in "URFDLB" for _ in range(3)), "got 18 groups of 3"),
+        ("UUUUUUUUU RRRRRRRRR", "got 2 groups of 9"),
+        (" ".join(["UUUUUUUUUU", *(f * 9 for f in "RFDLB")]), "got 6 groups of 10, 9"),
+        (" ".join(f * 4 for f in "URFDLB") + " UUUU", "got 7 groups of 4"),
+    ],
+)
+def test_facelets_in_other_groups_are_refused(text: str, message: str) -> None:
+    with pytest.raises(InputError) as err:
+        Cube.from_text(text)
+    assert "six, one per face in URFDLB order" in str(err.value) and message in str(err.value)
 
 
 def test_the_pocket_cube_is_held_by_its_dbl_corner() -> None:
@@ -196,6 +243,17 @@ def test_pictures() -> None:
             "#ff5800",
             "#0051ba",
         }
+
+
+def test_a_time_limit_hint_fits_the_cubes_heuristic() -> None:
+    """After a time limit with -H coset the hint was "a stronger heuristic ..."."""
+    cube = Cube()
+    coset = cube.limit_hint("idastar", "coset", LimitKind.TIME)
+    assert coset is not None and "strongest" in coset and "longer time limit" in coset
+    korf = cube.limit_hint("idastar", "korf", LimitKind.TIME)
+    assert korf is not None and "statesearch cube tables --tables coset" in korf
+    assert cube.limit_hint("idastar", "orientation", LimitKind.TIME) is None  # the generic one
+    assert cube.limit_hint("idastar", "coset", LimitKind.EXPANDED) is None
 
 
 def test_reachable_sizes() -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 import random
+import threading
 
 import numpy as np
 import pytest
@@ -27,6 +28,7 @@ from statesearch.cube.patterns import Pattern
 from statesearch.cube.reading import after
 from statesearch.cube.state import move_cubies, state_of
 from statesearch.cube.symmetry import AXES, axis_moves, flip_image, symmetry_tables
+from statesearch.limits import LimitHit, LimitKind, Limits, Meter, Snapshot, metering
 
 
 @functools.cache
@@ -276,6 +278,8 @@ def test_damaged_tables_are_rebuilt_never_used(tmp_path, monkeypatch) -> None:  
     assert len(builds) == 2 and np.array_equal(rebuilt, first)
     assert "damaged" in said[0]
     assert store.problem_with("cube-test", {"table": "something else"}) is not None
+    npy.write_bytes(npy.read_bytes()[:-5])  # cut short: read a chunk at a time, it says so
+    assert store.load("cube-test", meta) == ("unreadable (ValueError)", None)
 
 
 def test_stored_coset_tables_keep_their_bounds(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
@@ -305,3 +309,24 @@ def test_an_unwritable_cache_keeps_the_table_in_memory(tmp_path, monkeypatch) ->
     table = store.load_or_build("cube-test", {"table": "x"}, lambda: np.arange(5), said.append)
     assert list(table) == [0, 1, 2, 3, 4]
     assert any("kept in memory" in line for line in said)
+
+
+def test_loading_the_coset_table_stops_between_chunks(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Ctrl-C while the table and its bounds were read and checksummed (5 GB, seconds) waited
+    for the whole load: now the active meter is checked between chunks."""
+    monkeypatch.setenv("STATESEARCH_CACHE", str(tmp_path))
+    build_and_store("layers", "htm")
+    monkeypatch.setattr(store, "_CHUNK", 1024)  # many chunks from a small table
+    cancel = threading.Event()
+    reports: list[int] = []
+
+    def press_ctrl_c_at_the_third_chunk(_: Snapshot) -> None:
+        reports.append(1)
+        if len(reports) == 3:
+            cancel.set()
+
+    meter = Meter(Limits(), cancel, press_ctrl_c_at_the_third_chunk, every=0)
+    with metering(meter), pytest.raises(LimitHit) as stopped:
+        stored_table("layers", "htm")
+    assert stopped.value.kind is LimitKind.CANCELLED and len(reports) == 3
+    assert stored_table("layers", "htm") is not None  # nothing was damaged

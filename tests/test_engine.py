@@ -325,6 +325,25 @@ def test_a_time_limits_hint_fits_the_algorithm() -> None:
     assert guided.hint == "a stronger heuristic or a longer time limit may get further"
 
 
+def test_a_problems_own_hint_comes_first() -> None:
+    """The cube's coset table is its strongest heuristic: "a stronger heuristic" is no advice
+    there, and ``limit_hint`` says what is; where it has nothing to say, the generic hint."""
+    from statesearch.npuzzle import NPuzzle
+
+    class Advised(NPuzzle):
+        def limit_hint(self, algorithm: str, heuristic: str | None, kind: LimitKind) -> str | None:
+            if kind is LimitKind.TIME and heuristic == "manhattan":
+                return f"{algorithm} with {heuristic}: try a pattern database"
+            return None
+
+    board = Advised.from_text("4 11 10 13 12 3 6 0 1 15 14 5 2 8 9 7")
+    timed = solve(board, "idastar", "manhattan", limits=Limits(time_limit=0.2), engine="python")
+    assert timed.limit is LimitKind.TIME
+    assert timed.hint == "idastar with manhattan: try a pattern database"
+    counted = solve(board, "astar", "manhattan", limits=Limits(max_expanded=10))
+    assert counted.limit is LimitKind.EXPANDED and counted.hint == ""
+
+
 def test_a_traced_search_stopped_by_time_points_to_the_compiled_kernel() -> None:
     from statesearch.npuzzle import NPuzzle
     from statesearch.trace import Trace

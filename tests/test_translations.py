@@ -150,3 +150,15 @@ def test_a_clients_value_is_echoed_only_in_part() -> None:
     huge = InputError("tile {token} is out of range", token=10**200)
     assert input_error(huge, "ko") == "타일 <a 665-bit number>은(는) 범위를 벗어났습니다"
     assert one_line("a\nb\r\u2028c\x00d\ud800") == "a b c d\\ud800"
+
+
+def test_one_korean_word_for_each_kind_of_cube_piece() -> None:
+    """Korean cubers say 코너 and 엣지; 모서리, 꼭짓점, 변 and 가장자리 would be a second word
+    for the same piece (모서리 even reads as an edge)."""
+    cube = (PACKAGE / "web" / "static" / "i18n-cube.js").read_text()
+    server = [text for english, text in KOREAN.items() if "corner" in english or "edge" in english]
+    assert len(server) >= 3
+    for text in [cube, *server]:
+        for other in ("모서리", "꼭짓점", "변 조각", "변 뒤집힘", "가장자리"):
+            assert other not in text
+    assert "코너 조각" in cube and "엣지 조각" in cube

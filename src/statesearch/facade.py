@@ -196,7 +196,7 @@ def _solve(
             Status.LIMIT_REACHED,
             limit=hit.kind,
             reason=hit.detail,
-            hint=hint(algo.name, hit.kind, traced_not_compiled),
+            hint=hint(problem, algo.name, h_name, hit.kind, traced_not_compiled),
         )
     except MemoryError:
         reason = OUT_OF_MEMORY
@@ -204,7 +204,7 @@ def _solve(
             Status.LIMIT_REACHED,
             limit=LimitKind.MEMORY,
             reason=reason,
-            hint=hint(algo.name, LimitKind.MEMORY),
+            hint=hint(problem, algo.name, h_name, LimitKind.MEMORY),
         )
     if isinstance(outcome, Found):
         return result(
@@ -322,7 +322,19 @@ KEEPS_EVERY_STATE = {"bfs", "dfs", "ucs", "astar", "greedy", "bidirectional"}
 KEEPS_ONLY_ITS_PATH = {"dls", "iddfs", "idastar"}
 
 
-def hint(algorithm: str, kind: LimitKind, traced_not_compiled: bool = False) -> str:
+def hint(
+    problem: object,
+    algorithm: str,
+    heuristic: str | None,
+    kind: LimitKind,
+    traced_not_compiled: bool = False,
+) -> str:
+    """What to try next; a problem that knows better (``limit_hint``: its strongest heuristic
+    has no stronger one) says so first."""
+    own = getattr(problem, "limit_hint", None)
+    said = own(algorithm, heuristic, kind) if own is not None else None
+    if said:
+        return str(said)
     if kind is LimitKind.MEMORY and algorithm in KEEPS_EVERY_STATE:
         return "IDA* needs almost no memory: try algorithm idastar, or allow more memory"
     if kind is LimitKind.TIME and traced_not_compiled:

@@ -4,6 +4,7 @@ cube's part of ``statesearch pdb build`` (``build_tables``)."""
 from __future__ import annotations
 
 import json
+import secrets
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -30,7 +31,8 @@ Metric = Annotated[
     typer.Option(metavar="NAME", help="htm (every turn costs 1) or qtm (quarter turns; U2 is 2)."),
 ]
 TimeLimit = Annotated[float | None, time_limit_option("Give up after S seconds.")]
-Seed = Annotated[int, typer.Option(help="Random seed: the same seed gives the same cubes.")]
+Seed = Annotated[int, typer.Option(min=0, help="Random seed: the same seed gives the same cubes.")]
+FRESH_SEEDS = 2**32  # a drawn seed stays short enough to type back
 
 
 def tables_wanted(cube: Any, heuristic: str | None, algorithm: str, traced: bool) -> str | None:
@@ -97,7 +99,8 @@ def solve_cube(
         str,
         typer.Argument(
             metavar="CUBE",
-            help="A scramble (\"R U R' U' F2\") or a facelet string (54 or 24 letters, URFDLB).",
+            help="A scramble (\"R U R' U' F2\", a space between moves) or a facelet string "
+            "(54 or 24 letters in URFDLB order, in one word or one per face).",
         ),
     ],
     size: Annotated[
@@ -142,7 +145,14 @@ MAX_SCRAMBLE = 10_000  # moves: far past what mixes a cube (about 20-30), and ma
 
 @app.command("random")
 def random_command(
-    seed: Seed = 1,
+    seed: Annotated[
+        int | None,
+        typer.Option(
+            min=0,
+            help="Random seed: the same seed gives the same cubes (default: a fresh one, "
+            "printed with each cube).",
+        ),
+    ] = None,
     size: Size = 3,
     moves: Annotated[
         int | None,
@@ -161,6 +171,8 @@ def random_command(
 
     check_size(size)
     check_metric(metric)
+    if seed is None:  # a new cube each run, its seed printed so that the run can be repeated
+        seed = secrets.randbelow(FRESH_SEEDS)
     for s in range(seed, seed + count):
         scramble = random_scramble(moves, s, metric) if moves is not None else None
         cubies = scrambled(scramble, size) if scramble is not None else random_cube(size, s)

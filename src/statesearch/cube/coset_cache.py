@@ -4,13 +4,14 @@ for, loaded once per process, built or derived on request, never by a search (mi
 
 from __future__ import annotations
 
+import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor, wait
 
 import numpy as np
 
 from ..errors import InputError
-from ..limits import Limits, Meter, reserve
+from ..limits import LimitHit, LimitKind, Limits, Meter, active_meter, reserve
 from . import store
 from .breadth import Progress
 from .coset_table import LAYOUTS, CosetTable, bound_base, breadth_first, classes, derive_bounds
@@ -55,9 +56,13 @@ def is_stored(variant: str, metric: str) -> bool:
 
 
 def _load(
-    name: str, meta: dict[str, object], what: str, log: store.Log | None
+    name: str,
+    meta: dict[str, object],
+    what: str,
+    log: store.Log | None,
+    check: store.Check = store.never_stop,
 ) -> np.ndarray | None:
-    reason, words = store.load(name, meta)
+    reason, words = store.load(name, meta, check)
     if words is None and log is not None and reason != "missing":
         log(f"{what} in the cache is {reason}; not used")
     return words
@@ -75,11 +80,32 @@ def stored_table(variant: str, metric: str, log: store.Log | None = None) -> Cos
         store.files(name)[1] for name in (table_name(variant, metric), bounds_name(variant, metric))
     ]
     reserve(sum(f.stat().st_size for f in files if f.exists()), f"reading {what} and its bounds")
+    # Seconds of reading: this thread checks the active meter (Ctrl-C, a time limit) between
+    # chunks and while it waits; when it stops, the reader stops at its next chunk.
+    meter = active_meter()
+    check = meter.check if meter is not None else store.never_stop
+    stopped = threading.Event()
+
+    def reader_check() -> None:
+        if stopped.is_set():
+            raise LimitHit(LimitKind.CANCELLED, "stopped on request")
+
     with ThreadPoolExecutor(1) as pool:  # the table there, its bounds here
-        reading = pool.submit(
-            _load, table_name(variant, metric), table_meta(variant, metric), what, log
-        )
-        bounds = _load(bounds_name(variant, metric), meta, f"{what}'s bounds", log)
+        try:
+            reading = pool.submit(
+                _load,
+                table_name(variant, metric),
+                table_meta(variant, metric),
+                what,
+                log,
+                reader_check,
+            )
+            bounds = _load(bounds_name(variant, metric), meta, f"{what}'s bounds", log, check)
+            while wait([reading], timeout=0.05).not_done:
+                check()
+        except BaseException:
+            stopped.set()
+            raise
         words = reading.result()
     if words is None or bounds is None:
         return None

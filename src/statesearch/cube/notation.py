@@ -1,8 +1,9 @@
 """Singmaster notation and the two metrics.
 
 A move is a face letter (``U R F D L B``) with nothing (a clockwise quarter turn, seen from that
-face), ``'`` (anticlockwise) or ``2`` (a half turn). Moves are numbered ``3 * face + quarters - 1``
-with the faces in URFDLB order: ``U U2 U' R R2 R' ...``.
+face), ``'`` (anticlockwise) or ``2`` (a half turn); ``2'`` is read as ``2`` and ``3`` as ``'``.
+Moves are separated by spaces; wide, slice and rotation moves are not read. Moves are numbered
+``3 * face + quarters - 1`` with the faces in URFDLB order: ``U U2 U' R R2 R' ...``.
 
 In the half-turn metric (``htm``, the default) each of the 18 moves costs 1; in the quarter-turn
 metric (``qtm``) only the 12 quarter turns are moves, and a half turn costs 2.
@@ -26,7 +27,14 @@ METRICS = ("htm", "qtm")
 SUFFIXES = ("", "2", "'")  # one, two, three clockwise quarter turns
 MOVES = tuple(Spaced(face + suffix) for face in FACES for suffix in SUFFIXES)
 QUARTER_MOVES = tuple(m for m in MOVES if not m.endswith("2"))
-_TOKEN = re.compile(r"\s*([URFDLB])(2'|2’|2|'|’|3)?")
+# One move per word: a run-together word such as "UUUUUUUUU" (one face of a facelet string)
+# would otherwise be read as nine turns without a word.
+_SUFFIX = "(2'|2’|2|'|’|3)?"
+_MOVE = re.compile(f"([URFDLB]){_SUFFIX}")
+_RUN_TOGETHER = re.compile(f"([URFDLB]{_SUFFIX})+")
+_QUARTERS = {"": 1, "2": 2, "2'": 2, "2’": 2, "'": 3, "’": 3, "3": 3}
+# Wide (Rw, r), slice (M E S) and rotation (x y z) moves: a face letter is all this cube reads.
+_NOT_FACE_TURN = re.compile(f"([URFDLB]w|[urfdlbMESxyzXYZ]){_SUFFIX}")
 
 
 def check_metric(metric: str) -> str:
@@ -41,26 +49,35 @@ def check_metric(metric: str) -> str:
 
 
 def parse_moves(text: str) -> list[int]:
-    """Move numbers of a sequence such as ``"R U R' U2"`` (spaces optional; ``X2'`` and ``X3``
+    """Move numbers of a sequence such as ``"R U R' U2"``, one move per word (``X2'`` and ``X3``
     are read as ``X2`` and ``X'``)."""
     out = []
-    position = 0
-    text = text.strip()
-    while position < len(text):
-        match = _TOKEN.match(text, position)
+    for word in text.split():
+        match = _MOVE.fullmatch(word)
         if match is None:
-            token = text[position:].split()[0][:8]
-            raise InputError(
-                "cannot read move {token!r}: use U D L R F B, each with nothing, ' or 2",
-                token=token,
-            )
+            raise _unreadable(word)
         face, suffix = match.group(1), match.group(2) or ""
-        quarters = {"": 1, "2": 2, "2'": 2, "2’": 2, "'": 3, "’": 3, "3": 3}[suffix]
-        out.append(3 * FACES.index(face) + quarters - 1)
-        position = match.end()
-        while position < len(text) and text[position].isspace():
-            position += 1
+        out.append(3 * FACES.index(face) + _QUARTERS[suffix] - 1)
     return out
+
+
+MAX_QUOTED = 20  # characters of a bad word quoted back: a move is at most three
+
+
+def _unreadable(word: str) -> InputError:
+    token = word if len(word) <= MAX_QUOTED else word[:MAX_QUOTED] + "…"
+    if _NOT_FACE_TURN.fullmatch(word):
+        return InputError(
+            "cannot read move {token!r}: wide, slice and rotation moves (Rw, r, M, x, y, z) "
+            "are not supported; use U D L R F B, each with nothing, ', 2, 2' or 3",
+            token=token,
+        )
+    if _RUN_TOGETHER.fullmatch(word):
+        return InputError("cannot read move {token!r}: put a space between moves", token=token)
+    return InputError(
+        "cannot read move {token!r}: use U D L R F B, each with nothing, ', 2, 2' or 3",
+        token=token,
+    )
 
 
 def face_of(move: int) -> int:

@@ -26,7 +26,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from ..errors import InputError
-from ..limits import Meter
+from ..limits import LimitKind, Meter
 from ..outcome import Outcome
 from ..problem import Heuristic
 from ..result import SearchResult, Stats
@@ -173,6 +173,24 @@ class Cube:
             f"IDA* + {chosen}: IDA* keeps only its path, whatever the size of the space "
             f"({REACHABLE[self.size]:,} positions)",
         )
+
+    def limit_hint(self, algorithm: str, heuristic: str | None, kind: LimitKind) -> str | None:
+        """What to try after ``kind`` stopped a search with ``heuristic``, when the generic
+        hint ("a stronger heuristic ...") does not fit: the coset table and the 2x2x2's exact
+        table are the strongest there are; Korf's tables have the coset table above them."""
+        if kind is not LimitKind.TIME:
+            return None
+        if heuristic in ("coset", "exact"):
+            return (
+                f"{heuristic} is the strongest heuristic for this cube: only a longer time limit "
+                "may get further"
+            )
+        if heuristic == "korf":
+            return (
+                "the coset table is stronger (built once, in about 15 minutes: statesearch cube "
+                "tables --tables coset), or a longer time limit may get further"
+            )
+        return None
 
     @cached_property
     def heuristics(self) -> Mapping[str, Heuristic]:

@@ -31,28 +31,48 @@ def check_size(size: int) -> int:
     return size
 
 
-def looks_like_facelets(text: str) -> bool:
-    """A long word with no spaces and no move suffixes is meant as a facelet string (a scramble
-    is written with spaces, or is short)."""
-    word = text.strip()
-    return len(word) >= 20 and not any(c.isspace() or c in "'’23" for c in word)
+def facelet_words(text: str) -> list[str] | None:
+    """The words of ``text`` if it is meant as facelets, else ``None`` (a scramble): one word of
+    20 or more symbols, or words split by spaces, newlines or slashes (faces, or rows of a net)
+    of two or more symbols each, 20 or more in all or each a face's 9 or 4; never with a
+    move's ``'`` or ``2``."""
+    words = text.replace("/", " ").split()
+    if not words or any(c in "'’23" for word in words for c in word):
+        return None
+    lengths = [len(word) for word in words]
+    if len(words) == 1:
+        return words if lengths[0] >= 20 else None
+    grouped = min(lengths) >= 2 and (sum(lengths) >= 20 or set(lengths) <= {4, 9})
+    return words if grouped else None
 
 
 def read_cube(text: str, size: int | None = None) -> Cubies:
-    """A scramble (``"R U R' U'"``, the empty string for solved) or a facelet string."""
-    if looks_like_facelets(text):
-        word = text.strip()
-        if len(word) not in FACELETS.values() and set(word) <= set(FACES):
-            # Perhaps a scramble typed without spaces, perhaps a facelet string with a letter
-            # too many or too few: say so rather than guess.
-            raise InputError(
-                "{count} letters without spaces: a facelet string has 54 or 24; for a "
-                "scramble, put spaces between its moves",
-                count=len(word),
-            )
-        return read_facelets(text, size)
-    n = check_size(3 if size is None else size)
-    return scrambled(parse_moves(text), n)
+    """A scramble (``"R U R' U'"``, the empty string for solved) or a facelet string, in one
+    word or in six, one per face."""
+    words = facelet_words(text)
+    if words is None:
+        n = check_size(3 if size is None else size)
+        return scrambled(parse_moves(text), n)
+    word = "".join(words)
+    if len(words) > 1 and (len(words) != 6 or {len(w) for w in words} not in ({9}, {4})):
+        # Rows of a net, or a face with a facelet too many: in any other grouping the order
+        # of the facelets is a guess.
+        sizes = ", ".join(str(n) for n in list(dict.fromkeys(map(len, words)))[:6])
+        raise InputError(
+            "facelets in groups are six, one per face in URFDLB order, of 9 (3x3x3) or 4 "
+            "(2x2x2) each; got {count} groups of {sizes}",
+            count=len(words),
+            sizes=sizes,
+        )
+    if len(word) not in FACELETS.values() and set(word) <= set(FACES):
+        # Perhaps a scramble typed without spaces, perhaps a facelet string with a letter too
+        # many or too few: say so rather than guess.
+        raise InputError(
+            "{count} letters without spaces: a facelet string has 54 or 24; for a "
+            "scramble, put spaces between its moves",
+            count=len(word),
+        )
+    return read_facelets(word, size)
 
 
 def scrambled(moves: list[int], n: int) -> Cubies:

@@ -21,15 +21,49 @@ from ..limits import reserve
 
 FORMAT_VERSION = 1
 Log = Callable[[str], None]
-_HASH_CHUNK = 1 << 26  # bytes hashed at a time, so a large table is never copied whole
+_CHUNK = 1 << 24  # bytes read or hashed at a time: no copy of a whole table, Ctrl-C seen soon
 
 
-def checksum(table: np.ndarray) -> str:
+Check = Callable[[], None]  # raises to stop a long read (``Meter.check``: Ctrl-C, time limit)
+
+
+def never_stop() -> None:
+    """The ``check`` of a read that nothing bounds."""
+
+
+def checksum(table: np.ndarray, check: Check = never_stop) -> str:
     digest = hashlib.blake2b(digest_size=16)
     flat = table.reshape(-1).view(np.uint8)
-    for start in range(0, flat.size, _HASH_CHUNK):
-        digest.update(flat[start : start + _HASH_CHUNK].data)
+    for start in range(0, flat.size, _CHUNK):
+        check()
+        digest.update(flat[start : start + _CHUNK].data)
     return digest.hexdigest()
+
+
+_HEADERS = {
+    (1, 0): np.lib.format.read_array_header_1_0,
+    (2, 0): np.lib.format.read_array_header_2_0,
+}
+
+
+def _read_npy(path: Path, check: Check) -> np.ndarray:
+    """An ``.npy`` file read a chunk at a time with ``check()`` between chunks: ``np.load``
+    reads gigabytes in one call that nothing can stop."""
+    with open(path, "rb") as handle:
+        header = _HEADERS.get(np.lib.format.read_magic(handle))
+        if header is None:
+            raise ValueError("unknown .npy format version")
+        shape, fortran_order, dtype = header(handle)
+        if dtype.hasobject:
+            raise ValueError("an array of Python objects")
+        table = np.empty(shape, dtype, order="F" if fortran_order else "C")
+        flat = table.reshape(-1, order="A").view(np.uint8)  # the array's memory, in file order
+        for start in range(0, flat.size, _CHUNK):
+            check()
+            chunk = flat[start : start + _CHUNK]
+            if handle.readinto(chunk.data) != chunk.size:
+                raise ValueError("the file is shorter than its header says")
+    return table
 
 
 def files(name: str) -> tuple[Path, Path]:
@@ -41,15 +75,19 @@ def describe(meta: dict[str, Any]) -> dict[str, Any]:
     return {"format_version": FORMAT_VERSION, **meta}
 
 
-def _read(name: str, meta: dict[str, Any], mmap: bool) -> tuple[str | None, np.ndarray | None]:
+def _read(
+    name: str, meta: dict[str, Any], mmap: bool, check: Check = never_stop
+) -> tuple[str | None, np.ndarray | None]:
     meta_file, table_file = files(name)
     if not meta_file.exists() or not table_file.exists():
         return "missing", None
     try:
         stored = json.loads(meta_file.read_text())
-        if not mmap:
+        if mmap:
+            table = np.load(table_file, mmap_mode="r", allow_pickle=False)
+        else:
             reserve(table_file.stat().st_size, f"reading {table_file.name}")
-        table = np.load(table_file, mmap_mode="r" if mmap else None, allow_pickle=False)
+            table = _read_npy(table_file, check)
     except (OSError, ValueError) as err:
         return f"unreadable ({err.__class__.__name__})", None
     for field, value in describe(meta).items():
@@ -57,7 +95,7 @@ def _read(name: str, meta: dict[str, Any], mmap: bool) -> tuple[str | None, np.n
             return f"made for other parameters ({field})", None
     if str(table.dtype) != stored.get("dtype") or list(table.shape) != stored.get("shape"):
         return "wrong size or type", None
-    if stored.get("checksum") != checksum(np.asarray(table)):
+    if stored.get("checksum") != checksum(np.asarray(table), check):
         return "checksum mismatch (damaged)", None
     return None, table
 
@@ -77,10 +115,13 @@ def is_stored(name: str, meta: dict[str, Any]) -> bool:
     return table_file.exists() and all(notes_kept.get(k) == v for k, v in describe(meta).items())
 
 
-def load(name: str, meta: dict[str, Any]) -> tuple[str | None, np.ndarray | None]:
+def load(
+    name: str, meta: dict[str, Any], check: Check = never_stop
+) -> tuple[str | None, np.ndarray | None]:
     """``(None, table)`` read into memory and checked, or ``(why not, None)``; a table that
-    would not fit (``limits.reserve``) stops with ``LimitHit`` before it is read."""
-    return _read(name, meta, mmap=False)
+    would not fit (``limits.reserve``) stops with ``LimitHit`` before it is read, and
+    ``check`` is called between chunks of the reading and the checksum."""
+    return _read(name, meta, mmap=False, check=check)
 
 
 def save(

@@ -255,17 +255,31 @@ TEMPLATES: Mapping[str, str] = {
         "알 수 없는 코셋 표 종류 {name!r}; 다음 중에서 고르세요: {choices}"
     ),
     "no corner has the colours {colours} (position {position})": (
-        "색 {colours}를 가진 모서리 조각이 없습니다 (위치 {position})"
+        "색 {colours}를 가진 코너 조각이 없습니다 (위치 {position})"
     ),
     "the cube has two of the piece {pieces}": "큐브에 조각 {pieces}가 두 개 있습니다",
     "no edge has the colours {colours} (position {position})": (
-        "색 {colours}를 가진 가장자리 조각이 없습니다 (위치 {position})"
+        "색 {colours}를 가진 엣지 조각이 없습니다 (위치 {position})"
     ),
     "unknown metric {metric!r}; choose from {choices}": (
         "알 수 없는 거리 기준 {metric!r}; 다음 중에서 고르세요: {choices}"
     ),
-    "cannot read move {token!r}: use U D L R F B, each with nothing, ' or 2": (
-        "이동 {token!r}를 읽을 수 없습니다: U D L R F B에 아무것도 없이, ' 또는 2를 붙여 쓰세요"
+    "cannot read move {token!r}: use U D L R F B, each with nothing, ', 2, 2' or 3": (
+        "이동 {token!r}를 읽을 수 없습니다: U D L R F B에 아무것도 없이, ', 2, 2' 또는 3을 "
+        "붙여 쓰세요"
+    ),
+    "cannot read move {token!r}: wide, slice and rotation moves (Rw, r, M, x, y, z) are not "
+    "supported; use U D L R F B, each with nothing, ', 2, 2' or 3": (
+        "이동 {token!r}를 읽을 수 없습니다: 넓은 회전, 가운데 층 회전, 큐브 전체 회전(Rw, r, M, x, "
+        "y, z)은 지원하지 않습니다; U D L R F B에 아무것도 없이, ', 2, 2' 또는 3을 붙여 쓰세요"
+    ),
+    "cannot read move {token!r}: put a space between moves": (
+        "이동 {token!r}를 읽을 수 없습니다: 이동 사이에 공백을 넣으세요"
+    ),
+    "facelets in groups are six, one per face in URFDLB order, of 9 (3x3x3) or 4 (2x2x2) each; "
+    "got {count} groups of {sizes}": (
+        "묶음으로 쓴 면 색은 URFDLB 순서로 면마다 하나씩 여섯 묶음이고, 묶음마다 9개(3x3x3) 또는 "
+        "4개(2x2x2)입니다; 받은 것: {count}묶음, 크기 {sizes}"
     ),
     "the cube size is 2 or 3, got {size}": "큐브 크기는 2 또는 3입니다 (받은 값: {size})",
     "{count} letters without spaces: a facelet string has 54 or 24; for a scramble, put "
@@ -288,7 +302,7 @@ TEMPLATES: Mapping[str, str] = {
     ),
     "cannot tell the faces apart: each colour must have one opposite colour that it never "
     "shares a corner with": (
-        "면을 구별할 수 없습니다: 색마다 모서리를 함께 쓰지 않는 맞은편 색이 하나씩 있어야 합니다"
+        "면을 구별할 수 없습니다: 색마다 코너를 함께 쓰지 않는 맞은편 색이 하나씩 있어야 합니다"
     ),
     # command line
     "cannot read board size {size!r}: use 8, 15, 24 or RxC like 2x4": (

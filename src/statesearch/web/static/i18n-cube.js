@@ -7,9 +7,9 @@ const ENGLISH_INVARIANT = {
   parity: "two pieces are swapped (the corner and edge permutations have different parity)",
 };
 const KOREAN_INVARIANT = {
-  twist: "모서리 조각 하나가 제자리에서 돌아가 있습니다 (모서리 비틀림의 합이 3으로 나누어떨어지지 않음)",
-  flip: "변 조각 하나가 제자리에서 뒤집혀 있습니다 (변 뒤집힘의 합이 2로 나누어떨어지지 않음)",
-  parity: "두 조각이 맞바뀌어 있습니다 (모서리와 변 순열의 홀짝이 다름)",
+  twist: "코너 조각 하나가 제자리에서 돌아가 있습니다 (코너 비틀림의 합이 3으로 나누어떨어지지 않음)",
+  flip: "엣지 조각 하나가 제자리에서 뒤집혀 있습니다 (엣지 뒤집힘의 합이 2로 나누어떨어지지 않음)",
+  parity: "두 조각이 맞바뀌어 있습니다 (코너와 엣지 순열의 홀짝이 다름)",
 };
 
 export const CUBE_MESSAGES = {
@@ -31,6 +31,8 @@ export const CUBE_MESSAGES = {
     cube_at_goal: "The cube is solved.",
     cube_found: (n, metric) => `Optimal solution: ${n} ${n === 1 ? "move" : "moves"} (${ENGLISH_METRIC[metric]}).`,
     cube_unsolvable: (why) => `Unsolvable, proved before any search: ${ENGLISH_INVARIANT[why] ?? why}.`,
+    cube_seed: (seed) => `A uniform random position, seed ${seed}: type it under Seed to draw it again.`,
+    cube_seed_field: "Seed (empty: a new one)",
   },
   ko: {
     tab_cube: "큐브", bidirectional: "양방향 탐색", group_cube: "큐브", group_cube_set: "준비", cube_metric: "기준",
@@ -50,5 +52,7 @@ export const CUBE_MESSAGES = {
     cube_at_goal: "큐브가 맞춰져 있습니다.",
     cube_found: (n, metric) => `최적해: ${n}수 (${KOREAN_METRIC[metric]}).`,
     cube_unsolvable: (why) => `풀 수 없음, 탐색 전에 증명됨: ${KOREAN_INVARIANT[why] ?? why}.`,
+    cube_seed: (seed) => `균등한 무작위 배치, 시드 ${seed}: 시드 칸에 적으면 같은 배치가 다시 나옵니다.`,
+    cube_seed_field: "시드 (비우면 새로)",
   },
 };
