@@ -19,7 +19,7 @@ from statesearch.algorithms import ALGORITHMS
 from statesearch.examples.water_jugs import WaterJugs
 from statesearch.maze import LESSON_MAZE, Maze
 from statesearch.npuzzle import NPuzzle, scramble
-from statesearch.trace import CHILD_EVENTS, Event, Trace
+from statesearch.trace import CHILD_EVENTS, Event, Trace, smallest
 
 LESSON = "7 2 4 5 0 6 8 3 1"
 
@@ -199,3 +199,28 @@ def test_a_compiled_domain_is_traced_on_the_python_engine() -> None:
     puzzle = NPuzzle((4, 1, 2, 3, 0, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15), 4, 4, goal)
     result = solve(puzzle, "idastar", "manhattan", trace=True)
     assert result.solved and result.engine == "python" and "traced" in result.note
+
+
+class Counted:
+    """A heap entry that counts the comparisons made on it."""
+
+    made = 0
+
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+    def __lt__(self, other: Counted) -> bool:
+        Counted.made += 1
+        return self.value < other.value
+
+
+@given(st.lists(st.integers(0, 50), max_size=300), st.integers(0, 8))
+def test_the_head_of_the_waiting_room_is_found_without_scanning_it(
+    values: list[int], n: int
+) -> None:
+    heap = [Counted(v) for v in values]
+    heapq.heapify(heap)
+    Counted.made = 0
+    head = smallest(heap, n)  # type: ignore[arg-type]
+    assert [e.value for e in head] == sorted(values)[:n]  # type: ignore[attr-defined]
+    assert Counted.made <= 4 * n * max(1, n.bit_length())  # not the whole heap: O(n log n)

@@ -11,9 +11,9 @@ Pass ``trace=Trace()`` (or ``trace=True``) to ``solve`` and the search reports, 
     a successor put into the waiting room: new (``push``), or reached again by a cheaper path
     (``improve``: the g and parent tables take the new path, the old entry goes stale).
 ``skip``
-    a successor turned away at the door: reached before at no greater cost (best-first,
-    breadth-first), already on the current path (tree searches) or seen before (branch and
-    bound's transposition table).
+    a successor left out of the waiting room: reached before (at no greater cost, for A* and
+    uniform-cost search), already on the current path (tree searches) or seen before (branch
+    and bound's transposition table). Only a stale entry is "turned away".
 ``cutoff``
     a successor whose ``f`` exceeds IDA*'s bound (the smallest of them is the next bound).
 ``prune``
@@ -137,12 +137,7 @@ class Trace:
         """The waiting room (its ``first`` entries) in the order it will be taken out: heap
         entries sort in pop order, each starting with the priority, then the tie-break, and
         ending with g and the state."""
-        if first is None:
-            entries = sorted(self._frontier)
-        elif first == 1:
-            entries = self._frontier[:1]  # a heap keeps its smallest entry first
-        else:
-            entries = heapq.nsmallest(first, self._frontier)
+        entries = sorted(self._frontier) if first is None else smallest(self._frontier, first)
         waiting = []
         for entry in entries:
             g, state = entry[-2], entry[-1]
@@ -173,6 +168,21 @@ class Trace:
     def pop(self, state: Any, g: float, f: float | None = None, **fields: Any) -> None:
         h = self.estimate(state)
         self.emit("pop", state, f=g + h if f is None else f, g=g, h=h, **fields)
+
+
+def smallest(heap: list[tuple[Any, ...]], n: int) -> list[tuple[Any, ...]]:
+    """The ``n`` smallest entries of ``heap``, in order, looking at about 2n of them (not the
+    whole heap, as ``heapq.nsmallest`` does: a trace peeks after every step). An entry is no
+    larger than its children, so the next smallest is a child of one already taken."""
+    taken: list[tuple[Any, ...]] = []
+    candidates = [(heap[0], 0)] if heap else []
+    while candidates and len(taken) < n:
+        entry, i = heapq.heappop(candidates)
+        taken.append(entry)
+        for child in (2 * i + 1, 2 * i + 2):
+            if child < len(heap):
+                heapq.heappush(candidates, (heap[child], child))
+    return taken
 
 
 def make_trace(spec: bool | Trace | None) -> Trace | None:

@@ -88,7 +88,8 @@ def run(
         if picture is None:
             show = getattr(problem, "show", None)
             picture = show if callable(show) else str
-        console.print(trace_table(recorder, picture, result.algorithm))
+        stopped = result.status is Status.LIMIT_REACHED
+        console.print(trace_table(recorder, picture, result.algorithm, result.weight, stopped))
     return result
 
 

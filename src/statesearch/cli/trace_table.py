@@ -1,19 +1,29 @@
 """``solve ... --trace N``: the first N steps of a search as a table in the lesson's terms.
 
 A step of a best-first search (and of DFS, whose waiting room is a stack) is a state taken out
-of the waiting room (or turned away as stale); the row says what happened to its successors,
-how big the waiting room is after it, and who is next in line. The walks within a bound (DLS,
-IDDFS, IDA*, DFBnB) keep no waiting room but a path: a step is a state entered, the row says
-how long the path is, and a successor already on the path is passed over.
+of the waiting room (or a stale entry taken out and turned away); the row says what happened to
+its successors, how big the waiting room is after it, and who is next in line. The walks within
+a bound (DLS, IDDFS, IDA*, DFBnB) keep no waiting room but a path: a step is a state entered,
+the row says how long the path is, and a successor already on the path is passed over.
+
+A row is complete: the recorder keeps listening after the N-th step until every row's
+successors are in (a walk comes back to a state's other successors only after its subtree). A
+row whose state was still on the path when the search stopped says it is unfinished.
 """
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, deque
 from dataclasses import dataclass, field
+from functools import lru_cache
+from itertools import islice
+from textwrap import wrap
 from typing import Any
 
-from rich.table import Table
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.segment import Segment
+from rich.style import Style
 
 from ..trace import Event, Trace
 
@@ -26,121 +36,336 @@ class Step:
     children: Counter[str] = field(default_factory=Counter)
     waiting: int = 0
     next_in_line: list[str] = field(default_factory=list)
-    goal: bool = False
+    goal: bool = False  # the state taken out (or entered) is the goal
+    goal_among: bool = False  # breadth-first: a successor is the goal (or meets the other side)
+    closed: bool = False  # all its successors are in
 
 
 class StepRecorder:
     """An ``on_event`` callback that groups the first ``steps`` steps with their successors'
-    events and, for best-first searches, peeks at the waiting room after each."""
+    events and, for the searches with a waiting room, peeks at it after each."""
 
     def __init__(self, steps: int, show: Any) -> None:
         self.steps: list[Step] = []
         self.wanted = steps
         self.show = show
+        self.taken = 0  # rows of states taken out or entered (not iterations)
         self.waiting = 1
+        self.sided = False
         self.done = steps == 0
-        self.by_state: dict[Any, Step] = {}  # the latest step of each state taken out
+        self.by_state: dict[Any, Step] = {}  # the latest row of each state taken out
+        # The rows still open, by depth: a walk is done with a state once it comes back to a
+        # shallower one (None: a state after the first N, which has no row).
+        self.open: list[Step | None] = []
+        self.unclosed = 0
+        self.awaiting: Step | None = None  # the latest row, until the next step shows who is next
+        # Breadth-first searches (one queue per side) keep no heap to peek at: their queues.
+        self.queues: dict[str | None, deque[tuple[Any, int | None]]] = {}
+        self.last_child: tuple[Any, Step | None] = (None, None)
+        self.last = ""  # the kind of the last event heard
 
     def __call__(self, event: Event, trace: Trace) -> None:
         if self.done:
             return
+        kind = self.last = event.event
+        if event.side is not None and not self.sided:
+            self.sided = True
+            self.waiting += 1  # a bidirectional search starts with two waiting: start and goal
+        if kind in ("pop", "stale"):
+            self._take(event, trace)
+        elif kind in ("iteration", "layer"):
+            self._close(0)  # a new bound, or a new layer: every state before it is done with
+            if kind == "iteration" and self.taken < self.wanted:
+                self.steps.append(Step(event, closed=True))
+            elif kind == "layer":
+                self.queues.setdefault(event.side, deque())
+        elif kind in ("goal", "incumbent"):
+            self._goal(event)
+        else:
+            self._child(event)
+        if self.taken >= self.wanted and self.unclosed == 0 and self.awaiting is None:
+            self.done = True
+
+    def _take(self, event: Event, trace: Trace) -> None:
+        kind = event.event
+        if kind == "pop":
+            self.waiting -= 1
+        queue = self.queues.get(event.side)
+        if queue and queue[0][0] == event.state:
+            queue.popleft()
+        if self.awaiting is not None:
+            self.awaiting.next_in_line = self._peek(event, trace)
+            self.awaiting = None
+        # A best-first step has no depth: its successors all come right after it.
+        self._close(event.depth or 0)
+        if self.taken == self.wanted:
+            self.by_state.pop(event.state, None)  # its successors belong to no row
+            if kind == "pop" and event.depth is not None:
+                self._place(event.depth, None)
+            return
+        self.taken += 1
+        step = Step(event, waiting=self.waiting, closed=kind == "stale")
+        self.steps.append(step)
+        self.awaiting = step
+        if kind == "pop":
+            self.by_state[event.state] = step
+            self._place(event.depth or 0, step)
+
+    def _child(self, event: Event) -> None:
         kind = event.event
         if kind in ("push", "improve"):
             self.waiting += 1
-        if kind in ("pop", "stale", "iteration"):
-            if kind != "iteration":
-                self.waiting -= 1
-            taken = [s for s in self.steps if s.event.event != "iteration"]
-            if taken and kind != "iteration":
-                taken[-1].next_in_line = self._peek(event, trace)
-            if len(taken) == self.wanted:
-                self.done = True
-                return
-            step = Step(event, waiting=self.waiting)
-            self.steps.append(step)
-            if kind == "pop":
-                self.by_state[event.state] = step
-            return
-        # A successor's event belongs to the step that expanded its parent (a depth-first
-        # search backs up to earlier states between its steps).
+            queue = self.queues.get(event.side)
+            if queue is not None:
+                queue.append((event.state, event.depth))
+        if event.depth is not None:
+            self._close(event.depth)  # a successor at depth d: the walk is back at depth d - 1
+        # A successor's event belongs to the row that expanded its parent.
         owner = self.by_state.get(event.parent) if event.parent is not None else None
-        if owner is None:
-            if kind in ("goal", "incumbent") and event.state in self.by_state:
-                self.by_state[event.state].goal = True
-            return
-        if kind in WORDS:
+        self.last_child = (event.state, owner)
+        if owner is not None:
             owner.children[kind] += 1
-        owner.waiting = self.waiting
+            owner.waiting = self.waiting
+
+    def _goal(self, event: Event) -> None:
+        if event.state in self.by_state:
+            self.by_state[event.state].goal = True
+        elif self.last_child[0] == event.state and self.last_child[1] is not None:
+            self.last_child[1].goal_among = True  # breadth-first tests successors for the goal
+
+    def _place(self, depth: int, step: Step | None) -> None:
+        self.open.extend([None] * (depth - len(self.open)))
+        self.open.append(step)
+        if step is not None:
+            self.unclosed += 1
+
+    def _close(self, depth: int) -> None:
+        """Close the open rows at ``depth`` and below it."""
+        while len(self.open) > depth:
+            step = self.open.pop()
+            if step is not None:
+                step.closed = True
+                self.unclosed -= 1
 
     def _peek(self, taken: Event, trace: Trace) -> list[str]:
         """Next in line after the previous step: what was just taken out, then the head of the
-        waiting room (best-first searches only: depth-first ones keep a path, not a room)."""
-        waiting = trace.frontier(NEXT_SHOWN - 1)
-        shown = [f"{self.show(taken.state)} (f={taken.f:g})"]
-        return shown + [f"{self.show(w.state)} (f={w.f:g})" for w in waiting]
+        waiting room. Breadth-first searches show their queue (a bidirectional search only the
+        rest of the layer it is growing: which side grows next is decided at the layer's end);
+        best-first searches the head of their heap."""
+        shown = [self._entry(taken.state, taken.f, taken.depth, taken.side, taken.event == "stale")]
+        queue = self.queues.get(taken.side)
+        if queue is not None:
+            for state, depth in islice(queue, NEXT_SHOWN - 1):  # not list(queue): O(1) a step
+                if taken.side is not None and depth != taken.depth:
+                    break
+                shown.append(self._entry(state, None, depth, taken.side))
+            return shown
+        for w in trace.frontier(NEXT_SHOWN - 1):
+            shown.append(self._entry(w.state, w.f, None, None, w.stale))
+        return shown
+
+    def _entry(
+        self, state: Any, f: float | None, depth: int | None, side: str | None, stale: bool = False
+    ) -> str:
+        """An entry of the waiting room: with its f, or, in a breadth-first queue, its depth."""
+        if side in self.queues:
+            about = ([side] if side else []) + [f"depth {depth}"]
+        else:
+            about = [] if f is None else [f"f={f:g}"]
+        if stale:
+            about.append("stale")  # the g table holds a cheaper path: it will be turned away
+        return f"{self.show(state)} ({', '.join(about)})"
 
 
 WORDS = {
     "push": "new",
     "improve": "cheaper path",
-    "skip": "turned away",
+    "skip": "reached before",
     "cutoff": "over the bound",
     "prune": "cannot beat the best",
     "cut": "too deep",
 }
 
-
-# The walks within a bound, and what their "skip" is: a tree walk passes over a successor on
-# its own path, branch and bound one it reached before as cheaply (its table of g).
-WALK_SKIPS = {
+# What a "skip" is, where it is more than "reached before": A* and uniform-cost search let in a
+# state reached again by a cheaper path; a tree walk passes over a successor on its own path.
+SKIPS = {
+    "astar": "reached before at no greater cost",
+    "ucs": "reached before at no greater cost",
     "dls": "on the path already",
     "iddfs": "on the path already",
     "idastar": "on the path already",
-    "dfbnb": "reached before as cheaply",
 }
 
+# The walks within a bound: they keep a path, not a waiting room.
+WALKS = ("dls", "iddfs", "idastar", "dfbnb")
 
-def happened(step: Step, algorithm: str) -> str:
+
+def happened(step: Step, algorithm: str, cut_short: bool = False) -> str:
+    """What a row did; ``cut_short``: the walk stopped before it came back up its path."""
     if step.event.event == "iteration":
         return f"a new iteration: the bound is now {step.event.bound:g}"
     if step.event.event == "stale":
         return "stale: a cheaper g is in the table; turned away"
-    walk = algorithm in WALK_SKIPS
+    walk = algorithm in WALKS
     if step.goal:
         return (
             "goal: the path walked is the solution" if walk else "goal: walk the parent table back"
         )
-    words = {**WORDS, "push": "to enter", "skip": WALK_SKIPS[algorithm]} if walk else WORDS
+    words = {**WORDS, "skip": SKIPS.get(algorithm, WORDS["skip"])}
+    if walk:
+        words["push"] = "to enter"
     parts = [f"{n} {words[k]}" for k, n in step.children.items()]
-    return "expanded" + (": " + ", ".join(parts) if parts else ": no successors")
+    said = "expanded" + (": " + ", ".join(parts) if parts else ": no successors")
+    if step.goal_among:
+        said += (
+            "; the last new one meets the other side: join the two parent tables"
+            if step.event.side
+            else "; the last new one is the goal: walk the parent table back"
+        )
+    elif cut_short and not step.closed:
+        said += " (unfinished: the search stopped with this state on the path)"
+    return said
 
 
-def trace_table(recorder: StepRecorder, picture: Any, algorithm: str) -> Table:
-    """The steps as a rich table in ``algorithm``'s terms; ``picture(state)`` draws a state
-    small (a board, a cell)."""
-    walk = algorithm in WALK_SKIPS
+def cost_column(algorithm: str, weight: float | None) -> tuple[str, Any] | None:
+    """The f column in the search's own terms: its title and how a step's f is written; None
+    for the searches that order by no f (breadth-first, depth-first)."""
+    if algorithm == "ucs" or (algorithm == "astar" and weight == 0):
+        return "f = g", lambda e: f"{e.f:g}"
+    if algorithm == "greedy":
+        return "f = h", lambda e: f"{e.f:g}"
+    if algorithm == "astar" and weight not in (None, 1):
+        return f"f = g + {weight:g}·h", lambda e: f"{e.f:g} = {e.g:g} + {weight:g}·{e.h:g}"
+    if algorithm in ("astar", "idastar", "dfbnb"):
+        return "f = g + h", lambda e: f"{e.f:g} = {e.g:g} + {e.h:g}"
+    return None
+
+
+def trace_table(
+    recorder: StepRecorder,
+    picture: Any,
+    algorithm: str,
+    weight: float | None = None,
+    stopped: bool = False,
+) -> StepTable:
+    """The steps as a table in ``algorithm``'s terms (A*'s ``weight`` on h; ``stopped``: a
+    budget stopped the search); ``picture(state)`` draws a state small (a board, a cell)."""
+    walk = algorithm in WALKS
+    # A walk's rows still open at the end are unfinished if it stopped with them on its path:
+    # at a budget, or at the goal (DFBnB reports an "incumbent" and walks on to the end).
+    cut_short = walk and (stopped or recorder.last == "goal")
     depth_first = walk or algorithm == "dfs"
-    table = Table(title="the search, step by step", show_lines=True)
-    table.add_column("step", justify="right")
-    table.add_column("entered" if walk else "taken out")
-    table.add_column("f = g + h", justify="center")
-    table.add_column("what happened")
-    table.add_column("path" if depth_first else "waiting room", justify="right")
+    cost = cost_column(algorithm, weight)
+    sided = algorithm == "bidirectional"
+    columns = [Column("step", "right")]
+    if sided:
+        columns.append(Column("side"))
+    columns.append(Column("entered" if walk else "taken out"))
+    if cost is not None:
+        columns.append(Column(cost[0], "center"))
+    elif not depth_first:
+        columns.append(Column("depth", "right"))  # breadth-first: the layer it is in
+    columns.append(Column("what happened", wraps=True))
+    columns.append(Column("path" if depth_first else "waiting room", "right"))
     if not depth_first:
-        table.add_column("next in line")
+        columns.append(Column("next in line", wraps=True))
+    rows = []
     for step in recorder.steps:
         e = step.event
-        cost = f"{e.f:g} = {e.g:g} + {e.h:g}" if e.f is not None and e.h is not None else "-"
-        row = [
-            str(e.step) if e.event == "pop" else "-",
-            "" if e.state is None else picture(e.state),
-            cost,
-            happened(step, algorithm),
-            ("" if e.state is None else str((e.depth or 0) + 1))
-            if depth_first
-            else f"{step.waiting:,}",
-        ]
-        if not depth_first:
+        row = [str(e.step) if e.event == "pop" else "-"]
+        if sided:
+            row.append(e.side or "")
+        row.append("" if e.state is None else picture(e.state))
+        if cost is not None:
+            row.append(cost[1](e) if e.f is not None else "-")
+        elif not depth_first:
+            row.append("-" if e.depth is None else str(e.depth))
+        row.append(happened(step, algorithm, cut_short))
+        if depth_first:
+            row.append("" if e.state is None else str((e.depth or 0) + 1))
+        else:
+            row.append(f"{step.waiting:,}")
             row.append("\n".join(step.next_in_line))
-        table.add_row(*row)
-    return table
+        rows.append(row)
+    return StepTable("the search, step by step", columns, rows)
+
+
+@dataclass(frozen=True)
+class Column:
+    title: str
+    justify: str = "left"
+    wraps: bool = False  # may be narrowed to fit the terminal, its words wrapped
+
+
+class StepTable:
+    """A table drawn as rich's Table draws one, but laid out here in one pass: rich's Table
+    lays out every cell on its own, about 2 ms a row, and the whole trace of the lesson's
+    h = 0 search has 48,390 rows."""
+
+    def __init__(self, title: str, columns: list[Column], rows: list[list[str]]) -> None:
+        self.title, self.columns = title, columns
+        self.rows = [[cell.split("\n") for cell in row] for row in rows]
+
+    def widths(self, room: int) -> list[int]:
+        """Each column as wide as its widest line; the wrapping ones narrowed, widest first,
+        until the table fits in ``room`` cells (or they are down to 12)."""
+        widths = [cells(c.title) for c in self.columns]
+        for row in self.rows:
+            for i, lines in enumerate(row):
+                widths[i] = max(widths[i], *map(cells, lines))
+        wrapping = [i for i, c in enumerate(self.columns) if c.wraps]
+        while wrapping and sum(widths) + 3 * len(widths) + 1 > room:
+            widest = max(wrapping, key=lambda i: widths[i])
+            if widths[widest] <= 12:
+                break
+            widths[widest] -= 1
+        return widths
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        widths = self.widths(options.max_width)
+
+        def rule(left: str, line: str, cross: str, right: str) -> Segment:
+            return Segment(left + cross.join(line * (w + 2) for w in widths) + right + "\n")
+
+        def lines(cells: list[list[str]], edge: str, style: Style | None = None) -> RenderResult:
+            cells = [
+                [part for line in cell for part in fit(line, w)] if column.wraps else cell
+                for cell, column, w in zip(cells, self.columns, widths, strict=True)
+            ]
+            for n in range(max(len(cell) for cell in cells)):
+                texts = (
+                    " " + align(cell[n] if n < len(cell) else "", w, column.justify) + " "
+                    for cell, column, w in zip(cells, self.columns, widths, strict=True)
+                )
+                # One segment a line, not a cell: rich's work is per segment.
+                yield Segment(edge + edge.join(texts) + edge + "\n", style)
+
+        total = sum(widths) + 3 * len(widths) + 1
+        yield Segment(align(self.title, total, "center").rstrip() + "\n", Style(italic=True))
+        yield rule("┏", "━", "┳", "┓")
+        yield from lines([[c.title] for c in self.columns], "┃", Style(bold=True))
+        yield rule("┡", "━", "╇", "┩")
+        for n, row in enumerate(self.rows):
+            if n:
+                yield rule("├", "─", "┼", "┤")
+            yield from lines(row, "│")
+        yield rule("└", "─", "┴", "┘")
+
+
+def cells(text: str) -> int:
+    """The terminal cells ``text`` takes (``len`` is the same, and faster, for ASCII)."""
+    return len(text) if text.isascii() else cell_len(text)
+
+
+@lru_cache(maxsize=4096)  # the rows' words repeat ("expanded: 2 new, ..."): wrap each once
+def fit(line: str, width: int) -> tuple[str, ...]:
+    return (line,) if cells(line) <= width else tuple(wrap(line, width)) or ("",)
+
+
+def align(text: str, width: int, justify: str) -> str:
+    pad = width - cells(text)
+    if justify == "right":
+        return " " * pad + text
+    if justify == "center":
+        return " " * (pad // 2) + text + " " * (pad - pad // 2)
+    return text + " " * pad
