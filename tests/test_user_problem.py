@@ -90,6 +90,30 @@ def test_a_module_a_function_and_the_budgets(
     assert code == 0 and "the search, step by step" in out and "solved: 3 moves" in out
 
 
+def test_the_trace_writes_states_as_the_json_does(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """--trace-json wrote a state of a problem without ``render`` by ``str`` and --json's path
+    by ``repr``: the string state 'ab' was ab in one and 'ab' in the other."""
+    words = tmp_path / "words.py"
+    words.write_text(
+        "class Grow:\n    initial = ''\n    unit_costs = True\n"
+        "    def is_goal(self, s):\n        return s == 'ab'\n"
+        "    def successors(self, s):\n"
+        "        return [(c, s + c, 1) for c in 'ab' if len(s) < 2]\n"
+    )
+    trace = tmp_path / "trace.jsonl"
+    code, out, _ = run(
+        capsys, "solve", "problem", f"{words}:Grow", "--json", "--trace-json", str(trace)
+    )
+    path = json.loads(out)["path"]
+    assert code == 0 and path == ["''", "'a'", "'ab'"]
+    events = [json.loads(line) for line in trace.read_text().splitlines()]
+    assert {e["state"] for e in events} >= set(path)
+    goal = next(e for e in events if e["event"] == "goal")
+    assert goal["state"] == "'ab'"
+
+
 def test_arguments_for_the_class_or_function(
     capsys: pytest.CaptureFixture[str], counter: Path
 ) -> None:

@@ -20,7 +20,9 @@ numbers are both). A few optional members unlock more:
   ``None`` (the n-puzzle's permutation parity is one);
 - ``longest_optimal``: with ``unit_costs``, a number of moves no optimal solution from any
   solvable start exceeds (a puzzle's God's number, or a bound on it); IDA* and iterative
-  deepening then prove a start unsolvable once their bound passes it.
+  deepening then prove a start unsolvable once their bound passes it;
+- ``render(state)``: how a state is written in text (traces, ``--json``, paths); ``repr`` when
+  absent (``state_text``).
 """
 
 from __future__ import annotations
@@ -31,6 +33,13 @@ from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from .errors import InputError
+
+
+def state_text(problem: Any) -> Callable[[Any], str]:
+    """How a state of ``problem`` is written: its ``render``, else its ``repr``."""
+    render = getattr(problem, "render", None)
+    return render if callable(render) else repr
+
 
 S = TypeVar("S", bound=Hashable)
 

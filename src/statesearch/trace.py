@@ -44,6 +44,8 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from typing import IO, Any
 
+from .problem import state_text
+
 CHILD_EVENTS = ("push", "improve", "skip", "cutoff", "prune", "cut")
 
 
@@ -64,7 +66,7 @@ class Event:
     bound: float | None = None
     side: str | None = None  # bidirectional search: "forward" or "backward"
 
-    def to_dict(self, render: Callable[[Any], str] = str) -> dict[str, Any]:
+    def to_dict(self, render: Callable[[Any], str] = repr) -> dict[str, Any]:
         """A JSON-ready dict: states shown by ``render``, fields that do not apply left out."""
         fields = {k: v for k, v in asdict(self).items() if v is not None}
         for key in ("state", "parent"):
@@ -93,7 +95,7 @@ class Trace:
     ``limit`` bounds the events kept in memory (later ones are only counted); ``on_event`` is
     called with each event and this trace as it happens; ``write`` streams every event as one
     JSON line to a file (at most ``limit`` lines). States are shown by the problem's
-    ``render(state)`` if it has one, else ``str``.
+    ``render(state)`` if it has one, else ``repr``.
     """
 
     def __init__(
@@ -107,7 +109,7 @@ class Trace:
         self.write = write
         self.events: list[Event] = []
         self.counts: Counter[str] = Counter()
-        self.render: Callable[[Any], str] = str
+        self.render: Callable[[Any], str] = repr
         self.estimate: Callable[[Any], float] = lambda state: 0
         self.expanded = 0
         self._frontier: list[tuple[Any, ...]] = []
@@ -120,8 +122,7 @@ class Trace:
 
     def attach(self, problem: Any, estimate: Callable[[Any], float]) -> None:
         """Called by the facade before the search: how to show states and estimate them."""
-        render = getattr(problem, "render", None)
-        self.render = render if callable(render) else str
+        self.render = state_text(problem)  # as --json writes a path's states
         self.estimate = estimate
 
     def watch(

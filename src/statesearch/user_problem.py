@@ -22,7 +22,7 @@ import json
 import sys
 import sysconfig
 import traceback
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -91,12 +91,6 @@ def parse_arguments(pairs: list[str]) -> dict[str, Any]:
         except ValueError:
             arguments[name.strip()] = value
     return arguments
-
-
-def state_text(problem: Any) -> Callable[[Any], str]:
-    """How a state of ``problem`` is written: its ``render``, else its ``repr``."""
-    render = getattr(problem, "render", None)
-    return render if callable(render) else repr
 
 
 def is_file_reference(where: str) -> bool:

@@ -33,11 +33,11 @@ from ..facade import ENGINES
 from ..limits import Limits, default_max_memory
 from ..maze import Maze
 from ..npuzzle import NPuzzle, compact
-from ..problem import heuristic_names
+from ..problem import heuristic_names, state_text
 from ..result import SearchResult
 from ..text_files import read_capped
 from ..tilt import Tilt
-from ..user_problem import load_problem, read_source, resolved, state_text
+from ..user_problem import load_problem, read_source, resolved
 
 Spec = dict[str, Any]
 Number = (int, float)

@@ -8,8 +8,9 @@ from typing import Annotated, Any
 
 import typer
 
+from ..problem import state_text
 from ..result import SearchResult
-from ..user_problem import blaming, load_problem, parse_arguments, state_text
+from ..user_problem import blaming, load_problem, parse_arguments
 from .options import SearchOptions, heuristic_option, search_options
 from .render import MOVES_SHOWN, emit
 from .solve import run, searching
