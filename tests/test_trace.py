@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from statesearch import Heuristic, Limits, Problem, Status, solve
+from statesearch import Heuristic, LimitKind, Limits, Problem, Status, solve
 from statesearch.algorithms import ALGORITHMS
 from statesearch.examples.water_jugs import WaterJugs
 from statesearch.maze import LESSON_MAZE, Maze
@@ -66,6 +66,21 @@ def test_events_count_a_search_stopped_by_a_budget(algorithm: str) -> None:
     assert result.status is Status.LIMIT_REACHED and result.trace is not None
     s = result.stats
     assert counted(result.trace.counts) == (s.expanded, s.pushed, s.generated)
+
+
+@pytest.mark.parametrize("algorithm", sorted(set(ALGORITHMS) - {"dls"}))
+def test_at_the_push_budget_only_the_last_states_unpushed_successors_lack_events(
+    algorithm: str,
+) -> None:
+    """Generated counts the last state's successors as the kernels make them, all at once; the
+    ones from the refused push on have no event (the module's one exception)."""
+    puzzle = NPuzzle.from_text(LESSON)
+    result = solve(puzzle, algorithm, trace=True, limits=Limits(max_pushed=50))
+    assert result.limit is LimitKind.PUSHED and result.trace is not None
+    s = result.stats
+    expanded, pushed, generated = counted(result.trace.counts)
+    assert (expanded, pushed) == (s.expanded, s.pushed) == (s.expanded, 50)
+    assert 1 <= s.generated - generated <= 4  # at most a board's four successors
 
 
 def test_the_lessons_first_step_and_goal() -> None:
