@@ -131,7 +131,7 @@ def _solve(
 
     kernel = None
     traced_not_compiled = False  # a compiled kernel would have run, but for the trace
-    notes = [unread_options(algo, weight, heuristic, meter.limits, traced=recorder is not None)]
+    notes = [unread_options(algo, weight, heuristic, meter.limits)]
     if recorder is not None:
         recorder.attach(problem, h.fn if algo.uses_heuristic else ZERO.fn)  # the search's h
         if engine == "compiled":
@@ -264,9 +264,7 @@ def _gc_paused() -> Iterator[None]:
             gc.enable()
 
 
-def unread_options(
-    algo: Algorithm, weight: float, heuristic: HeuristicSpec, limits: Limits, traced: bool
-) -> str:
+def unread_options(algo: Algorithm, weight: float, heuristic: HeuristicSpec, limits: Limits) -> str:
     """What the search was given but does not read, said rather than dropped in silence."""
     unread = []
     if limits.max_states is not None and algo.name in KEEPS_ONLY_ITS_PATH:
@@ -276,7 +274,7 @@ def unread_options(
         )
     if weight != 1 and algo.name != "astar":
         unread.append(f"the weight {weight:g} (only A* weighs h)")
-    if heuristic is not None and not algo.uses_heuristic and not traced:
+    if heuristic is not None and not algo.uses_heuristic:
         name = heuristic if isinstance(heuristic, str) else "given"
         unread.append(f"the heuristic {name} ({algo.name} reads none)")
     return f"not used: {' and '.join(unread)}" if unread else ""

@@ -176,10 +176,11 @@ def get_algorithm(name: str) -> Algorithm:
     return ALGORITHMS[key]
 
 
-def reads_estimate(algorithm: str, traced: bool = False) -> bool:
+def reads_estimate(algorithm: str) -> bool:
     """Whether a search by ``algorithm`` evaluates its heuristic (``auto`` may choose one that
-    does, and a trace estimates every state it shows): else its tables need not be built."""
-    return traced or algorithm.lower() == "auto" or get_algorithm(algorithm).uses_heuristic
+    does; a trace shows the h the search used, 0 for one that reads none): else its tables need
+    not be built."""
+    return algorithm.lower() == "auto" or get_algorithm(algorithm).uses_heuristic
 
 
 __all__ = [

@@ -187,7 +187,7 @@ def build_tables(specs: list[Spec], meter: Meter) -> None:
             from .cube import tables_wanted
 
             cube, algorithm = build(spec).problem, spec.get("algorithm") or "auto"
-            if tables_wanted(cube, heuristic or None, algorithm, False) == "korf":
+            if tables_wanted(cube, heuristic or None, algorithm) == "korf":
                 from ..cube.korf import load_tables
 
                 with build_progress() as (log, progress):

@@ -35,13 +35,13 @@ Seed = Annotated[int, typer.Option(min=0, help="Random seed: the same seed gives
 FRESH_SEEDS = 2**32  # a drawn seed stays short enough to type back
 
 
-def tables_wanted(cube: Any, heuristic: str | None, algorithm: str, traced: bool) -> str | None:
+def tables_wanted(cube: Any, heuristic: str | None, algorithm: str) -> str | None:
     """Which of the 3x3x3's large tables a search of ``cube`` reads, ``korf`` or ``coset``, or
     ``None``: the 2x2x2, a cube proved unsolvable first, the solved cube, a search that reads no
-    heuristic (BFS, bidirectional, untraced), a heuristic with no table."""
+    heuristic (BFS, bidirectional, traced or not), a heuristic with no table."""
     from ..algorithms import reads_estimate
 
-    if cube.size != 3 or not cube.solvable or not reads_estimate(algorithm, traced):
+    if cube.size != 3 or not cube.solvable or not reads_estimate(algorithm):
         return None
     if cube.initial == cube.goal:  # solved already: nothing to estimate
         return None
@@ -54,7 +54,7 @@ def _load_tables(cube: Any, heuristic: str | None, search: SearchOptions, meter:
     is only ever loaded (building it is ``statesearch cube tables``)."""
     from ..cube.korf import load_tables, table_names
 
-    name = tables_wanted(cube, heuristic, search.algorithm, search.traced)
+    name = tables_wanted(cube, heuristic, search.algorithm)
     if name == "korf":
         try:
             with meter.doing("preparing Korf's tables"), build_progress() as (log, progress):

@@ -195,7 +195,7 @@ def npuzzle(
         if (
             (heuristic or "").lower() == "pdb"
             and puzzle.solvable
-            and reads_estimate(search.algorithm, search.traced)
+            and reads_estimate(search.algorithm)
         ):
             from ..npuzzle.pdb_lookup import PatternDatabase
 

@@ -113,7 +113,7 @@ def board_search(
 ) -> SearchResult[Any]:
     meter = budget(request, deadline, cancel)
     puzzle = request.puzzle()
-    if request.heuristic.lower() == "pdb" and reads_estimate(request.algorithm, trace is not None):
+    if request.heuristic.lower() == "pdb" and reads_estimate(request.algorithm):
         puzzle = with_prebuilt_tables(puzzle)
     return solve(
         puzzle,
