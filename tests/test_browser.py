@@ -142,6 +142,18 @@ def test_search_anyway_clears_the_old_playback(page: Page, server: str) -> None:
     expect(page.locator("#r-length")).to_have_text("–")
 
 
+def test_a_goal_the_server_cannot_read_is_one_line_and_the_old_goal_stays(page: Page) -> None:
+    page.locator("#goal").fill("1 2 x 4 5 6 7 8 0")
+    page.locator("#goal").press("Enter")
+    expect(page.locator("#verdict")).to_contain_text("Error: cannot read the goal '1 2 x")
+    expect(page.locator("#verdict")).not_to_contain_text("goal.")
+    page.locator("#goal").fill("blank-first")
+    page.locator("#goal").press("Enter")
+    expect(page.locator("#verdict")).not_to_contain_text("Error")
+    page.click("#solve")  # searched towards 0 1 2 / 3 4 5 / 6 7 8
+    expect(page.locator("#verdict")).to_contain_text("optimal")
+
+
 def test_searching_anyway_with_ida_star_proves_it_by_depth(page: Page) -> None:
     """IDA* keeps no states to run out of: its proof is that no solution is short enough."""
     page.locator("#goal").fill("2 1 3 4 5 6 7 8 0")  # the other half of the puzzle
@@ -225,13 +237,18 @@ def test_korean_everywhere_and_remembered(page: Page, server: str) -> None:
     expect(page.locator("#solve")).to_have_text("풀기")
     page.locator("#goal").fill("1 2 3")
     page.locator("#goal").press("Enter")
-    expect(page.locator("#verdict")).to_contain_text("오류: 3x3 판의 타일은 9개인데")
+    expect(page.locator("#verdict")).to_contain_text(
+        "오류: 목표 '1 2 3'을(를) 읽을 수 없습니다 (3x3 판의 타일은 9개인데"
+    )
     page.click("#lang")  # the last error follows the language
-    expect(page.locator("#verdict")).to_have_text("Error: a 3x3 board has 9 tiles, got 3")
+    expect(page.locator("#verdict")).to_have_text(
+        "Error: cannot read the goal '1 2 3' (a 3x3 board has 9 tiles, got 3): use blank-last, "
+        "blank-first or a board"
+    )
     expect(page.locator("#solve")).to_have_text("Solve")
-    # No numbers of the board before, and no word of the language before.
-    expect(page.locator("#p-manhattan")).to_have_text("–")
-    expect(page.locator("#p-solvable")).to_have_text("–")
+    # The goal in use is still the one before (the board's own numbers), in the new language.
+    expect(page.locator("#p-manhattan")).to_have_text("14")
+    expect(page.locator("#p-solvable")).to_have_text("yes")
 
 
 def test_server_errors_follow_the_language(page: Page) -> None:

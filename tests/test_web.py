@@ -184,6 +184,27 @@ def test_favicon_docs_and_limits_are_local(client: TestClient) -> None:
     assert client.get("/api/limits").json()["max_seconds"] == MAX_SECONDS
 
 
+def test_a_goal_as_typed_is_read_as_the_cli_reads_it(client: TestClient) -> None:
+    """The page sent a typed goal as numbers: "1 2 x" became null and the answer was pydantic's
+    "goal.2: ..."; the server now reads the text with the CLI's parser and its errors."""
+    board = {"tiles": LESSON, "rows": 3, "cols": 3}
+    for text in ("blank-first", "_ 1 2 / 3 4 5 / 6 7 8", "0,1,2,3,4,5,6,7,8"):
+        answer = client.post("/api/npuzzle/analyze", json={**board, "goal": text})
+        assert answer.status_code == 200 and answer.json()["goal"] == list(range(9)), text
+    bad = client.post("/api/npuzzle/analyze", json={**board, "goal": "1 2 x 4 5 6 7 8 0"})
+    assert bad.status_code == 422
+    said = bad.json()["detail"]
+    assert said.startswith("cannot read the goal '1 2 x 4 5 6 7 8 0' (") and "\n" not in said
+    assert "goal." not in said  # no pydantic path
+    korean = client.post(
+        "/api/npuzzle/analyze",
+        json={**board, "goal": "1 2 3"},
+        headers={"accept-language": "ko"},
+    )
+    assert korean.status_code == 422
+    assert korean.json()["detail"].startswith("목표 '1 2 3'을(를) 읽을 수 없습니다 (3x3 판의 타일은")
+
+
 def test_the_server_builds_no_pattern_database(client: TestClient) -> None:
     """A goal a client invents would cost a disk 11.5 MB a time: the answer says how to build
     the tables instead."""

@@ -9,7 +9,8 @@ class InputError(ValueError):
     The message is a single line meant to be shown as is; the CLI prints it and exits 2, the web
     API answers 422 with it. It is built from an English ``template`` with ``{name}`` fields and
     the ``params`` that fill them, so the template can serve as the key of a translation (as
-    gettext's message ids do; see ``statesearch.web.translations``).
+    gettext's message ids do; see ``statesearch.web.translations``). A field may be another
+    ``InputError``, the reason inside a reason, and is translated in turn.
 
     >>> str(InputError("duplicate tiles: {tiles}", tiles="1, 2"))
     'duplicate tiles: 1, 2'
@@ -19,6 +20,14 @@ class InputError(ValueError):
         self.template = template
         self.params = {name: _printable(value) for name, value in params.items()}
         super().__init__(template.format(**self.params))
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # Across a process pipe with its template and fields, so that it is still translated.
+        return (_rebuilt, (self.template, self.params))
+
+
+def _rebuilt(template: str, params: dict[str, object]) -> InputError:
+    return InputError(template, **params)
 
 
 def _printable(value: object) -> object:

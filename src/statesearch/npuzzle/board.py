@@ -164,7 +164,7 @@ def parse_goal(spec: str | None, rows: int, cols: int) -> Tiles:
         raise InputError(
             "cannot read the goal {goal!r} ({why}): use blank-last, blank-first or a board",
             goal=spec[:80],
-            why=str(err),
+            why=err,
         ) from None
 
 

@@ -85,6 +85,7 @@ def analyze(board: Board) -> dict[str, Any]:
         "solvable": is_solvable(tiles, puzzle.goal, puzzle.cols),
         "proof": parity_proof(tiles, puzzle.goal, puzzle.cols),
         "pdb_ready": tables_present(puzzle),
+        "goal": list(puzzle.goal),
     }
 
 

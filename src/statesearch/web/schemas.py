@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from pydantic_core import PydanticCustomError
 
 from ..npuzzle import NPuzzle
+from ..npuzzle.board import parse_goal
 
 MAX_SECONDS = 20.0  # the longest any request may run
 MAX_NODES = 10**12  # a node budget beyond this is no bound at all (and stays a machine word)
@@ -30,6 +31,7 @@ MAX_DEPTH = 10**6  # steps a path may have: more than any board the caps let in 
 
 Name = Annotated[str, Field(max_length=40)]
 Tile = Annotated[int, Field(ge=0, le=24)]  # boards have at most 25 cells
+GoalText = Annotated[str, Field(max_length=200)]
 
 
 class Refusal(BaseModel):
@@ -73,10 +75,16 @@ class Board(Request):
     tiles: Annotated[list[Tile], Field(min_length=4, max_length=25)]
     rows: Annotated[int, Field(ge=2, le=5)]
     cols: Annotated[int, Field(ge=2, le=5)]
-    goal: Annotated[list[Tile], Field(max_length=25)] | None = None
+    # The tiles, or the goal as typed ("blank-first", "1 2 3 / 4 5 6 / 7 8 _"): the server
+    # reads it as the CLI's --goal does, with the same one-line errors.
+    goal: Annotated[list[Tile], Field(max_length=25)] | GoalText | None = None
 
     def puzzle(self) -> NPuzzle:
-        goal = tuple(self.goal) if self.goal else None
+        goal: tuple[int, ...] | None = None
+        if isinstance(self.goal, str):
+            goal = parse_goal(self.goal, self.rows, self.cols)
+        elif self.goal:
+            goal = tuple(self.goal)
         return NPuzzle(tuple(self.tiles), self.rows, self.cols, goal)
 
 

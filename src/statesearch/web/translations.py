@@ -140,7 +140,11 @@ def message(template: str, params: Mapping[str, Any], lang: str) -> str:
 
 def input_error(err: InputError, lang: str) -> str:
     """The error in ``lang``, its fields (which may be the client's values) shortened."""
-    return message(err.template, {name: shorten(v) for name, v in err.params.items()}, lang)
+    params = {
+        name: input_error(v, lang) if isinstance(v, InputError) else shorten(v)
+        for name, v in err.params.items()
+    }
+    return message(err.template, params, lang)
 
 
 def validation_error(problem: Mapping[str, Any], lang: str) -> str:

@@ -81,7 +81,7 @@ def memory_cap() -> int:
 
 def plain(params: dict[str, Any]) -> dict[str, Any]:
     """An error's fields as values that surely cross a pipe."""
-    simple = (str, int, float, bool, type(None))
+    simple = (str, int, float, bool, type(None), InputError)
     return {k: v if isinstance(v, simple) else repr(v)[:200] for k, v in params.items()}
 
 

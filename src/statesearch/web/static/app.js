@@ -288,9 +288,19 @@ $("algorithm").addEventListener("change", showChoices);
 $("heuristic").addEventListener("change", showF);
 $("weight").addEventListener("input", () => { $("weight-out").textContent = $("weight").value; showF(); });
 $("scramble-n").addEventListener("input", () => { $("scramble-out").textContent = $("scramble-n").value; });
-$("goal").addEventListener("change", () => {
+// The server reads the goal as typed (tiles, "_" for the blank, or blank-first), as the CLI's
+// --goal does; a goal it cannot read is said in one line and the previous goal stays.
+$("goal").addEventListener("change", async () => {
   const text = $("goal").value.trim();
-  state.goal = text ? text.split(/[\s,/]+/).map((x) => (x === "_" ? 0 : Number(x))) : null;
+  if (text) {
+    try {
+      const board = { tiles: state.tiles, rows: state.rows, cols: state.cols, goal: text };
+      state.goal = (await api("npuzzle/analyze", board)).goal;
+    } catch (err) {
+      sayError(err, () => $("goal").dispatchEvent(new Event("change")));
+      return;
+    }
+  } else state.goal = null;
   forgetResult();
   render();
 });
