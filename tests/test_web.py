@@ -202,7 +202,8 @@ def test_a_goal_as_typed_is_read_as_the_cli_reads_it(client: TestClient) -> None
         headers={"accept-language": "ko"},
     )
     assert korean.status_code == 422
-    assert korean.json()["detail"].startswith("목표 '1 2 3'을(를) 읽을 수 없습니다 (3x3 판의 타일은")
+    said = korean.json()["detail"]
+    assert said.startswith("목표 '1 2 3'을(를) 읽을 수 없습니다 (3x3 판의 타일은")
 
 
 def test_the_server_builds_no_pattern_database(client: TestClient) -> None:

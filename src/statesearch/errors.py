@@ -23,11 +23,11 @@ class InputError(ValueError):
 
     def __reduce__(self) -> tuple[object, ...]:
         # Across a process pipe with its template and fields, so that it is still translated.
-        return (_rebuilt, (self.template, self.params))
+        return (self._rebuilt, (self.template, self.params))
 
-
-def _rebuilt(template: str, params: dict[str, object]) -> InputError:
-    return InputError(template, **params)
+    @classmethod
+    def _rebuilt(cls, template: str, params: dict[str, object]) -> InputError:
+        return cls(template, **params)
 
 
 def _printable(value: object) -> object:
