@@ -106,8 +106,12 @@ def test_f_uses_the_chosen_heuristic_and_weight(page: Page) -> None:
     page.select_option("#algorithm", "wastar")  # weight 2: f = g + 2h
     expect(page.locator("#weight-field")).to_be_visible()
     expect(page.locator("#p-f")).to_have_text("12")
-    page.select_option("#algorithm", "bfs")  # no heuristic at all
+    page.select_option("#algorithm", "greedy")  # h alone: g is not read
+    expect(page.locator("#p-f-label")).to_have_text("f = h (Misplaced tiles; greedy ignores g)")
+    expect(page.locator("#p-f")).to_have_text("6")
+    page.select_option("#algorithm", "bfs")  # no heuristic at all: the depth orders
     expect(page.locator("#heuristic-field")).to_be_hidden()
+    expect(page.locator("#p-f-label")).to_have_text("depth g (breadth-first reads no h)")
     expect(page.locator("#p-f")).to_have_text("0")
 
 
@@ -139,6 +143,7 @@ def test_search_anyway_clears_the_old_playback(page: Page, server: str) -> None:
     page.click("#anyway")
     expect(page.locator("#verdict")).to_contain_text("181,440", timeout=30_000)
     expect(page.locator("#playback-pos")).to_have_text("")
+    expect(page.locator("#play")).to_be_hidden()  # no path: nothing to play back
     expect(page.locator("#r-length")).to_have_text("–")
 
 
@@ -331,8 +336,9 @@ def test_tilt_page_plays_and_solves(page: Page) -> None:
         }"""
     )
     page.click("#tilt-solve")
-    expect(page.locator("#tilt-verdict")).to_have_text("Found a 13-move solution (optimal).")
-    expect(page.locator("#tilt-layers .bar")).to_have_count(14)
+    expect(page.locator("#tilt-verdict")).to_have_text(
+        "Found a 13-move solution (optimal), 576 states expanded."
+    )
     # The playback ends with every block on a target, each move counted and its letter shown
     # as its board comes (the letters, g and Undo agree).
     expect(page.locator("#tilt .cell.block.target")).to_have_count(3)
@@ -343,6 +349,46 @@ def test_tilt_page_plays_and_solves(page: Page) -> None:
     page.click("#tilt-undo")
     expect(page.locator("#tilt-moves")).to_have_text("12")
     expect(page.locator("#tilt-history")).to_have_text(re.compile(r"^[UDLR]{12}$"))
+
+
+def paint_tilt(page: Page, text: str) -> None:
+    """Paint a whole 8x8 board on the tilt page, cell by cell, as a visitor would."""
+    page.click('.tab[data-tab="tilt"]')
+    cells = page.locator("#tilt .cell")
+    for tool in (".", "#", "x", "o"):
+        page.select_option("#tilt-tool", tool)
+        for r, row in enumerate(text.splitlines()):
+            for c, char in enumerate(row):
+                if char == tool or (tool == "." and char != "."):
+                    cells.nth(r * 8 + c).click()
+
+
+def test_tilt_solve_chooses_as_the_cli_does(page: Page) -> None:
+    """The repo's hard example: breadth-first search stops at its memory limit; the CLI's
+    choice (bidirectional search) solves it."""
+    hard = (Path(__file__).resolve().parent.parent / "examples" / "tilt" / "hard.txt").read_text()
+    paint_tilt(page, "\n".join(line for line in hard.splitlines() if not line.startswith(";")))
+    page.click("#tilt-solve")
+    expect(page.locator("#tilt-verdict")).to_have_text(
+        "Found a 31-move solution (optimal), 64,941 states expanded.", timeout=30_000
+    )
+
+
+def test_tilt_unsolvable_board_shows_the_proof(page: Page) -> None:
+    board = ["." * 8] * 8
+    board[0] = "o" + "." * 7
+    board[6], board[7] = "......##", "......#x"  # the corner target walled in, no block with it
+    paint_tilt(page, "\n".join(board))
+    page.click("#tilt-solve")
+    expect(page.locator("#tilt-verdict")).to_have_text(
+        "Unsolvable, proved before any search: a walled-in region holds 1 block and 0 targets, "
+        "and blocks never leave their region."
+    )
+    page.click("#lang")
+    expect(page.locator("#tilt-verdict")).to_have_text(
+        "풀 수 없음, 탐색 전에 증명됨: 벽으로 막힌 구역에 블록 1개와 목표 칸 0개가 있고, "
+        "블록은 자기 구역을 벗어나지 못합니다."
+    )
 
 
 def test_tilt_generate_by_seed(page: Page) -> None:
@@ -561,7 +607,7 @@ def test_screenshots_of_every_page(browser: Browser, server: str, size: Viewport
     shoot(page, f"maze-{label}-ko")
     page.click('.tab[data-tab="tilt"]')
     page.click("#tilt-solve")
-    expect(page.locator("#tilt-layers .bar")).to_have_count(14)
+    expect(page.locator("#tilt-verdict")).to_contain_text("576")
     shoot(page, f"tilt-{label}-ko")
     page.click("#lang")
     shoot(page, f"tilt-{label}")
@@ -571,3 +617,45 @@ def test_screenshots_of_every_page(browser: Browser, server: str, size: Viewport
     shoot(page, f"docs-{label}")
     assert page.outside == []  # type: ignore[attr-defined]
     page.context.close()
+
+
+def test_random_board_is_always_solvable(page: Page) -> None:
+    page.select_option("#size", "4")
+    for _ in range(12):
+        page.click("#random")
+        expect(page.locator("#p-solvable")).to_have_text("yes")
+    page.select_option("#size", "3")
+    page.fill("#goal", "0 1 2 3 4 5 6 7 8")  # another goal: the blank in the other corner
+    with page.expect_response("**/api/npuzzle/analyze"):  # the server reads the goal
+        page.locator("#goal").dispatch_event("change")
+    for _ in range(12):
+        page.click("#random")
+        expect(page.locator("#p-solvable")).to_have_text("yes")
+
+
+def test_compare_on_an_unsolvable_board_says_so(page: Page) -> None:
+    page.click("#exp-unsolvable")
+    expect(page.locator("#p-solvable")).to_have_text("no")
+    expect(page.locator("#experiment .conclusion")).to_be_visible(timeout=30_000)
+    page.click("#compare")
+    rows = page.locator("#comparison .compare-table tr[data-heuristic]")
+    expect(rows).to_have_count(4)  # no pattern database on this server
+    for i in range(4):
+        expect(rows.nth(i)).to_contain_text("unsolvable: parity (no search needed)")
+    expect(page.locator("#comparison .bar")).to_have_count(0)  # no search, so no cost to chart
+
+
+def test_the_maze_cell_taken_out_is_not_tinted_like_sand(page: Page) -> None:
+    page.click('.tab[data-tab="maze"]')
+    page.click("#maze-solve")
+    expect(page.locator("#maze-trace")).to_be_visible()
+    page.locator("#maze-stepper .step-start").click()
+    for _ in range(5):
+        page.locator("#maze-stepper .step-step").click()
+    current = page.locator("#maze .cell.current")
+    expect(current).to_have_count(1)
+    look = current.evaluate(
+        "el => [getComputedStyle(el).backgroundColor, getComputedStyle(el).backgroundImage]"
+    )
+    assert look[0] == "rgb(255, 255, 255)"  # its terrain's own colour, untinted
+    assert "rgb(36, 59, 107)" in look[1] and "255, 226" not in look[1]  # a navy mark only

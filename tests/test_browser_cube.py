@@ -135,3 +135,25 @@ def test_a_3x3x3_checkerboard_and_an_unsolvable_cube_in_korean(
     expect(page.locator("#cube-verdict")).to_contain_text("오류")
     assert page.outside == []  # type: ignore[attr-defined]
     page.context.close()
+
+
+def test_a_random_position_shows_its_seed(browser: Browser, server: str) -> None:
+    """The same cube again is one request away: the page names the seed the server drew."""
+    page = open_cube(browser, server, LAPTOP)
+    with page.expect_response("**/api/cube/random") as answer:
+        page.click("#cube-random")
+    seed = answer.value.json()["seed"]
+    expect(page.locator("#cube-verdict")).to_have_text(
+        f"A uniform random position, seed {seed}: type it under Seed to draw it again."
+    )
+    drawn = page.locator("#cube-net").inner_html()
+    page.click("#cube-reset")
+    page.fill("#cube-seed", str(seed))
+    with page.expect_response("**/api/cube/random") as again:
+        page.click("#cube-random")
+    assert again.value.json()["seed"] == seed
+    expect(page.locator("#cube-verdict")).to_contain_text(f"seed {seed}:")
+    assert page.locator("#cube-net").inner_html() == drawn  # the same position again
+    page.click("#lang")
+    expect(page.locator("#cube-verdict")).to_contain_text(f"시드 {seed}")
+    page.context.close()

@@ -57,7 +57,7 @@ EXPECTED = {
         r"manhattan\s+admissible True, consistent True",
     ],
     "not-found": [
-        r"zero\s+limit_reached\s+13,594 expanded\s+pushed 20,000 states",
+        r"zero\s+limit reached\s+13,594 expanded\s+pushed 20,000 states",
         r"misplaced\s+solved\s+3,667 expanded",
         r"manhattan\s+solved\s+283 expanded",
     ],
@@ -254,8 +254,12 @@ def test_the_widget_steps_through_the_lesson_board(browser: Browser) -> None:
     assert page.locator('svg.tree [data-step="283"]').count() == 1
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "notebook-widget-1280x800.png"), full_page=True)
+    said = page.locator(".widget-said")
+    assert said.inner_text() == "Found a 20-move solution (optimal). 283 states expanded."
     page.evaluate("() => window.model.set('language', 'ko')")
     assert page.locator(".widget-trace").inner_text().startswith("단계별로 보기")
+    # The line under the button speaks the widget's language too, not the kernel's English.
+    assert said.inner_text() == "20번 이동하는 해를 찾았습니다 (최적). 확장한 상태 283개."
     korean = page.locator(".statesearch-widget .step-words")  # lines break between words
     assert korean.evaluate("(el) => getComputedStyle(el).wordBreak") == "keep-all"
     page.context.close()
@@ -298,7 +302,11 @@ def test_sliding_a_tile_in_the_widget_changes_the_board_searched(browser: Browse
     )
     assert page.locator(".trace-panel").is_visible()
     assert page.locator(".step-picture title").text_content() == "7 2 4 / _ 5 6 / 8 3 1"
-    assert said.inner_text() == widget.message
+    assert widget.result is not None
+    assert said.inner_text() == (
+        f"Found a {widget.result.length}-move solution (optimal). "
+        f"{widget.result.stats.expanded:,} states expanded."
+    )
     page.screenshot(path=str(ARTIFACTS / "notebook-widget-390x844.png"), full_page=True)
     page.context.close()
 
@@ -315,6 +323,9 @@ def test_a_widget_refuses_a_board_that_is_not_one() -> None:
     assert widget.problem.initial == tuple(int(t) for t in LESSON.split())
     assert widget.tiles == list(widget.problem.initial)
     assert widget.message == "duplicate tiles: 1"
+    korean = SearchWidget(LESSON, language="ko")
+    korean.tiles = [1, 1, 2, 3, 4, 5, 6, 7, 8]
+    assert korean.message == "중복된 타일: 1"  # the mistake, in the widget's language
 
 
 class Jugs:

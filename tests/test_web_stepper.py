@@ -207,6 +207,62 @@ def test_ida_star_shows_its_bounds_and_path(page: Page) -> None:
     shoot(page, "stepper-idastar-1280x800")
 
 
+IDA_SUCCESSORS = """async () => {
+  const { Replay } = await import("/static/trace-model.js");
+  const answer = await fetch("/api/npuzzle/trace", { method: "POST",
+    headers: { "content-type": "application/json" }, body: JSON.stringify({
+      tiles: [7, 2, 4, 5, 0, 6, 8, 3, 1], rows: 3, cols: 3, algorithm: "idastar",
+      heuristic: "manhattan" }) });
+  const replay = new Replay(await answer.json());
+  const out = [];
+  for (let k = 1; k <= replay.total; k++) {
+    replay.seek(k);
+    if (replay.now.event === "pop" && replay.bounds.length < 4) // the last walk stops at the goal
+      out.push([replay.now.state, replay.successors().length]);
+  }
+  return out;
+}"""
+
+
+def test_ida_star_counts_each_successor_under_its_own_parent(page: Page) -> None:
+    """A walk that backs up holds its ancestors' successors in the same step: they are not
+    this state's. Every expansion of a finished iteration counts as many as its blank moves."""
+    for state, count in page.evaluate(IDA_SUCCESSORS):
+        row, col = divmod(state.index(0), 3)
+        assert count == (1 if row in (0, 2) else 2) + (1 if col in (0, 2) else 2), state
+    page.select_option("#algorithm", "idastar")
+    page.click("#step-through")
+    stepper = page.locator("#puzzle-stepper")
+    for _ in range(5):
+        stepper.locator(".step-step").click()
+    words = stepper.locator(".step-words")
+    expect(words).to_contain_text("Expansion 4: entered a state at depth 2")
+    expect(words).to_contain_text("Its successors: 1 already on the path, 1 over the bound.")
+    stepper.locator(".step-start").click()
+    stepper.locator(".step-step").click()
+    stepper.locator(".step-step").click()  # the root: all four, entered or over the bound
+    expect(words).to_contain_text("Its successors: 2 to enter, 2 over the bound.")
+
+
+def test_a_stale_step_shows_the_stale_entry_in_the_tree(page: Page) -> None:
+    page.select_option("#algorithm", "wastar")
+    page.fill("#weight", "5")
+    page.click("#step-through")
+    stepper = page.locator("#puzzle-stepper")
+    expect(stepper.locator(".step-pos")).to_contain_text("step 0 of")
+    for _ in range(43):
+        stepper.locator(".step-step").click()
+    expect(stepper.locator(".step-words")).to_contain_text("a stale entry, turned away")
+    current = stepper.locator("svg.tree .node.current")
+    expect(current).to_have_count(1)
+    expect(current).to_have_class(re.compile(r"\bstale\b"))
+    node, box = current.bounding_box(), stepper.locator(".tree-scroll").bounding_box()
+    assert node and box
+    assert box["y"] <= node["y"] and node["y"] + node["height"] <= box["y"] + box["height"]
+    assert box["x"] <= node["x"] and node["x"] + node["width"] <= box["x"] + box["width"]
+    shoot(page, "stepper-stale-step-1280x800")
+
+
 def test_bfs_shows_its_layers(page: Page) -> None:
     page.select_option("#algorithm", "bfs")
     page.click("#step-through")

@@ -94,7 +94,10 @@ async function render({ model, el }) {
     el.lang = model.get("language"); // for the CSS: Korean lines break between words
     go.textContent = `${i18n.t("step_through")} (${model.get("search")})`;
     title.textContent = i18n.t("step_through_title");
-    said.textContent = moved ? i18n.t("board_changed") : model.get("message");
+    // The verdict in the widget's language; the kernel's message is for a mistake.
+    const data = model.get("trace");
+    said.textContent = moved ? i18n.t("board_changed")
+      : data.events ? i18n.t("widget_said", verdictOf(data), data.stats.expanded) : model.get("message");
   }
 
   function showTrace() {

@@ -31,6 +31,7 @@ from ..pictures import maze_svg
 from ..result import SearchResult
 from ..trace import Trace
 from ..web.trace_json import plain_state, trace_json
+from ..web.translations import input_error
 
 # What the glue imports; every module they import is loaded too.
 ENTRIES = ("board.js", "stepper.js", "i18n.js", "puzzle-trace.js")
@@ -154,7 +155,7 @@ class SearchWidget(anywidget.AnyWidget):
         try:
             self.problem = NPuzzle(tuple(change["new"]), self.rows, self.cols, tuple(self.goal))
         except InputError as error:  # a front end that sent a board that is not a permutation
-            self.message = str(error)
+            self.message = input_error(error, self.language)
             self.tiles = list(self.problem.initial)
             return
         self.result, self.trace, self.message = None, {}, ""
@@ -166,7 +167,7 @@ class SearchWidget(anywidget.AnyWidget):
             try:
                 self.run()
             except InputError as error:
-                self.message = str(error)
+                self.message = input_error(error, self.language)
 
     def run(self) -> SearchWidget:
         """Search the board shown now, with a trace, and show it step by step."""

@@ -132,7 +132,8 @@ class TraceMaze(SolveMaze, TraceOptions):
 class SolveTilt(RequestLimits):
     board: Annotated[str, Field(max_length=MAX_BOARD_TEXT)]
     algorithm: Name = "astar"
-    heuristic: Name = "best"
+    # None: A*'s is "best", and "auto" may then choose as the CLI does (bidirectional search).
+    heuristic: Name | None = None
     step: Name = "single"
     collide: Name = "block"
 

@@ -69,8 +69,12 @@ function showF() {
   const { weight } = chosenAlgorithm();
   const h = heuristic === "zero" ? 0 : data?.[heuristic];
   const name = t(heuristic);
-  $("p-f-label").textContent = weight === 1 ? `f = g + h (${name})` : `f = g + ${weight}·h (${name})`;
-  $("p-f").textContent = data && h !== undefined ? state.g + weight * h : "–";
+  // The order the chosen search takes states out in: greedy reads only h, BFS only the depth.
+  const algorithm = $("algorithm").value;
+  $("p-f-label").textContent = algorithm === "greedy" ? t("f_greedy", name) : algorithm === "bfs" ? t("f_bfs")
+    : weight === 1 ? `f = g + h (${name})` : `f = g + ${weight}·h (${name})`;
+  const f = algorithm === "greedy" ? h : algorithm === "bfs" ? state.g : state.g + weight * h;
+  $("p-f").textContent = data && h !== undefined ? f : "–";
 }
 
 function showPanelNumbers(data) {
@@ -159,6 +163,8 @@ async function solve(precheck = true) {
     state.result = await api("npuzzle/solve", body, job.signal);
     showResult();
     sayResult(state.result);
+    // Nothing to play back unless a path was found (a proof or a limit has none).
+    $("result").querySelector(".playback").hidden = state.result.status !== "solved";
     if (state.result.status === "solved") {
       state.path = state.result.path;
       state.pos = 0;
@@ -212,13 +218,35 @@ function scramble() {
   reset(tiles);
 }
 
+// A uniform random board from the goal's half of the puzzle (the other half has its own button).
 function randomBoard() {
   const tiles = [...Array(state.rows * state.cols).keys()];
   for (let i = tiles.length - 1; i > 0; i--) {
     const j = Math.floor(Math.random() * (i + 1));
     [tiles[i], tiles[j]] = [tiles[j], tiles[i]];
   }
+  if (!sameHalf(tiles, goalTiles(), state.cols)) { // swapping two tiles changes the half
+    const [a, b] = tiles.map((tile, i) => (tile ? i : -1)).filter((i) => i >= 0);
+    [tiles[a], tiles[b]] = [tiles[b], tiles[a]];
+  }
   reset(tiles);
+}
+
+// Solvable: the permutation from the goal to the board (the blank counted as a tile) is even
+// exactly when the blank's row and column distance from its goal cell is even.
+function sameHalf(tiles, goal, cols) {
+  const home = new Map(goal.map((tile, i) => [tile, i]));
+  const seen = new Set();
+  let swaps = 0; // a cycle of k cells takes k - 1 swaps
+  for (let i = 0; i < tiles.length; i++) {
+    if (seen.has(i)) continue;
+    for (let j = i; !seen.has(j); j = home.get(tiles[j])) { seen.add(j); swaps += 1; }
+    swaps -= 1;
+  }
+  const blank = tiles.indexOf(0), goalBlank = goal.indexOf(0);
+  const distance = Math.abs(Math.floor(blank / cols) - Math.floor(goalBlank / cols))
+    + Math.abs((blank % cols) - (goalBlank % cols));
+  return swaps % 2 === distance % 2;
 }
 
 // Compare the heuristics with one algorithm: A* on 3x3 (the lesson's counts), IDA* on larger

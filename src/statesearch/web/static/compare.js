@@ -50,13 +50,16 @@ export function drawRuns(box, runs) {
     row.classList.toggle("limited", limited);
     cell(row, data.stats.expanded.toLocaleString());
     cell(row, data.stats.pushed.toLocaleString());
-    const length = limited ? `${t("limit_row")} (${limitName(data.limit)})` : (data.length ?? "–");
-    cell(row, length, limited ? "limit" : "");
+    const length = limited ? `${t("limit_row")} (${limitName(data.limit)})`
+      : data.status === "unsolvable" ? t(data.proof === "precheck" ? "unsolvable_row_parity" : "unsolvable_row")
+        : (data.length ?? "–");
+    cell(row, length, limited ? "limit" : data.status === "unsolvable" ? "unsolvable" : "");
     cell(row, seconds(data.stats.elapsed_s));
   }
   box.append(table);
-  // Only results are charted: a row stopped by a limit has no count to compare.
-  const finished = runs.rows.filter(({ data }) => data && data.status !== "limit_reached");
+  // Only searches are charted: a row stopped by a limit has no count to compare, and a board
+  // the parity check refused was never searched (its 0 is no cost).
+  const finished = runs.rows.filter(({ data }) => data && data.status !== "limit_reached" && data.proof !== "precheck");
   const most = Math.max(...finished.map(({ data }) => data.stats.expanded), 10);
   for (const { key, label, data } of finished) {
     const bar = html("div", "bar");

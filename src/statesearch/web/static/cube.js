@@ -79,12 +79,15 @@ function turn(move) {
   return queue;
 }
 
-async function setUp(path, body, text) {
+async function setUp(path, body, text, random = false) {
   try {
     const data = await api(path, { size: page.size, ...body });
     show(data.facelets);
     if (text !== undefined) $("cube-text").value = text(data);
-    say(data.solved ? "cube_at_goal" : data.invariant ? "cube_unsolvable" : "", data.invariant);
+    if (data.solved) say("cube_at_goal");
+    else if (data.invariant) say("cube_unsolvable", data.invariant);
+    else if (random) say("cube_seed", data.seed); // its seed, typed back, draws it again
+    else say("");
   } catch (err) {
     say("error", err.message);
   }
@@ -138,7 +141,9 @@ function showResult() {
     else say("cube_found", data.length, data.metric ?? metric());
   } else if (data.status === "unsolvable") say("cube_unsolvable", data.invariant ?? data.reason);
   else say("limit", data.stats.expanded, limitName(data.limit));
-  const search = [t(data.algorithm), data.heuristic].filter(Boolean).join(" + ");
+  // A table's name in the page's words (English keeps the CLI's names).
+  const named = data.heuristic && t(`cube_h_${data.heuristic}`);
+  const search = [t(data.algorithm), named].filter(Boolean).join(" + ");
   $("cube-r-search").textContent = `${search} (${data.engine === "compiled" ? t("compiled") : t("python")})`;
   for (const count of ["expanded", "generated", "pushed"]) {
     $(`cube-r-${count}`).textContent = data.stats[count].toLocaleString();
@@ -206,9 +211,12 @@ $("cube-apply").addEventListener("click", () => {
 });
 $("cube-text").addEventListener("keydown", (event) => { if (event.key === "Enter") $("cube-apply").click(); });
 $("cube-reset").addEventListener("click", () => { $("cube-text").value = ""; show(solvedFacelets(page.size)); say(""); });
+// An empty seed field draws a new cube each time; a seed typed in draws the same one again.
+const seeded = () => ($("cube-seed").value === "" ? {} : { seed: Number($("cube-seed").value) });
 $("cube-scramble").addEventListener("click", () => setUp("cube/random",
-  { moves: Number($("cube-scramble-n").value), metric: metric() }, (data) => data.scramble));
-$("cube-random").addEventListener("click", () => setUp("cube/random", { metric: metric() }, (data) => data.facelets));
+  { moves: Number($("cube-scramble-n").value), metric: metric(), ...seeded() }, (data) => data.scramble));
+$("cube-random").addEventListener("click", () => setUp("cube/random",
+  { metric: metric(), ...seeded() }, (data) => data.facelets, true));
 $("cube-solve").addEventListener("click", solve);
 document.addEventListener("keydown", (event) => {
   if ($("tab-cube").hidden || event.ctrlKey || event.metaKey || event.altKey) return;

@@ -33,12 +33,17 @@ export const CUBE_MESSAGES = {
     cube_unsolvable: (why) => `Unsolvable, proved before any search: ${ENGLISH_INVARIANT[why] ?? why}.`,
     cube_seed: (seed) => `A uniform random position, seed ${seed}: type it under Seed to draw it again.`,
     cube_seed_field: "Seed (empty: a new one)",
+    // The tables by the CLI's names (-H exact, korf, coset, ...).
+    cube_h_exact: "exact", cube_h_korf: "korf", cube_h_coset: "coset",
+    cube_h_orientation: "orientation", cube_h_permutation: "permutation", cube_h_pattern: "pattern",
   },
   ko: {
     tab_cube: "큐브", bidirectional: "양방향 탐색", group_cube: "큐브", group_cube_set: "준비", cube_metric: "기준",
     cube_htm: "반바퀴 (U2 = 1수)", cube_qtm: "4분의 1바퀴 (U2 = 2수)",
     cube_text: "섞는 순서 또는 면 색 문자열", cube_apply: "적용", cube_random: "무작위 배치",
-    cube_turned: "돌린 횟수", generated: "생성",
+    cube_turned: "돌린 횟수", generated: "생성한 상태 수",
+    cube_h_exact: "정확한 거리표", cube_h_korf: "Korf의 패턴 표", cube_h_coset: "코셋 표",
+    cube_h_orientation: "방향 표", cube_h_permutation: "순열 표", cube_h_pattern: "방향·순열 표",
     cube_hint: (size) => (size === 2
       ? "버튼이나 U R F D L B 키(Shift: ′)로 면을 돌립니다. 2×2×2는 아래-뒤-왼쪽 조각을 고정하므로 D, L, B를 돌리면 큐브 전체도 함께 돌아갑니다."
       : "버튼이나 U R F D L B 키(Shift: ′)로 면을 돌립니다. 그 면을 바라본 방향 기준입니다."),

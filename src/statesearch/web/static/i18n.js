@@ -44,12 +44,19 @@ export const MESSAGES = {
     at_goal: "The board is solved.",
     played: (n) => `Played back: the goal in ${n} moves.`,
     tilt_solved: (n) => `Solved by hand in ${n} moves.`,
+    tilt_found: (n, optimal, e) =>
+      `Found a ${n}-move solution (${optimal ? "optimal" : "not guaranteed optimal"}), ${e.toLocaleString()} states expanded.`,
+    tilt_walled_in: (blocks, targets) =>
+      `Unsolvable, proved before any search: a walled-in region holds ${blocks} ${blocks === 1 ? "block" : "blocks"} and ${targets} ${targets === 1 ? "target" : "targets"}, and blocks never leave their region.`,
+    tilt_exhausted: (n) =>
+      `Does not exist: all ${n.toLocaleString()} reachable boards were expanded and none is solved.`,
+    tilt_unsolvable: (why) => `Unsolvable: ${why}.`,
     unsolvable_parity: (inv) =>
       `Unsolvable: ${inv} inversions — this board does not exist in the goal's half of the puzzle.`,
     unsolvable_search: (n) =>
-      `Does not exist: all ${n.toLocaleString()} reachable states were examined without finding the goal.`,
+      `Does not exist: all ${n.toLocaleString()} reachable states were expanded without finding the goal.`,
     unsolvable_longest: (n) =>
-      `Does not exist: ${n.toLocaleString()} states examined, no solution within the most moves any solvable board needs.`,
+      `Does not exist: ${n.toLocaleString()} states expanded, no solution within the most moves any solvable board needs.`,
     limit: (n, why) => `Limit reached after ${n.toLocaleString()} states (${why}) — this proves nothing.`,
     limit_kind: { time: "time", memory: "memory", expanded: "node budget", pushed: "push limit", cost: "cost bound",
       cancelled: "cancelled", depth: "depth" },
@@ -57,14 +64,16 @@ export const MESSAGES = {
       + "counts the states put in after the start: the start is there from the beginning and is "
       + "expanded without being pushed (by IDA* once per iteration), so expanded can be larger.",
     compare_algorithm: (a, s) => `Each heuristic with ${a}, for at most ${s} s each.`,
-    not_found: "No path: every reachable cell was examined.",
+    not_found: "No path: every reachable cell was expanded.",
+    f_greedy: (name) => `f = h (${name}; greedy ignores g)`, f_bfs: "depth g (breadth-first reads no h)",
+    unsolvable_row: "unsolvable (proved)", unsolvable_row_parity: "unsolvable: parity (no search needed)",
     pdb_hint: "Build the pattern database first: statesearch pdb build",
     error: (m) => `Error: ${m}`,
   },
   ko: {
     title: "statesearch 놀이터", panel: "실시간 패널", tab_puzzle: "슬라이딩 퍼즐",
     tab_maze: "미로", tab_tilt: "기울이기 퍼즐", api_docs: "API", tool: "칠하기", wall: "벽",
-    open: "빈칸 (1)", sand: "모래 (3)", water: "물 (5)", start: "출발", goal: "도착",
+    open: "빈칸 (1)", sand: "모래 (3)", water: "물 (5)", start: "출발", goal: "목표",
     target: "목표 칸", block: "블록", erase: "지우기", lesson_maze: "수업 미로",
     ucs: "균일 비용", cost: "비용", seed: "시드", blocks: "블록 수", min_length: "최소 길이",
     generate: "만들기", undo: "되돌리기", goal_board: "목표 판",
@@ -100,11 +109,18 @@ export const MESSAGES = {
     at_goal: "이미 풀린 판입니다.",
     played: (n) => `재생 완료: ${n}번 이동으로 목표에 도착했습니다.`,
     tilt_solved: (n) => `${n}번 이동으로 직접 풀었습니다.`,
+    tilt_found: (n, optimal, e) =>
+      `${n}번 이동하는 해를 찾았습니다 (${optimal ? "최적" : "최적이라는 보장 없음"}). 확장한 상태 ${e.toLocaleString()}개.`,
+    tilt_walled_in: (blocks, targets) =>
+      `풀 수 없음, 탐색 전에 증명됨: 벽으로 막힌 구역에 블록 ${blocks}개와 목표 칸 ${targets}개가 있고, 블록은 자기 구역을 벗어나지 못합니다.`,
+    tilt_exhausted: (n) =>
+      `존재하지 않음: 도달 가능한 판 ${n.toLocaleString()}개를 모두 확장했지만 풀린 판이 없습니다.`,
+    tilt_unsolvable: (why) => `풀 수 없음: ${why}.`,
     unsolvable_parity: (inv) => `풀 수 없음: 역순 쌍이 ${inv}개 — 목표와 다른 절반에 속한 판입니다.`,
     unsolvable_search: (n) =>
-      `존재하지 않음: 도달 가능한 상태 ${n.toLocaleString()}개를 모두 살폈지만 목표가 없습니다.`,
+      `존재하지 않음: 도달 가능한 상태 ${n.toLocaleString()}개를 모두 확장했지만 목표가 없습니다.`,
     unsolvable_longest: (n) =>
-      `존재하지 않음: 상태 ${n.toLocaleString()}개를 살폈고, 풀 수 있는 어떤 판에 필요한 가장 많은 수 안에서도 해가 없습니다.`,
+      `존재하지 않음: 상태 ${n.toLocaleString()}개를 확장했고, 풀 수 있는 어떤 판에 필요한 가장 많은 수 안에서도 해가 없습니다.`,
     limit: (n, why) => `상태 ${n.toLocaleString()}개에서 한도(${why})에 도달 — 아무것도 증명하지 않습니다.`,
     limit_kind: { time: "시간", memory: "메모리", expanded: "노드 한도", pushed: "넣기 한도", cost: "비용 한도",
       cancelled: "취소", depth: "깊이" },
@@ -112,7 +128,9 @@ export const MESSAGES = {
       + "상태 수는 시작 상태 다음에 넣은 상태를 셉니다. 시작 상태는 처음부터 있어서 넣지 않고 "
       + "확장되므로(IDA*는 반복마다 한 번) 확장한 상태 수가 더 클 수 있습니다.",
     compare_algorithm: (a, s) => `각 휴리스틱을 ${a}로, 하나에 최대 ${s}초씩 비교합니다.`,
-    not_found: "경로 없음: 도달 가능한 칸을 모두 살폈습니다.",
+    not_found: "경로 없음: 도달 가능한 칸을 모두 확장했습니다.",
+    f_greedy: (name) => `f = h (${name}; 탐욕 탐색은 g를 보지 않음)`, f_bfs: "깊이 g (너비 우선 탐색은 h를 읽지 않음)",
+    unsolvable_row: "풀 수 없음 (증명됨)", unsolvable_row_parity: "풀 수 없음: 홀짝 (탐색할 필요 없음)",
     pdb_hint: "먼저 패턴 데이터베이스를 만드세요: statesearch pdb build",
     error: (m) => `오류: ${m}`,
   },

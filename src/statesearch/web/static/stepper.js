@@ -5,12 +5,11 @@
 import { html } from "./board.js";
 import { Controls } from "./controls.js";
 import { t } from "./i18n.js";
-import { Replay } from "./trace-model.js";
+import { Replay, SUCCESSOR_EVENTS } from "./trace-model.js";
 import { TreeView } from "./tree.js";
 
 const ROOM_ROWS = 8;
 const TABLE_ROWS = 6;
-const CHILD_WORDS = ["push", "improve", "skip", "cutoff", "prune", "cut"];
 
 export class Stepper {
   // `onStep(replay)` hears of every move; `verdict(data)` says how the search ended.
@@ -96,10 +95,12 @@ export class Stepper {
     else if (r.family === "queue") said.push(t("trace_take_oldest", now.step, now.depth ?? now.g));
     else said.push(t("trace_take_smallest", now.step, this.formula(r, now)));
     const counts = {};
-    for (const child of r.children) counts[child.event] = (counts[child.event] ?? 0) + 1;
+    for (const child of r.successors()) counts[child.event] = (counts[child.event] ?? 0) + 1;
     const onPath = r.family === "path" && r.data.algorithm !== "dfbnb"; // a tree search skips its own path
-    const word = (k) => (k === "skip" && onPath ? "child_skip_path" : `child_${k}`);
-    const parts = CHILD_WORDS.filter((k) => counts[k]).map((k) => t(word(k), counts[k]));
+    // A walk enters what it pushes, as the CLI says; a tree search skips the states on its path.
+    const word = (k) => (k === "push" && r.family === "path" ? "child_push_path"
+      : k === "skip" && onPath ? "child_skip_path" : `child_${k}`);
+    const parts = SUCCESSOR_EVENTS.filter((k) => counts[k]).map((k) => t(word(k), counts[k]));
     const goalHere = r.goal && (r.goal.id === r.current?.id || r.children.some((c) => c.event === "push" && r.goal.state === c.state));
     if (goalHere && r.family !== "queue") said.push(t(r.family === "path" ? "trace_goal_path" : "trace_goal", r.goalPath().length - 1));
     else said.push(parts.length ? t("trace_children", parts.join(", ")) : t("trace_no_children"));

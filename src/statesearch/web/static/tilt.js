@@ -1,5 +1,5 @@
 // The tilt page: edit a board, play it with the arrow keys, the on-screen arrows or a swipe
-// (every block moves), and solve it with breadth-first search.
+// (every block moves), and solve it with the search the CLI picks (bidirectional where it fits).
 import { api, isCancel } from "./api.js";
 import { limitName, onLanguage, t } from "./i18n.js";
 import { cellSize, working } from "./ui.js";
@@ -10,7 +10,6 @@ const SWIPE = 30; // pixels a finger must travel to count as a swipe
 let board = START;
 let history = [];
 let said = null; // what the verdict says, kept to say it again in another language
-let layers = null; // the last BFS's layer counts, to chart them again
 let playback = null;
 let swipeFrom = null;
 
@@ -80,15 +79,13 @@ async function solve() {
   say("");
   const job = working($("tilt-working"), $("tilt-working-text"), $("tilt-cancel"), (s) => t("searching", s));
   try {
-    const data = await api("tilt/solve", { board, algorithm: "bfs" }, job.signal);
-    layers = data.stats.layers;
-    showLayers();
+    const data = await api("tilt/solve", { board, algorithm: "auto" }, job.signal);
     if (data.status !== "solved") {
-      if (data.status === "unsolvable") say("not_found");
+      if (data.status === "unsolvable") say(...proofOf(data));
       else say("limit", data.stats.expanded, limitName(data.limit));
       return;
     }
-    say("found", data.length, data.optimal);
+    say("tilt_found", data.length, data.optimal, data.stats.expanded);
     // Played back move by move as if tilted by hand: each letter comes with its board, so the
     // letters, the count (g) and Undo agree; the play ends with its last board (Undo at once).
     let i = 1;
@@ -106,18 +103,13 @@ async function solve() {
   }
 }
 
-function showLayers() {
-  const box = $("tilt-layers");
-  if (!layers?.length) { box.replaceChildren(); return; }
-  const most = Math.max(...layers);
-  box.replaceChildren(Object.assign(document.createElement("p"), { textContent: t("layers") }));
-  layers.forEach((count, depth) => {
-    const bar = document.createElement("div");
-    bar.className = "bar";
-    bar.style.width = `${Math.max(2, (100 * count) / most)}%`;
-    bar.textContent = `${depth}: ${count.toLocaleString()}`;
-    box.append(bar);
-  });
+// The proof the server sent, in the page's words: the region check (before any search) names
+// its counts; a search that ran out of boards proves it by exhausting them.
+function proofOf(data) {
+  const region = data.reason.match(/holds (\d+) blocks? and (\d+) targets?/);
+  if (region) return ["tilt_walled_in", Number(region[1]), Number(region[2])];
+  if (data.proof === "exhausted") return ["tilt_exhausted", data.stats.expanded];
+  return ["tilt_unsolvable", data.reason];
 }
 
 async function generate() {
@@ -129,8 +121,6 @@ async function generate() {
     }, job.signal);
     board = data.board.trim();
     history = [];
-    layers = null;
-    showLayers();
     say("");
     $("tilt-history").textContent = "";
     render();
@@ -176,6 +166,5 @@ $("tilt-generate").addEventListener("click", generate);
 window.addEventListener("resize", fit);
 onLanguage(() => {
   $("tilt-verdict").textContent = said ? t(said.key, ...said.args) : "";
-  showLayers();
 });
 render();

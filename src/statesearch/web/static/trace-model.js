@@ -9,6 +9,8 @@
 const BOUNDARY = new Set(["pop", "stale", "iteration"]);
 const DEPTH_FIRST = new Set(["dfs", "dls", "iddfs", "idastar", "dfbnb"]);
 const LAYERED = new Set(["bfs", "bidirectional"]);
+// What an expansion does with each successor, in the order the step's words list them.
+export const SUCCESSOR_EVENTS = ["push", "improve", "skip", "cutoff", "prune", "cut"];
 
 // How the algorithm keeps what waits: a priority queue, a first-in first-out queue, or a path.
 export function familyOf(algorithm) {
@@ -95,6 +97,7 @@ export class Replay {
     this.bounds = []; // IDA* and iterative deepening: {bound, expanded, over}
     this.layers = []; // breadth-first: {depth, size}
     this.now = null; // the event that began the last step
+    this.nowAt = -1; // its index in the events
     this.taken = null; // the entry that step took out
     this.changes = new Map(); // key -> "new" | "cheaper", written in the last step
     this.children = []; // the last step's successor events
@@ -151,7 +154,10 @@ export class Replay {
     this.changes = new Map();
     this.children = [];
     this.taken = null;
-    for (let i = step.first; i < step.end; i++) this.hear(this.events[i]);
+    for (let i = step.first; i < step.end; i++) {
+      if (BOUNDARY.has(this.events[i].event)) this.nowAt = i;
+      this.hear(this.events[i]);
+    }
   }
 
   hear(event) {
@@ -159,7 +165,21 @@ export class Replay {
     if (BOUNDARY.has(kind)) this.now = event;
     const handler = HANDLERS[this.family][kind] ?? HANDLERS.any[kind];
     if (handler) handler.call(this, event);
-    if (["push", "improve", "skip", "cutoff", "prune", "cut"].includes(kind)) this.children.push(event);
+    if (SUCCESSOR_EVENTS.includes(kind)) this.children.push(event);
+  }
+
+  // The successor events of the entry the last step took out. A depth-first walk spreads a
+  // state's successors over the steps of its subtree, and once it backs up a step holds those of
+  // states higher on the path: so count those one level down until the walk leaves the subtree.
+  successors() {
+    if (this.family !== "path" || this.now?.event !== "pop") return this.children;
+    const depth = this.now.depth ?? 0, out = [];
+    for (let i = this.nowAt + 1; i < this.events.length; i++) {
+      const event = this.events[i];
+      if (event.event === "iteration" || (event.event === "pop" && (event.depth ?? 0) <= depth)) break;
+      if (SUCCESSOR_EVENTS.includes(event.event) && event.depth === depth + 1) out.push(event);
+    }
+    return out;
   }
 
   expandedNode() { return this.now?.event === "pop" ? this.nodes[this.taken?.node ?? -1] : null; }
@@ -217,7 +237,9 @@ const HANDLERS = {
       const head = this.takeHead(event);
       this.taken = { ...(head ?? event), stale: true };
       const node = this.nodes[head?.node ?? -1];
-      if (node) node.status = "stale";
+      if (!node) return;
+      node.status = "stale";
+      this.current = node; // the tree shows (and scrolls to) what this step took out
     },
     push: pushToRoom,
     improve: pushToRoom,
