@@ -561,6 +561,23 @@ def test_a_phone_can_play_tilt_and_paint_a_maze(browser: Browser, server: str) -
     page.context.close()
 
 
+def test_on_a_phone_the_maze_stays_in_sight_while_stepping(browser: Browser, server: str) -> None:
+    """The step buttons sit far below the maze on a phone: stepping scrolled the maze away."""
+    page = open_page(browser, server, PHONE)
+    page.click('.tab[data-tab="maze"]')
+    page.click("#maze-solve")
+    expect(page.locator("#maze-trace")).to_be_visible()
+    step = page.locator("#maze-stepper .step-step")
+    page.evaluate("(y) => window.scrollTo(0, y)", step.evaluate("el => el.offsetTop") - 300)
+    step.click()
+    maze, button = page.locator("#maze").bounding_box(), step.bounding_box()
+    assert maze and button and button["y"] > maze["y"] + maze["height"]  # not under the maze
+    assert 0 <= maze["y"] <= 1 and maze["height"] < PHONE["height"] / 3  # at the top, in sight
+    assert page.evaluate("window.scrollY") > 400  # scrolled past where the maze sits: it stayed
+    expect(page.locator("#maze .cell.current")).to_be_in_viewport()
+    page.context.close()
+
+
 def swipe(page: Page, selector: str, dx: float, dy: float) -> None:
     """A finger's drag across an element, as the pointer events a touch screen sends."""
     box = page.locator(selector).bounding_box()

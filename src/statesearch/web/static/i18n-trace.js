@@ -98,7 +98,7 @@ export const TRACE_MESSAGES = {
   ko: {
     step_through: "단계별로 보기", side_by_side: "나란히 보기", group_experiments: "수업의 실험",
     exp_weights: "w = 0, 1, 5", exp_offset: "h + 3", exp_pushes: "넣기 한도 20,000", exp_unsolvable: "풀 수 없는 판",
-    experiments_hint: "모두 수업의 판에서 한 번의 클릭으로 돌아갑니다.",
+    experiments_hint: "각 실험은 수업의 판에서 클릭 한 번으로 실행됩니다.",
     step_through_title: "탐색을 한 단계씩", side_title: "나란히, 한 걸음씩 함께",
     unsolvable_before: "풀 수 없음: 탐색하기 전에 홀짝 검사가 증명했습니다.",
     exp_weights_title: "가중 A*: w = 0, 1, 5일 때의 f = g + w·h",
@@ -108,7 +108,7 @@ export const TRACE_MESSAGES = {
     exp_pushes_title: (n) => `넣기 한도 ${n.toLocaleString()}`,
     exp_pushes_note: (n) => `탐색마다 대기실에 항목을 최대 ${n.toLocaleString()}개까지만 넣을 수 있습니다.`,
     exp_pushes_said: (name, e) =>
-      `${name}만 한도에 걸렸습니다 (${e.toLocaleString()}개 확장 후). 한도 도달은 아무것도 증명하지 않습니다. 정보를 가진 탐색들은 한도 안에서 넉넉히 끝납니다.`,
+      `${name}만 한도에 걸렸습니다 (${e.toLocaleString()}개 확장 후). 한도 도달은 아무것도 증명하지 않습니다. 휴리스틱을 쓰는 탐색은 한도 안에서 넉넉히 끝납니다.`,
     exp_unsolvable_title: "퍼즐의 다른 절반에 속한 판",
     exp_unsolvable_note: "홀짝 검사가 곧바로 풀 수 없음을 증명하지만, 여기서는 그래도 탐색을 돌립니다.",
     exp_unsolvable_said: (n) =>
@@ -154,7 +154,7 @@ export const TRACE_MESSAGES = {
     mark_taken: "꺼냄", mark_turned_away: "묵은 항목: 돌려보냄", mark_stale: "묵은 항목: 돌려보낼 예정",
     mark_new: "새 항목", mark_cheaper: "더 싼 경로",
     g_title: "g 표", g_note: "상태마다 지금까지 찾은 가장 싼 비용; 최근 것이 위에 있습니다.",
-    parent_title: "부모 표", parent_note: "각 상태에 그 경로로 어디서 왔는지; 최근 것이 위에 있습니다.",
+    parent_title: "부모 표", parent_note: "각 상태가 그 경로에서 어느 상태로부터 왔는지; 최근 것이 위에 있습니다.",
     path_title: "지금의 경로", path_note: "깊이 우선: 출발 상태부터의 경로만 기억합니다.",
     bounds_title: "반복마다의 한계", incumbents_title: "찾은 해",
     bound_line: (b, e, over) => `한계 ${b}: ${e}개 확장; 한계를 넘은 가장 작은 f: ${over}`,
