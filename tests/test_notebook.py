@@ -240,6 +240,33 @@ def mount(browser: Browser, widget: SearchWidget, viewport: ViewportSize) -> Pag
     return page
 
 
+def test_a_maze_widget_paints_the_search_on_the_maze_as_it_steps(browser: Browser) -> None:
+    """The maze was a still picture beside the step-through: the lesson's BFS now spreads
+    over its cells, layer by layer, as in the playground, and ends with the path."""
+    widget = SearchWidget(Maze.parse(LESSON_MAZE), "bfs").run()
+    page = mount(browser, widget, LAPTOP)
+    cells = page.locator(".widget-picture .grid .cell")
+    assert cells.count() == 7 * 12
+    assert page.locator(".widget-picture .cell.wall").count() == LESSON_MAZE.count("#")
+    for _ in range(3):
+        page.click(".step-controls .step-step")
+    assert page.locator(".widget-picture .cell.expanded").count() == 3
+    assert page.locator(".widget-picture .cell.current").count() == 1
+    assert page.locator(".widget-picture .cell.frontier").count() >= 1
+    page.click(".step-controls .step-end")
+    assert page.locator(".widget-picture .cell.path").count() == 18  # 17 steps
+    # The grid's styles are scoped: a notebook's own "cell" (Jupyter's class) keeps its look.
+    own = page.evaluate(
+        """() => { const el = document.createElement("div"); el.className = "cell wall";
+        document.querySelector("main").append(el); const s = getComputedStyle(el);
+        return [s.display, s.backgroundColor]; }"""
+    )
+    assert own == ["block", "rgba(0, 0, 0, 0)"]
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "notebook-maze-widget-1280x800.png"), full_page=True)
+    page.context.close()
+
+
 def test_the_widget_steps_through_the_lesson_board(browser: Browser) -> None:
     widget = SearchWidget(LESSON, "astar", "manhattan").run()
     page = mount(browser, widget, LAPTOP)

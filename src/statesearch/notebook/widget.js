@@ -1,5 +1,6 @@
 // The notebook widget's glue (anywidget). The drawing is the playground's own: board.js draws
-// the board to slide, stepper.js the step-through (waiting room, g and parent tables, tree).
+// the board to slide, maze-overlay.js the maze and the search on it, stepper.js the
+// step-through (waiting room, g and parent tables, tree).
 // The Python side prepends SOURCES, the text of those modules in dependency order; each
 // becomes a blob module whose "./name.js" imports point at the blobs made before it, so
 // nothing is fetched from a server or the network.
@@ -13,7 +14,7 @@ function load() {
     const linked = text.replace(/from\s+"\.\/([\w.-]+\.js)"/g, (whole, dep) => `from "${urls[dep]}"`);
     urls[name] = URL.createObjectURL(new Blob([linked], { type: "text/javascript" }));
   }
-  const names = ["board.js", "stepper.js", "i18n.js", "puzzle-trace.js"];
+  const names = ["board.js", "stepper.js", "i18n.js", "puzzle-trace.js", "maze-overlay.js"];
   loaded = Promise.all(names.map((name) => import(urls[name])));
   return loaded;
 }
@@ -44,7 +45,7 @@ function viewFor(board, model) {
 }
 
 async function render({ model, el }) {
-  const [board, { Stepper }, i18n, { verdictOf }] = await load();
+  const [board, { Stepper }, i18n, { verdictOf }, mazes] = await load();
   const { html } = board;
   el.classList.add("statesearch-widget");
   const top = html("div", "widget-top");
@@ -61,7 +62,10 @@ async function render({ model, el }) {
   panel.append(title, stepBox);
   el.replaceChildren(top, panel);
   const kind = model.get("kind");
-  const stepper = new Stepper(stepBox, { view: viewFor(board, model), verdict: verdictOf });
+  // A maze shows the search on its cells as it steps: expanded, waiting, taken out, the path.
+  const mazeBox = kind === "maze" ? html("div", "grid") : null;
+  const onStep = (replay) => mazeBox && mazes.paintSearch(mazeBox, model.get("maze")[0].length, replay, "none");
+  const stepper = new Stepper(stepBox, { view: viewFor(board, model), verdict: verdictOf, onStep });
   let moved = false; // the board slid away from the one the step-through searched
 
   // Is the trace the search of the board shown now? (The kernel also drops a moved board's
@@ -84,6 +88,9 @@ async function render({ model, el }) {
       board.drawBoard(el, { tiles: model.get("tiles"), rows: model.get("rows"), cols: model.get("cols"),
         goal: model.get("goal"), onSlide: slide });
       picture.replaceChildren(el);
+    } else if (mazeBox) {
+      mazes.drawMaze(mazeBox, model.get("maze"));
+      picture.replaceChildren(mazeBox);
     } else {
       picture.innerHTML = model.get("picture"); // drawn by statesearch.pictures
     }

@@ -27,14 +27,13 @@ from ..facade import solve
 from ..limits import Limits
 from ..maze import Maze
 from ..npuzzle import NPuzzle
-from ..pictures import maze_svg
 from ..result import SearchResult
 from ..trace import Trace
 from ..web.trace_json import plain_state, trace_json
 from ..web.translations import input_error
 
 # What the glue imports; every module they import is loaded too.
-ENTRIES = ("board.js", "stepper.js", "i18n.js", "puzzle-trace.js")
+ENTRIES = ("board.js", "stepper.js", "i18n.js", "puzzle-trace.js", "maze-overlay.js")
 IMPORT = re.compile(r'from\s+"\./([\w.-]+\.js)"')
 # A step-through replays every event in the browser: more than this and it is cut short (the
 # trace says so), so that a search without a heuristic does not send megabytes to the page.
@@ -70,7 +69,8 @@ def front_end() -> tuple[str, str]:
     here = files("statesearch.notebook")
     glue = (here / "widget.js").read_text(encoding="utf-8")
     esm = f"const SOURCES = {json.dumps(module_sources())};\n{glue}"
-    css = static_text("trace.css") + (here / "widget.css").read_text(encoding="utf-8")
+    css = static_text("trace.css") + static_text("grid.css")
+    css += (here / "widget.css").read_text(encoding="utf-8")
     return esm, css
 
 
@@ -109,6 +109,7 @@ class SearchWidget(anywidget.AnyWidget):
     rows = traitlets.Int(0).tag(sync=True)
     cols = traitlets.Int(0).tag(sync=True)
     picture = traitlets.Unicode("").tag(sync=True)
+    maze = traitlets.List(traitlets.Unicode()).tag(sync=True)  # a maze's rows, painted each step
     search = traitlets.Unicode("").tag(sync=True)
     message = traitlets.Unicode("").tag(sync=True)
     language = traitlets.Unicode("en").tag(sync=True)
@@ -143,7 +144,7 @@ class SearchWidget(anywidget.AnyWidget):
             self.goal = list(problem.goal)
             self.kind, self.tiles = "puzzle", list(problem.initial)
         elif isinstance(problem, Maze):
-            self.kind, self.picture = "maze", maze_svg(problem.rows)
+            self.kind, self.maze = "maze", list(problem.rows)
         else:
             show = getattr(problem, "render", str)
             self.kind, self.picture = "text", f"<p>start: {escape(show(problem.initial))}</p>"

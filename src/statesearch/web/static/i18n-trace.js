@@ -65,7 +65,7 @@ export const TRACE_MESSAGES = {
     bounds_title: "Bounds, one per iteration", incumbents_title: "Solutions found",
     bound_line: (b, e, over) => `bound ${b}: ${e} expanded; smallest f over it: ${over}`,
     bound_goal: (b, e) => `bound ${b}: ${e} expanded; the goal lies within it`,
-    layer_line: (d, n) => `depth ${d}: ${n.toLocaleString()} states`,
+    layer_line: (d, n) => `depth ${d}: ${n.toLocaleString()} ${n === 1 ? "state" : "states"}`,
     incumbent_line: (cost) => `a solution of cost ${cost}: from now on only cheaper ones count`,
     more_rows: (n) => `… and ${n.toLocaleString()} more`,
     zoom_fit: "Fit", whole_tree: "whole tree",

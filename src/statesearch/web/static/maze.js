@@ -4,7 +4,7 @@
 import { api, isCancel } from "./api.js";
 import { mazeView } from "./board.js";
 import { onLanguage, limitName, t } from "./i18n.js";
-import { describeCell, paintSearch } from "./maze-overlay.js";
+import { describeCell, drawMaze, paintSearch } from "./maze-overlay.js";
 import { Stepper } from "./stepper.js";
 import { cellSize } from "./ui.js";
 
@@ -38,19 +38,7 @@ function render() {
   $("maze-hover").textContent = "";
   const box = $("maze");
   fit();
-  box.style.gridTemplateColumns = `repeat(${grid[0].length}, var(--cell))`;
-  box.replaceChildren();
-  grid.forEach((row, r) => [...row].forEach((ch, c) => {
-    const cell = document.createElement("div");
-    cell.className = "cell";
-    cell.dataset.r = r;
-    cell.dataset.c = c;
-    if (ch === "#") cell.classList.add("wall");
-    if (ch === "3") cell.classList.add("t3");
-    if (ch === "5") cell.classList.add("t5");
-    if (ch === "S" || ch === "G") { cell.textContent = ch; cell.classList.add(ch === "S" ? "start" : "goal"); }
-    box.append(cell);
-  }));
+  drawMaze(box, grid);
 }
 
 function paint(r, c) {
