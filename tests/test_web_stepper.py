@@ -256,6 +256,8 @@ def test_a_stale_step_shows_the_stale_entry_in_the_tree(page: Page) -> None:
     current = stepper.locator("svg.tree .node.current")
     expect(current).to_have_count(1)
     expect(current).to_have_class(re.compile(r"\bstale\b"))
+    # Each node says its f in the search's terms, here g + 5·h.
+    expect(current.locator(".node-fgh")).to_have_text(re.compile(r"^\d+ = \d+ \+ 5·\d+$"))
     node, box = current.bounding_box(), stepper.locator(".tree-scroll").bounding_box()
     assert node and box
     assert box["y"] <= node["y"] and node["y"] + node["height"] <= box["y"] + box["height"]

@@ -171,9 +171,14 @@ function statusWord(family, status) {
 
 const STATUS_MARK = { waiting: "…", stale: "✕", cutoff: "✂", prune: "✂", goal: "★" };
 
-// f = g + h when it is so (A*), else the three numbers (weighted A*, greedy, BFS).
+// f as the search made it, read off the numbers: g + h (A*), g + w·h (weighted A*), h
+// (greedy), g (uniform-cost); else the three numbers.
 export function fgh({ f, g, h }) {
-  return f === g + h ? `${f} = ${g} + ${h}` : `f ${f} g ${g} h ${h}`;
+  if (f === g + h) return `${f} = ${g} + ${h}`;
+  if (f === h) return `${f} = h`;
+  if (f === g) return `${f} = g`;
+  const weight = h > 0 ? (f - g) / h : NaN;
+  return weight > 0 ? `${f} = ${g} + ${+weight.toFixed(3)}·${h}` : `f ${f} g ${g} h ${h}`;
 }
 
 function nodeTitle(view, node, family) {
