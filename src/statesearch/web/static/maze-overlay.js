@@ -4,6 +4,7 @@
 // hover (its title); `show` prints one of them, or an arrow to the parent, in every cell.
 import { t } from "./i18n.js";
 import { stateKey } from "./trace-model.js";
+import { drawCells } from "./ui.js";
 
 const OVERLAYS = ["expanded", "frontier", "current", "path"];
 // The arrow from a cell towards its parent, by the parent's offset (row, column).
@@ -11,19 +12,12 @@ const ARROWS = { "-1,0": "↑", "1,0": "↓", "0,-1": "←", "0,1": "→" };
 
 // The maze's cells from its rows of text, in reading order: walls, sand (3), water (5), S, G.
 export function drawMaze(box, rows) {
-  box.style.gridTemplateColumns = `repeat(${rows[0].length}, var(--cell))`;
-  box.replaceChildren();
-  rows.forEach((row, r) => [...row].forEach((ch, c) => {
-    const cell = document.createElement("div");
-    cell.className = "cell";
-    cell.dataset.r = r;
-    cell.dataset.c = c;
+  drawCells(box, rows, (cell, ch) => {
     if (ch === "#") cell.classList.add("wall");
     if (ch === "3") cell.classList.add("t3");
     if (ch === "5") cell.classList.add("t5");
     if (ch === "S" || ch === "G") { cell.textContent = ch; cell.classList.add(ch === "S" ? "start" : "goal"); }
-    box.append(cell);
-  }));
+  });
 }
 
 // What the search knows about each cell it reached, by key: {step, f, g, h, parent}.

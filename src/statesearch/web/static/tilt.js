@@ -2,7 +2,7 @@
 // (every block moves), and solve it with the search the CLI picks (bidirectional where it fits).
 import { api, isCancel } from "./api.js";
 import { limitName, onLanguage, t } from "./i18n.js";
-import { cellSize, working } from "./ui.js";
+import { cellSize, drawCells, working } from "./ui.js";
 
 const $ = (id) => document.getElementById(id);
 const START = "o..#....\n..#..o..\n........\n.#..##..\n......x.\n..o..#x.\n.....#x.\n........";
@@ -22,18 +22,11 @@ function render() {
   const rows = board.split("\n");
   const box = $("tilt");
   fit();
-  box.style.gridTemplateColumns = `repeat(${rows[0].length}, var(--cell))`;
-  box.replaceChildren();
-  rows.forEach((row, r) => [...row].forEach((ch, c) => {
-    const cell = document.createElement("div");
-    cell.className = "cell";
-    cell.dataset.r = r;
-    cell.dataset.c = c;
+  drawCells(box, rows, (cell, ch) => {
     if (ch === "#") cell.classList.add("wall");
     if (ch === "x" || ch === "@") cell.classList.add("target");
     if (ch === "o" || ch === "@") cell.classList.add("block");
-    box.append(cell);
-  }));
+  });
   $("tilt-moves").textContent = history.length;
 }
 

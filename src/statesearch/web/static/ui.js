@@ -19,6 +19,21 @@ export function working(box, text, cancel, describe) {
   };
 }
 
+// A grid of cells from rows of text, in reading order, each with its row and column;
+// `paint(cell, ch)` gives a cell its look from its character (a wall, a target, ...).
+export function drawCells(box, rows, paint) {
+  box.style.gridTemplateColumns = `repeat(${rows[0].length}, var(--cell))`;
+  box.replaceChildren();
+  rows.forEach((row, r) => [...row].forEach((ch, c) => {
+    const cell = document.createElement("div");
+    cell.className = "cell";
+    cell.dataset.r = r;
+    cell.dataset.c = c;
+    paint(cell, ch);
+    box.append(cell);
+  }));
+}
+
 // A grid's cell size: as large as fits the space beside it, between `least` and `most` pixels.
 export function cellSize(columns, least = 24, most = 48) {
   const room = Math.min(window.innerWidth - 48, window.innerWidth >= 1000 ? window.innerWidth * 0.55 : 9999);
