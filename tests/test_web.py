@@ -184,6 +184,16 @@ def test_favicon_docs_and_limits_are_local(client: TestClient) -> None:
     assert client.get("/api/limits").json()["max_seconds"] == MAX_SECONDS
 
 
+def test_the_docs_group_every_endpoint_under_its_puzzle(client: TestClient) -> None:
+    """The docs listed every endpoint under "default", in no order."""
+    schema = client.get("/openapi.json").json()
+    sections = [tag["name"] for tag in schema["tags"]]
+    assert sections[0] == "sliding puzzle" and len(sections) == len(set(sections))
+    for path, methods in schema["paths"].items():
+        for method in methods.values():
+            assert len(method["tags"]) == 1 and method["tags"][0] in sections, path
+
+
 def test_a_goal_as_typed_is_read_as_the_cli_reads_it(client: TestClient) -> None:
     """The page sent a typed goal as numbers: "1 2 x" became null and the answer was pydantic's
     "goal.2: ..."; the server now reads the text with the CLI's parser and its errors."""

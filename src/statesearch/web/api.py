@@ -67,13 +67,13 @@ async def search(request: RequestLimits, http: Request, **empty: Any) -> dict[st
     return {**result.to_dict(), **empty}
 
 
-@router.get("/limits")
+@router.get("/limits", tags=["server"])
 def limits() -> dict[str, Any]:
     """The server's caps: the longest a request may run, and the states a search may keep."""
     return {"max_seconds": MAX_SECONDS, "max_states": MAX_STATES, "slots": POOL.slots}
 
 
-@router.post("/npuzzle/analyze")
+@router.post("/npuzzle/analyze", tags=["sliding puzzle"])
 def analyze(board: Board) -> dict[str, Any]:
     """The live panel: every heuristic's value, inversions and solvability."""
     puzzle = board.puzzle()
@@ -89,19 +89,19 @@ def analyze(board: Board) -> dict[str, Any]:
     }
 
 
-@router.post("/npuzzle/solve")
+@router.post("/npuzzle/solve", tags=["sliding puzzle"])
 async def solve_npuzzle(request: SolveBoard, http: Request) -> dict[str, Any]:
     """A search with the compiled kernels where the domain has them; ``path`` lists the boards."""
     return await search(request, http, path=[])
 
 
-@router.post("/maze/solve")
+@router.post("/maze/solve", tags=["maze"])
 async def solve_maze(request: SolveMaze, http: Request) -> dict[str, Any]:
     """Also returns the cells in the order they were expanded, for the animation."""
     return await search(request, http, path=[], expanded_order=[], children=[])
 
 
-@router.post("/npuzzle/trace")
+@router.post("/npuzzle/trace", tags=["sliding puzzle"])
 async def trace_npuzzle(request: TraceBoard, http: Request) -> dict[str, Any]:
     """The search step by step, on the Python engine: its first ``max_events`` events (at most
     ``schemas.MAX_EVENTS``; ``truncated`` says whether there were more, ``counts`` counts them
@@ -109,19 +109,19 @@ async def trace_npuzzle(request: TraceBoard, http: Request) -> dict[str, Any]:
     return await search(request, http, path=[], **NO_TRACE)
 
 
-@router.post("/maze/trace")
+@router.post("/maze/trace", tags=["maze"])
 async def trace_maze(request: TraceMaze, http: Request) -> dict[str, Any]:
     """As ``/npuzzle/trace``, cells as ``[row, col]``."""
     return await search(request, http, path=[], **NO_TRACE)
 
 
-@router.post("/tilt/solve")
+@router.post("/tilt/solve", tags=["tilt"])
 async def solve_tilt(request: SolveTilt, http: Request) -> dict[str, Any]:
     """``boards`` lists the board after each move."""
     return await search(request, http, boards=[])
 
 
-@router.post("/tilt/generate")
+@router.post("/tilt/generate", tags=["tilt"])
 async def tilt_generate(request: TiltGenerate, http: Request) -> dict[str, Any]:
     """An 8x8 puzzle whose optimal length is at least ``min_length``, the same for a seed."""
     done = await in_worker(request, request.time_limit, http)
@@ -134,12 +134,12 @@ async def tilt_generate(request: TiltGenerate, http: Request) -> dict[str, Any]:
     return done
 
 
-@router.get("/maze/lesson")
+@router.get("/maze/lesson", tags=["maze"])
 def lesson_maze() -> dict[str, list[str]]:
     return {"grid": LESSON_MAZE.splitlines()}
 
 
-@router.post("/tilt/move")
+@router.post("/tilt/move", tags=["tilt"])
 def tilt_move(request: TiltMove) -> dict[str, Any]:
     """One move of every block, by the same rules the solvers use."""
     puzzle = Tilt.from_text(request.board, request.step, request.collide)

@@ -23,7 +23,7 @@ from .cube_jobs import BUILD_TABLES, korf_stored
 from .cube_schemas import CubeRandom, CubeState, SolveCube
 from .schemas import MAX_SECONDS, REFUSALS
 
-router = APIRouter(prefix="/api/cube", responses=REFUSALS)
+router = APIRouter(prefix="/api/cube", responses=REFUSALS, tags=["cube"])
 
 
 def describe(cube: Cube) -> dict[str, Any]:
