@@ -64,6 +64,11 @@ def test_turns_follow_the_domain_and_undo(browser: Browser, server: str) -> None
     expect(page.locator("#cube-net")).to_have_attribute(
         "data-facelets", pocket.facelets(pocket.initial)
     )
+    # Face by face, a face a word, switches back to the 3x3x3.
+    page.fill("#cube-text", " ".join(turned[i : i + 9] for i in range(0, 54, 9)))
+    page.click("#cube-apply")
+    expect(page.locator("#cube-size")).to_have_value("3")
+    expect(page.locator("#cube-net")).to_have_attribute("data-facelets", turned)
     assert page.outside == []  # type: ignore[attr-defined]
     page.context.close()
 

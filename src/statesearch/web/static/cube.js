@@ -201,7 +201,9 @@ $("cube-metric").addEventListener("change", () => { page.result = null; say("");
 // A facelet string says its size (24 or 54 symbols, read as the server reads them): switch to it.
 $("cube-apply").addEventListener("click", () => {
   const text = $("cube-text").value.trim();
-  const size = { 24: 2, 54: 3 }[/^[^\s'’23]+$/.test(text) ? text.length : 0];
+  // Facelets (in one word, or a face a word) tell the cube's size by their count.
+  const letters = text.replace(/[\s/]+/g, "");
+  const size = { 24: 2, 54: 3 }[/^[^'’23]+$/.test(letters) ? letters.length : 0];
   if (size && size !== page.size) {
     $("cube-size").value = String(size);
     setSize(size);
