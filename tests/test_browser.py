@@ -271,6 +271,7 @@ def test_server_errors_follow_the_language(page: Page) -> None:
     expect(page.locator("#tilt-verdict")).to_have_text(
         "Error: 3 blocks but only 2 targets: every block needs a target"
     )
+    expect(page.locator("#tilt-verdict")).to_have_class("verdict bad")  # red, as elsewhere
 
 
 def test_maze_page_reproduces_the_lesson(page: Page) -> None:

@@ -30,9 +30,14 @@ function render() {
   $("tilt-moves").textContent = history.length;
 }
 
+// The verdict's colour, as on the other pages: found and solved green, proofs and errors red.
+const TONE = { tilt_found: "good", tilt_solved: "good", limit: "limit", cancelled: "limit", error: "bad",
+  tilt_walled_in: "bad", tilt_exhausted: "bad", tilt_unsolvable: "bad" };
+
 function say(key, ...args) {
   said = key ? { key, args } : null;
   $("tilt-verdict").textContent = said ? t(key, ...args) : "";
+  $("tilt-verdict").className = `verdict ${TONE[key] ?? ""}`;
 }
 
 function paint(r, c) {
