@@ -2,11 +2,11 @@
 // the compiled kernels where the server has them, bounded by the server's time limit.
 import { api, isCancel } from "./api.js";
 import { blankLastGoal, drawBoard, neighbours } from "./board.js";
-import { drawRuns, runRows, seconds } from "./compare.js";
+import { drawRuns, runRows } from "./compare.js";
 import { lang, limitName, onLanguage, setLang, t } from "./i18n.js";
 import { LESSON } from "./experiments.js";
 import { setUpTracing } from "./puzzle-trace.js";
-import { working } from "./ui.js";
+import { seconds, working } from "./ui.js";
 
 const HEURISTICS = ["zero", "misplaced", "manhattan", "linear_conflict"];
 const COMPARE_SECONDS_4X4 = 3; // per heuristic; a 3x3 row always finishes long before

@@ -3,8 +3,8 @@
 import { api } from "./api.js";
 import { html } from "./board.js";
 import { limitName, t } from "./i18n.js";
+import { seconds } from "./ui.js";
 
-export function seconds(s) { return s < 1 ? `${(s * 1000).toFixed(1)} ms` : `${s.toFixed(2)} s`; }
 
 // Run each row's request (`row.body`) in turn, redrawing as each starts and finishes.
 export async function runRows(runs, signal, redraw) {

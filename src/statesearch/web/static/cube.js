@@ -6,7 +6,7 @@ import { Controls } from "./controls.js";
 import { drawCube } from "./cube-3d.js";
 import { FACES, drawNet, solvedFacelets } from "./cube-net.js";
 import { limitName, onLanguage, t } from "./i18n.js";
-import { working } from "./ui.js";
+import { seconds, working } from "./ui.js";
 
 const $ = (id) => document.getElementById(id);
 const SCRAMBLE_MOVES = { 2: 9, 3: 6 }; // the 3x3x3's fall-back search solves about 7 in time
@@ -149,7 +149,7 @@ function showResult() {
     $(`cube-r-${count}`).textContent = data.stats[count].toLocaleString();
   }
   $("cube-r-length").textContent = data.status === "solved" ? data.length : "—";
-  $("cube-r-time").textContent = `${data.stats.elapsed_s.toFixed(3)} s`;
+  $("cube-r-time").textContent = seconds(data.stats.elapsed_s);
   $("cube-result").hidden = false;
   showAdvice(data.advice ? page.command.replace("{metric}", data.metric) : "");
 }

@@ -19,6 +19,9 @@ export function working(box, text, cancel, describe) {
   };
 }
 
+// A search's time as a reader takes it in: milliseconds below a second.
+export function seconds(s) { return s < 1 ? `${(s * 1000).toFixed(1)} ms` : `${s.toFixed(2)} s`; }
+
 // A grid of cells from rows of text, in reading order, each with its row and column;
 // `paint(cell, ch)` gives a cell its look from its character (a wall, a target, ...).
 export function drawCells(box, rows, paint) {
