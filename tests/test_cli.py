@@ -185,6 +185,12 @@ def test_every_domain_shows_its_trace(
         assert "(14, 3" not in out and "(f=" in out
 
 
+def test_a_trace_table_is_bounded(capsys: pytest.CaptureFixture[str]) -> None:
+    """More rows than a terminal is read in point to --trace-json, in one line."""
+    code, _, err = run(capsys, "solve", "npuzzle", "724506831", "--trace", "10001")
+    assert code == 2 and err.count("\n") == 1 and "--trace" in err and "10000" in err
+
+
 @pytest.mark.parametrize(
     ("algorithm", "words", "not_said"),
     [

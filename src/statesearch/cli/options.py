@@ -23,6 +23,8 @@ ALGORITHM_HELP = (
 )
 SIZE = re.compile(r"(\d+(?:\.\d+)?)\s*([kmgt]?)i?b?", re.IGNORECASE)
 UNITS = {"": 1, "k": 2**10, "m": 2**20, "g": 2**30, "t": 2**40}
+# Rows --trace prints at most: a few seconds of a table; the whole search is --trace-json's.
+MAX_TRACE_ROWS = 10_000
 
 
 def seconds(text: str) -> float:
@@ -173,7 +175,11 @@ def _shared(
     trace: Annotated[
         int | None,
         typer.Option(
-            min=1, metavar="N", help="Show the first N steps of the search (its waiting room)."
+            min=1,
+            max=MAX_TRACE_ROWS,
+            metavar="N",
+            help="Show the first N steps of the search (its waiting room); at most 10,000 "
+            "(--trace-json writes every step).",
         ),
     ] = None,
     trace_json: Annotated[

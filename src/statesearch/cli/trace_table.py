@@ -15,15 +15,10 @@ from __future__ import annotations
 
 from collections import Counter, deque
 from dataclasses import dataclass, field
-from functools import lru_cache
 from itertools import islice
-from textwrap import wrap
 from typing import Any
 
-from rich.cells import cell_len
-from rich.console import Console, ConsoleOptions, RenderResult
-from rich.segment import Segment
-from rich.style import Style
+from rich.table import Table
 
 from ..trace import Event, Trace
 
@@ -247,8 +242,8 @@ def trace_table(
     algorithm: str,
     weight: float | None = None,
     stopped: bool = False,
-) -> StepTable:
-    """The steps as a table in ``algorithm``'s terms (A*'s ``weight`` on h; ``stopped``: a
+) -> Table:
+    """The steps as a rich table in ``algorithm``'s terms (A*'s ``weight`` on h; ``stopped``: a
     budget stopped the search); ``picture(state)`` draws a state small (a board, a cell)."""
     walk = algorithm in WALKS
     # A walk's rows still open at the end are unfinished if it stopped with them on its path:
@@ -257,19 +252,19 @@ def trace_table(
     depth_first = walk or algorithm == "dfs"
     cost = cost_column(algorithm, weight)
     sided = algorithm == "bidirectional"
-    columns = [Column("step", "right")]
+    table = Table(title="the search, step by step", show_lines=True)
+    table.add_column("step", justify="right")
     if sided:
-        columns.append(Column("side"))
-    columns.append(Column("entered" if walk else "taken out"))
+        table.add_column("side")
+    table.add_column("entered" if walk else "taken out", no_wrap=True)
     if cost is not None:
-        columns.append(Column(cost[0], "center"))
+        table.add_column(cost[0], justify="center", no_wrap=True)
     elif not depth_first:
-        columns.append(Column("depth", "right"))  # breadth-first: the layer it is in
-    columns.append(Column("what happened", wraps=True))
-    columns.append(Column("path" if depth_first else "waiting room", "right"))
+        table.add_column("depth", justify="right")  # breadth-first: the layer it is in
+    table.add_column("what happened")
+    table.add_column("path" if depth_first else "waiting room", justify="right")
     if not depth_first:
-        columns.append(Column("next in line", wraps=True))
-    rows = []
+        table.add_column("next in line")
     for step in recorder.steps:
         e = step.event
         row = [str(e.step) if e.event == "pop" else "-"]
@@ -286,86 +281,5 @@ def trace_table(
         else:
             row.append(f"{step.waiting:,}")
             row.append("\n".join(step.next_in_line))
-        rows.append(row)
-    return StepTable("the search, step by step", columns, rows)
-
-
-@dataclass(frozen=True)
-class Column:
-    title: str
-    justify: str = "left"
-    wraps: bool = False  # may be narrowed to fit the terminal, its words wrapped
-
-
-class StepTable:
-    """A table drawn as rich's Table draws one, but laid out here in one pass: rich's Table
-    lays out every cell on its own, about 2 ms a row, and the whole trace of the lesson's
-    h = 0 search has 48,390 rows."""
-
-    def __init__(self, title: str, columns: list[Column], rows: list[list[str]]) -> None:
-        self.title, self.columns = title, columns
-        self.rows = [[cell.split("\n") for cell in row] for row in rows]
-
-    def widths(self, room: int) -> list[int]:
-        """Each column as wide as its widest line; the wrapping ones narrowed, widest first,
-        until the table fits in ``room`` cells (or they are down to 12)."""
-        widths = [cells(c.title) for c in self.columns]
-        for row in self.rows:
-            for i, lines in enumerate(row):
-                widths[i] = max(widths[i], *map(cells, lines))
-        wrapping = [i for i, c in enumerate(self.columns) if c.wraps]
-        while wrapping and sum(widths) + 3 * len(widths) + 1 > room:
-            widest = max(wrapping, key=lambda i: widths[i])
-            if widths[widest] <= 12:
-                break
-            widths[widest] -= 1
-        return widths
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        widths = self.widths(options.max_width)
-
-        def rule(left: str, line: str, cross: str, right: str) -> Segment:
-            return Segment(left + cross.join(line * (w + 2) for w in widths) + right + "\n")
-
-        def lines(cells: list[list[str]], edge: str, style: Style | None = None) -> RenderResult:
-            cells = [
-                [part for line in cell for part in fit(line, w)] if column.wraps else cell
-                for cell, column, w in zip(cells, self.columns, widths, strict=True)
-            ]
-            for n in range(max(len(cell) for cell in cells)):
-                texts = (
-                    " " + align(cell[n] if n < len(cell) else "", w, column.justify) + " "
-                    for cell, column, w in zip(cells, self.columns, widths, strict=True)
-                )
-                # One segment a line, not a cell: rich's work is per segment.
-                yield Segment(edge + edge.join(texts) + edge + "\n", style)
-
-        total = sum(widths) + 3 * len(widths) + 1
-        yield Segment(align(self.title, total, "center").rstrip() + "\n", Style(italic=True))
-        yield rule("┏", "━", "┳", "┓")
-        yield from lines([[c.title] for c in self.columns], "┃", Style(bold=True))
-        yield rule("┡", "━", "╇", "┩")
-        for n, row in enumerate(self.rows):
-            if n:
-                yield rule("├", "─", "┼", "┤")
-            yield from lines(row, "│")
-        yield rule("└", "─", "┴", "┘")
-
-
-def cells(text: str) -> int:
-    """The terminal cells ``text`` takes (``len`` is the same, and faster, for ASCII)."""
-    return len(text) if text.isascii() else cell_len(text)
-
-
-@lru_cache(maxsize=4096)  # the rows' words repeat ("expanded: 2 new, ..."): wrap each once
-def fit(line: str, width: int) -> tuple[str, ...]:
-    return (line,) if cells(line) <= width else tuple(wrap(line, width)) or ("",)
-
-
-def align(text: str, width: int, justify: str) -> str:
-    pad = width - cells(text)
-    if justify == "right":
-        return " " * pad + text
-    if justify == "center":
-        return " " * (pad // 2) + text + " " * (pad - pad // 2)
-    return text + " " * pad
+        table.add_row(*row)
+    return table
