@@ -128,6 +128,35 @@ def test_invariants_hold_after_any_sequence(moves: list[int]) -> None:
     assert read_cube(Cube(cube).facelets(Cube(cube).initial)) == cube
 
 
+# Text a user may type: cube letters, colours, move suffixes, separators and some noise.
+CUBE_TEXT = st.one_of(
+    st.text(alphabet="URFDLBwrgyobMxRw'’23 /\n?", max_size=70),
+    st.text(alphabet="URFDLB", min_size=54, max_size=54),  # facelets, mostly impossible ones
+    st.text(alphabet="URFDLB", min_size=24, max_size=24),
+)
+
+
+@given(CUBE_TEXT, st.sampled_from([None, 2, 3]))
+@settings(max_examples=300, deadline=None)
+def test_any_text_is_a_cube_or_a_one_line_error(text: str, size: int | None) -> None:
+    """The readers of scrambles and facelets (one word, or a face a word) never fail otherwise."""
+    try:
+        cube = read_cube(text, size)
+    except InputError as err:
+        assert "\n" not in str(err) and str(err)
+    else:  # pieces, each once (whether the cube is solvable is the precheck's to say)
+        assert sorted(cube.cp) == list(range(8)) and sorted(cube.ep) == list(range(len(cube.ep)))
+
+
+@given(st.lists(st.integers(0, 17), max_size=30), st.sampled_from([" ", "\n", "/", " / "]))
+@settings(max_examples=60, deadline=None)
+def test_facelets_face_by_face_read_as_in_one_word(moves: list[int], separator: str) -> None:
+    cubies = after(Cubies.solved(3), moves)
+    word = Cube(cubies).facelets(Cube(cubies).initial)
+    faces = separator.join(word[i : i + 9] for i in range(0, 54, 9))
+    assert read_cube(faces) == read_cube(word) == cubies
+
+
 def test_facelet_strings() -> None:
     assert Cube().facelets(Cube().initial) == SOLVED_STRING
     cube = Cube.from_text("R")
