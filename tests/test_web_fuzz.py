@@ -26,6 +26,10 @@ TILES = st.lists(st.integers(-2, 30), min_size=0, max_size=26) | st.sampled_from
     [list(range(n)) for n in (4, 6, 8, 9, 12, 16, 25)]
 ).flatmap(st.permutations)
 TILT_TEXT = st.text(alphabet=".#ox@\n?", max_size=60)
+# A goal as typed: tiles, blanks, separators, names and noise.
+GOALS = st.text(alphabet="0123456789_ ,/\nx-", max_size=60) | st.sampled_from(
+    ["blank-first", "blank-last", "korf", "default", "first"]
+)
 MAZE_ROW = st.text(alphabet="SG#.123456789 x", max_size=12)
 CUBE_MOVE = "URFDLB'2 x"
 # Scrambles, facelet strings (solved, or with one symbol changed) and anything in between.
@@ -48,13 +52,13 @@ def fields(**strategies: st.SearchStrategy[Any]) -> st.SearchStrategy[dict[str, 
 
 ROUTES: dict[str, st.SearchStrategy[Any]] = {
     "/api/npuzzle/analyze": fields(
-        tiles=TILES, rows=st.integers(0, 7), cols=st.integers(0, 7), goal=TILES
+        tiles=TILES, rows=st.integers(0, 7), cols=st.integers(0, 7), goal=st.one_of(TILES, GOALS)
     ),
     "/api/npuzzle/solve": fields(
         tiles=TILES,
         rows=st.integers(1, 6),
         cols=st.integers(1, 6),
-        goal=TILES,
+        goal=st.one_of(TILES, GOALS),
         algorithm=st.sampled_from(["astar", "idastar", "bfs", "greedy", "dfbnb", "auto", "x"]),
         heuristic=st.sampled_from(["manhattan", "linear_conflict", "misplaced", "pdb", "h9"]),
         weight=st.floats(-1, 12),
