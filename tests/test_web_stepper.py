@@ -204,6 +204,10 @@ def test_ida_star_shows_its_bounds_and_path(page: Page) -> None:
     expect(bounds.nth(0)).to_contain_text("bound 14: 6 expanded; smallest f over it: 16")
     expect(bounds.nth(3)).to_have_text("bound 20: 103 expanded; the goal lies within it")
     expect(stepper.locator(".path-table tbody tr")).to_have_count(21)
+    # The four bounds are steps as well as the expansions: the count says so.
+    expect(stepper.locator(".step-pos")).to_have_text(
+        re.compile(r"^step (\d+) of \1 \(expansions, and 4 new bounds\)$")
+    )
     shoot(page, "stepper-idastar-1280x800")
 
 
@@ -253,6 +257,7 @@ def test_a_stale_step_shows_the_stale_entry_in_the_tree(page: Page) -> None:
     for _ in range(43):
         stepper.locator(".step-step").click()
     expect(stepper.locator(".step-words")).to_contain_text("a stale entry, turned away")
+    expect(stepper.locator(".step-pos")).to_contain_text("(expansions, and 1 stale entry turned away)")
     current = stepper.locator("svg.tree .node.current")
     expect(current).to_have_count(1)
     expect(current).to_have_class(re.compile(r"\bstale\b"))

@@ -77,6 +77,7 @@ export class Controls {
     this.speedName.textContent = t("speed");
     this.speedOut.textContent = t("per_second", this.rate);
     const { cursor, total } = this.target;
-    this.position.textContent = total ? t("step_of", cursor, total) : "";
+    const note = this.target.positionNote?.() ?? ""; // what the steps are besides expansions
+    this.position.textContent = total ? t("step_of", cursor, total) + note : "";
   }
 }

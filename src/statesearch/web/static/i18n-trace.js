@@ -24,6 +24,9 @@ export const TRACE_MESSAGES = {
     step_start: "« Start", step_back: "◀ Back", step_forward: "Step ▶", run: "Run", step_end: "End »",
     per_second: (n) => `${n} steps/s`,
     step_of: (k, n) => `step ${k.toLocaleString()} of ${n.toLocaleString()}`,
+    steps_besides: (bounds, stale) => ` (expansions, and ${[
+      bounds ? `${bounds.toLocaleString()} new ${bounds === 1 ? "bound" : "bounds"}` : "",
+      stale ? `${stale.toLocaleString()} stale ${stale === 1 ? "entry" : "entries"} turned away` : ""].filter(Boolean).join(" and ")})`,
     tree_title: "Search tree",
     trace_truncated: (kept, total) =>
       `The trace holds the first ${kept.toLocaleString()} of ${total.toLocaleString()} events; the search went on past them (its counts are the whole search's).`,
@@ -118,6 +121,9 @@ export const TRACE_MESSAGES = {
     step_start: "« 처음", step_back: "◀ 뒤로", step_forward: "한 단계 ▶", run: "실행", step_end: "끝 »",
     per_second: (n) => `초당 ${n}단계`,
     step_of: (k, n) => `${n.toLocaleString()}단계 중 ${k.toLocaleString()}단계`,
+    steps_besides: (bounds, stale) => ` (확장 외에 ${[
+      bounds ? `새 한계 ${bounds.toLocaleString()}번` : "",
+      stale ? `돌려보낸 묵은 항목 ${stale.toLocaleString()}개` : ""].filter(Boolean).join(", ")})`,
     tree_title: "탐색 트리",
     trace_truncated: (kept, total) =>
       `추적에는 이벤트 ${total.toLocaleString()}개 중 처음 ${kept.toLocaleString()}개만 담았습니다. 탐색은 그 뒤에도 계속되었고, 위의 수는 탐색 전체의 수입니다.`,

@@ -18,6 +18,7 @@ export class Stepper {
     this.onStep = onStep;
     this.verdict = verdict;
     this.replay = null;
+    this.besides = { iteration: 0, stale: 0 };
     container.classList.add("stepper");
     const bar = html("div");
     this.controls = new Controls(bar, this, speed);
@@ -33,6 +34,13 @@ export class Stepper {
 
   get cursor() { return this.replay?.cursor ?? 0; }
   get total() { return this.replay?.total ?? 0; }
+
+  // Why "step 217 of 217" stands beside "Expansion 213": a new bound and a stale entry taken
+  // out are steps too.
+  positionNote() {
+    const { iteration, stale } = this.besides;
+    return iteration || stale ? t("steps_besides", iteration, stale) : "";
+  }
   seek(k) { this.replay?.seek(k); }
 
   setView(view) { this.view = view; this.tree.view = view; }
@@ -40,6 +48,8 @@ export class Stepper {
   load(data) {
     this.controls.pause();
     this.replay = new Replay(data);
+    this.besides = { iteration: 0, stale: 0 }; // the steps that are not expansions
+    for (const event of this.replay.events) if (event.event in this.besides) this.besides[event.event] += 1;
     this.render();
   }
 
