@@ -257,7 +257,9 @@ def test_a_stale_step_shows_the_stale_entry_in_the_tree(page: Page) -> None:
     for _ in range(43):
         stepper.locator(".step-step").click()
     expect(stepper.locator(".step-words")).to_contain_text("a stale entry, turned away")
-    expect(stepper.locator(".step-pos")).to_contain_text("(expansions, and 1 stale entry turned away)")
+    expect(stepper.locator(".step-pos")).to_contain_text(
+        "(expansions, and 1 stale entry turned away)"
+    )
     current = stepper.locator("svg.tree .node.current")
     expect(current).to_have_count(1)
     expect(current).to_have_class(re.compile(r"\bstale\b"))
