@@ -5,7 +5,7 @@
 import { html } from "./board.js";
 import { Controls } from "./controls.js";
 import { t } from "./i18n.js";
-import { Replay, SUCCESSOR_EVENTS } from "./trace-model.js";
+import { Replay, SUCCESSOR_EVENTS, fTerms } from "./trace-model.js";
 import { TreeView } from "./tree.js";
 
 const ROOM_ROWS = 8;
@@ -18,7 +18,6 @@ export class Stepper {
     this.onStep = onStep;
     this.verdict = verdict;
     this.replay = null;
-    this.besides = { iteration: 0, stale: 0 };
     container.classList.add("stepper");
     const bar = html("div");
     this.controls = new Controls(bar, this, speed);
@@ -38,6 +37,7 @@ export class Stepper {
   // Why "step 217 of 217" stands beside "Expansion 213": a new bound and a stale entry taken
   // out are steps too.
   positionNote() {
+    if (!this.replay) return "";
     const { iteration, stale } = this.besides;
     return iteration || stale ? t("steps_besides", iteration, stale) : "";
   }
@@ -119,14 +119,7 @@ export class Stepper {
     return [picture, words];
   }
 
-  // f in the search's own terms: f = g + h (A*), g + w·h (weighted), h (greedy), g (uniform-cost).
-  formula(r, { f, g, h }) {
-    const { algorithm, weight } = r.data;
-    if (algorithm === "greedy") return `f = h = ${h}`;
-    if (algorithm === "ucs" || weight === 0) return `f = g = ${g}`;
-    if (weight && weight !== 1) return `f = ${f} = ${g} + ${weight}·${h}`;
-    return `f = ${f} = ${g} + ${h}`;
-  }
+  formula(r, node) { return `f = ${fTerms(r.data, node)}`; }
 
   sections(r) {
     if (r.family === "path") return [this.pathTable(r), this.boundsList(r)];

@@ -12,6 +12,15 @@ const LAYERED = new Set(["bfs", "bidirectional"]);
 // What an expansion does with each successor, in the order the step's words list them.
 export const SUCCESSOR_EVENTS = ["push", "improve", "skip", "cutoff", "prune", "cut"];
 
+// f in the search's own terms, after "f = ": g + h (A*), g + w·h (weighted A*), h (greedy), g
+// (uniform-cost and w = 0), from what the trace says the search was (`data`).
+export function fTerms({ algorithm, weight }, { f, g, h }) {
+  if (algorithm === "greedy") return `h = ${h}`;
+  if (algorithm === "ucs" || weight === 0) return `g = ${g}`;
+  if (weight && weight !== 1) return `${f} = ${g} + ${weight}·${h}`;
+  return `${f} = ${g} + ${h}`;
+}
+
 // How the algorithm keeps what waits: a priority queue, a first-in first-out queue, or a path.
 export function familyOf(algorithm) {
   if (DEPTH_FIRST.has(algorithm)) return "path";

@@ -6,6 +6,7 @@
 // box (a phone) the tree is an indented outline instead, one node a row, so it fits the width.
 import { html, svg } from "./board.js";
 import { t } from "./i18n.js";
+import { fTerms } from "./trace-model.js";
 
 const ROW_GAP = 30;
 const COLUMN_GAP = 8;
@@ -128,7 +129,7 @@ export class TreeView {
     group.append(svg("rect", { width, height, rx: 5, class: "node-box" }));
     this.view.node(group, node.state, width);
     const y = this.view.pictureHeight + 8 + LINE * 0.8;
-    group.append(svg("text", { x: width / 2, y, "text-anchor": "middle", class: "node-fgh" }, fgh(node)));
+    group.append(svg("text", { x: width / 2, y, "text-anchor": "middle", class: "node-fgh" }, fTerms(replay.data, node)));
     const mark = node.step !== null ? `#${node.step}` : STATUS_MARK[node.status] ?? "";
     group.append(svg("text", { x: width / 2, y: y + LINE, "text-anchor": "middle", class: "node-step" }, mark));
     if (hidden) {
@@ -170,16 +171,6 @@ function statusWord(family, status) {
 }
 
 const STATUS_MARK = { waiting: "…", stale: "✕", cutoff: "✂", prune: "✂", goal: "★" };
-
-// f as the search made it, read off the numbers: g + h (A*), g + w·h (weighted A*), h
-// (greedy), g (uniform-cost); else the three numbers.
-export function fgh({ f, g, h }) {
-  if (f === g + h) return `${f} = ${g} + ${h}`;
-  if (f === h) return `${f} = h`;
-  if (f === g) return `${f} = g`;
-  const weight = h > 0 ? (f - g) / h : NaN;
-  return weight > 0 ? `${f} = ${g} + ${+weight.toFixed(3)}·${h}` : `f ${f} g ${g} h ${h}`;
-}
 
 function nodeTitle(view, node, family) {
   const parts = [view.text(node.state), `f = ${node.f}, g = ${node.g}, h = ${node.h}`];
