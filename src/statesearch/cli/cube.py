@@ -4,7 +4,6 @@ cube's part of ``statesearch pdb build`` (``build_tables``)."""
 from __future__ import annotations
 
 import json
-import secrets
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -32,7 +31,6 @@ Metric = Annotated[
 ]
 TimeLimit = Annotated[float | None, time_limit_option("Give up after S seconds.")]
 Seed = Annotated[int, typer.Option(min=0, help="Random seed: the same seed gives the same cubes.")]
-FRESH_SEEDS = 2**32  # a drawn seed stays short enough to type back
 
 
 def tables_wanted(cube: Any, heuristic: str | None, algorithm: str) -> str | None:
@@ -167,12 +165,13 @@ def random_command(
     """Print random cubes: uniform over the reachable positions, or random-move scrambles."""
     from ..cube import REACHABLE, Cube, format_moves, random_cube, random_scramble
     from ..cube.notation import check_metric
+    from ..cube.random_cubes import fresh_seed
     from ..cube.reading import check_size, scrambled
 
     check_size(size)
     check_metric(metric)
     if seed is None:  # a new cube each run, its seed printed so that the run can be repeated
-        seed = secrets.randbelow(FRESH_SEEDS)
+        seed = fresh_seed()
     for s in range(seed, seed + count):
         scramble = random_scramble(moves, s, metric) if moves is not None else None
         cubies = scrambled(scramble, size) if scramble is not None else random_cube(size, s)

@@ -11,6 +11,7 @@ twists adding up to 0: 7! x 3^6 = 3,674,160.
 from __future__ import annotations
 
 import random
+import secrets
 
 from .cubies import Cubies, permutation_parity
 from .notation import face_of
@@ -18,6 +19,12 @@ from .pocket import MOVING
 from .pocket import REACHABLE as POCKET_REACHABLE
 
 REACHABLE = {2: POCKET_REACHABLE, 3: 43_252_003_274_489_856_000}
+SEEDS = 10**9  # a drawn seed is below this: short enough to type back, in the CLI or the page
+
+
+def fresh_seed() -> int:
+    """The seed of a new random cube, to be shown with it so that it can be drawn again."""
+    return secrets.randbelow(SEEDS)
 
 
 def random_cube(size: int, seed: int | random.Random | None = None) -> Cubies:

@@ -9,7 +9,6 @@ L or B is the turn of U, R or F opposite it, and the whole cube turned with it.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -17,6 +16,7 @@ from fastapi import APIRouter, Request
 from ..cube import REACHABLE, Cube, format_moves, random_cube, random_scramble
 from ..cube.cubies import broken_invariant
 from ..cube.notation import check_metric, parse_moves
+from ..cube.random_cubes import fresh_seed
 from ..cube.reading import after, check_size, scrambled
 from .api import search
 from .cube_jobs import BUILD_TABLES, korf_stored
@@ -67,7 +67,7 @@ def random_position(request: CubeRandom) -> dict[str, Any]:
     them); ``seed`` is the one used, to get the same cube again."""
     size = check_size(request.size)
     metric = check_metric(request.metric)
-    seed = request.seed if request.seed is not None else random.randrange(10**9)
+    seed = request.seed if request.seed is not None else fresh_seed()
     if request.moves is None:
         cubies, moves = random_cube(size, seed), ""
     else:

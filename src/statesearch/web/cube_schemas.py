@@ -11,6 +11,7 @@ from typing import Annotated
 
 from pydantic import Field
 
+from ..cube.random_cubes import SEEDS
 from .schemas import Request, RequestLimits
 
 MAX_CUBE_TEXT = 400  # characters of a scramble or a facelet string
@@ -34,7 +35,7 @@ class CubeRandom(Request):
     that many random moves; the same ``seed`` gives the same cube (none: the server picks one)."""
 
     size: Size = 3
-    seed: Annotated[int, Field(ge=0, le=10**9)] | None = None
+    seed: Annotated[int, Field(ge=0, le=SEEDS)] | None = None
     moves: Annotated[int, Field(ge=0, le=MAX_SCRAMBLE)] | None = None
     metric: Metric = "htm"
 
