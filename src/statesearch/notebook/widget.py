@@ -27,6 +27,7 @@ from ..facade import solve
 from ..limits import Limits
 from ..maze import Maze
 from ..npuzzle import NPuzzle
+from ..problem import state_text
 from ..result import SearchResult
 from ..trace import Trace
 from ..web.trace_json import plain_state, trace_json
@@ -75,7 +76,7 @@ def front_end() -> tuple[str, str]:
 
 
 def state_labels(trace: Trace) -> dict[str, str]:
-    """How the problem shows each state of the trace (its ``render``, else ``str``), keyed by
+    """How the problem shows each state of the trace (its ``render``, else ``repr``), keyed by
     the state's JSON as the page writes it: for states that are neither boards nor cells."""
     labels = {}
     for event in trace.events:
@@ -146,7 +147,7 @@ class SearchWidget(anywidget.AnyWidget):
         elif isinstance(problem, Maze):
             self.kind, self.maze = "maze", list(problem.rows)
         else:
-            show = getattr(problem, "render", str)
+            show = state_text(problem)  # as the trace's labels write the states
             self.kind, self.picture = "text", f"<p>start: {escape(show(problem.initial))}</p>"
 
     def _slid(self, change: dict[str, Any]) -> None:
