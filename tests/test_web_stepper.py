@@ -19,7 +19,16 @@ from statesearch.maze import LESSON_MAZE, Maze
 from statesearch.npuzzle import NPuzzle
 from statesearch.trace import Event, Trace
 from statesearch.web.trace_json import plain_state
-from test_browser import LAPTOP, PHONE, browser, open_page, server, shoot, solve_maze_to_the_end
+from test_browser import (
+    LAPTOP,
+    PHONE,
+    browser,
+    open_page,
+    server,
+    shoot,
+    solve_maze_to_the_end,
+    step_through,
+)
 
 __all__ = ["browser", "server"]  # fixtures shared with test_browser
 
@@ -234,11 +243,7 @@ def test_ida_star_counts_each_successor_under_its_own_parent(page: Page) -> None
     for state, count in page.evaluate(IDA_SUCCESSORS):
         row, col = divmod(state.index(0), 3)
         assert count == (1 if row in (0, 2) else 2) + (1 if col in (0, 2) else 2), state
-    page.select_option("#algorithm", "idastar")
-    page.click("#step-through")
-    stepper = page.locator("#puzzle-stepper")
-    for _ in range(5):
-        stepper.locator(".step-step").click()
+    stepper = step_through(page, 5, "idastar")
     words = stepper.locator(".step-words")
     expect(words).to_contain_text("Expansion 4: entered a state at depth 2")
     expect(words).to_contain_text("Its successors: 1 already on the path, 1 over the bound.")
@@ -389,10 +394,7 @@ def test_screenshots_of_the_new_views(browser: Browser, server: str, size: Viewp
     label = f"{size['width']}x{size['height']}"
     page = open_page(browser, server, size)
     wide = "document.scrollingElement.scrollWidth"
-    page.click("#step-through")
-    stepper = page.locator("#puzzle-stepper")
-    for _ in range(5):
-        stepper.locator(".step-step").click()
+    stepper = step_through(page, 5)
     shoot(page, f"stepper-{label}")
     assert page.evaluate(wide) <= size["width"]
     page.click("#lang")
