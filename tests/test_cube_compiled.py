@@ -125,3 +125,36 @@ def test_unsolvable_cubes_never_reach_a_kernel(patterns: PatternTables) -> None:
     result = solve(cube, "idastar", "korf")
     assert result.status is Status.UNSOLVABLE and result.stats.expanded == 0
     assert cube.compiled("idastar", "korf", 1.0, False) is None
+
+
+@pytest.mark.parametrize(("heuristic", "length"), [("coset", 12), ("korf", 9)])
+def test_a_search_paused_every_few_expansions_goes_on_where_it_stopped(
+    heuristic: str,
+    length: int,
+    coset: CosetTable,
+    patterns: PatternTables,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A slice of 3 expansions pauses the search at every depth of the path, each pause on a
+    node whose children were prepared with its siblings: it must find the same moves with the
+    same counts as a search in one slice."""
+    from statesearch.cube import compiled as kernel
+
+    cube = Cube.from_text(format_moves(random_scramble(length, 3)))
+    cube = (
+        cube.with_tables(coset=coset)
+        if heuristic == "coset"
+        else cube.with_tables(patterns=patterns)
+    )
+    whole = solve(cube, "idastar", heuristic)
+    monkeypatch.setattr(kernel.CubeSearch, "slice", 3)
+    sliced = solve(cube, "idastar", heuristic, limits=Limits(time_limit=60))  # lost: no hang
+    assert sliced.status is Status.SOLVED
+    assert sliced.engine == whole.engine == "compiled"
+    assert sliced.stats.expanded > 100  # many pauses
+    assert sliced.actions == whole.actions
+    assert (sliced.stats.expanded, sliced.stats.generated) == (
+        whole.stats.expanded,
+        whole.stats.generated,
+    )
+    replay(cube, sliced)

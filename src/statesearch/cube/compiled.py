@@ -20,7 +20,7 @@ from . import coset_kernel, coset_lookup, korf
 from .cubies import Cubies, permutation_parity
 from .estimates import combine, coset_estimates, view_coordinates, view_cubies
 from .ida_kernel import COSET, KORF, ida_slice
-from .node_row import MAX_DEPTH, OWN, RULE, padded
+from .node_row import MAX_DEPTH, MOVE_COUNT, OWN, RULE, padded
 from .notation import MOVES, START, canonical_moves
 from .searched import SearchedCube
 from .state import move_cubies, recipes, turned
@@ -88,13 +88,13 @@ class CubeSearch:
             width = korf.KORF_COLUMNS
         if self.parity >= 0 and (self.h - self.parity) % 2:
             self.h += 1  # a quarter-turn distance has the parity of the corner permutation
-        self.nodes = np.zeros((MAX_DEPTH + 1, width), dtype=np.int64)
+        self.nodes = np.zeros((MAX_DEPTH + 1, MOVE_COUNT, width), dtype=np.int64)
         self.root_row = np.zeros(width, dtype=np.int64)
         self.root_row[RULE] = START
         self.root_row[OWN : OWN + len(root)] = root
 
     def restart(self) -> None:
-        self.nodes[0] = self.root_row
+        self.nodes[0, 0] = self.root_row
 
     def run(self, registers: np.ndarray, expansions: int) -> int:
         return int(

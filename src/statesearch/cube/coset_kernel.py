@@ -24,15 +24,16 @@ same holds of the inverse's three bounds, though a bound may be short of its cos
 if all three are x and one is short, that distance is at least x + 1 already. The estimate is
 the larger of the two.
 
-When a node is entered, ``coset_prepare`` gives up the children their kept bound proves too
-far, then works out the other children's entries view by view (the view whose parent was
-farthest first) and asks for them at once, so that the cache misses
-overlap, each child given up at the first view that proves it too far, then the inverse's views
-of the children left the same way; the children are then estimated one by one from what it kept
-(``coset_estimate``). A child that must be solved to fit
-(the last move of an iteration) is compared with the solved coset without reading the table.
-Everything is read by address (``memory``): a node is a row of int64 columns, its view columns
-first, then, per move, what prepare worked out for that child.
+``coset_prepare`` works on a batch of nodes, the children of one node that fit
+(``ida_kernel``): it gives up the children their kept bound proves too far, then works out the
+other children's entries view by view (at each node, the view whose distance there is largest
+first) and asks for them across the whole batch at once, so that the cache misses overlap, each
+child given up at the first view that proves it too far, then the inverse's views of the
+children left the same way; the children are then estimated one by one from what it kept
+(``coset_estimate``). A child that must be solved to fit (the last move of an iteration) is
+compared with the solved coset without reading the table. Everything is read by address
+(``memory``): a node is a row of int64 columns, its view columns first, then, per move, what
+prepare worked out for that child.
 """
 
 from __future__ import annotations
@@ -62,7 +63,7 @@ from .coset_lookup import (
 )
 from .cubies import Cubies
 from .memory import peek64, poke64
-from .node_row import OWN
+from .node_row import MOVE_COUNT, OWN
 
 # Per view: the coordinates and distance of the coset, the packed cube, the inverse's bound.
 LAYER, TWIST, FLIP, SLICE, DISTANCE, CORNERS, EDGES, BOUND = range(8)
@@ -165,11 +166,10 @@ def _work_out(node: Signed, view: Signed, move: Signed, kept: Signed, t: Tables)
 
 @njit(cache=True, inline="always")
 def coset_estimate(
-    node: Signed, width: Signed, i: Signed, move: Signed, room: Signed, t: Tables
+    node: Signed, child: Signed, i: Signed, move: Signed, room: Signed, t: Tables
 ) -> Signed:
     """The child's estimate from the three views ``coset_prepare`` read (the first view that
-    proved it too far, if one did); a child that fits gets its columns."""
-    child = node + 8 * width
+    proved it too far, if one did); a child that fits gets its columns in its row ``child``."""
     if room == 0:  # only a child in the solved coset of every view fits
         for view in range(3):
             if not _solved_view(node, child, view, move, t):
@@ -215,12 +215,12 @@ def _inverse_estimate(node: Signed, kept: Signed) -> Signed:
 
 
 @njit(cache=True, inline="always")
-def _inverse_prepare(node: Signed, moves: Signed, count: Signed, room: Signed, t: Tables) -> None:
+def _inverse_ask(node: Signed, moves: Signed, count: Signed, room: Signed, t: Tables) -> None:
     """For the children the three distances leave in the running (combined, the rule of equal
     views gives up a few more): per view the packed cube, and the bounds of its inverse in the
-    three views, asked for at once and then read (the parent's bound when the move is of U or
-    D in that view: no read); a child whose bounds show it too far is given up. Asking for
-    the three at once is faster here than a view at a time, though it reads more."""
+    three views, asked for at once (the parent's bound when the move is of U or D in that
+    view: no read). Asking for the three at once is faster here than a view at a time, though
+    it reads more."""
     for i in range(count):
         kept = KEPT + i * KEPT_WIDTH
         if peek64(node, kept + VERDICT) < 0:
@@ -242,6 +242,11 @@ def _inverse_prepare(node: Signed, moves: Signed, count: Signed, room: Signed, t
                     index = inverse_entry(corners, edges, t)
                     prefetch_at(t[BOUNDS] + 8 * (index >> 5))
                 poke64(node, inverse + 2, index)
+
+
+@njit(cache=True, inline="always")
+def _inverse_read(node: Signed, count: Signed, room: Signed, t: Tables) -> None:
+    """Read the bounds ``_inverse_ask`` asked for; a child they show too far is given up."""
     for i in range(count):
         kept = KEPT + i * KEPT_WIDTH
         if peek64(node, kept + VERDICT) < 0:
@@ -268,44 +273,53 @@ def _kept_bound(node: Signed, move: Signed, t: Tables) -> Signed:
 
 @njit(cache=True, inline="always")
 def coset_prepare(
-    node: Signed, moves: Signed, allowed: Signed, count: Signed, room: Signed, t: Tables
+    batch: Signed, size: Signed, moves: Signed, count: Signed, room: Signed, t: Tables
 ) -> None:
-    """Estimate all the children at once: first by the bound each keeps from the node (no
-    read), then view by view (the view whose distance at this node is largest first): for the
-    children still in the running, work out their entries in the
-    view and ask for all of them, then read them and give up the children they prove too far.
-    A view costs one wait for memory per node instead of one per child, the reads overlapping.
-    Every view is read for the children that stay, even a view that cannot prune them: they
-    are entered next, and one wait for all of them is shorter than one wait each. Then the
-    inverse's views, for the children left (``_inverse_prepare``)."""
-    for i in range(count):
-        kept = KEPT + i * KEPT_WIDTH
-        verdict: Signed = -1 if peek64(allowed, i) >= 0 else 0
-        if verdict < 0 and room > 0:
-            kept_bound = _kept_bound(node, peek64(moves, i), t)
-            if kept_bound > room:
-                verdict = kept_bound
-        poke64(node, kept + VERDICT, verdict)
-        for slot in range(3):
-            poke64(node, kept + SEEN + slot, -1)
+    """Estimate all the children of the nodes in ``batch`` (``ida_kernel._prepare``) at once:
+    first by the bound each keeps from its node (no read), then view by view (at each node,
+    the view whose distance there is largest first): for the children still in the running,
+    work out their entries in the view and ask for all of them, then read them and give up the
+    children they prove too far. A view costs one wait for memory per batch of nodes instead of
+    one per child, the reads overlapping. Every view is read for the children that stay, even
+    a view that cannot prune them: they are entered next, and one wait for all of them is
+    shorter than one wait each. Then the inverse's views, for the children left, alike."""
+    for k in range(size):
+        node, allowed = peek64(batch, k), peek64(batch, MOVE_COUNT + k)
+        for i in range(count):
+            kept = KEPT + i * KEPT_WIDTH
+            verdict: Signed = -1 if peek64(allowed, i) >= 0 else 0
+            if verdict < 0 and room > 0:
+                kept_bound = _kept_bound(node, peek64(moves, i), t)
+                if kept_bound > room:
+                    verdict = kept_bound
+            poke64(node, kept + VERDICT, verdict)
+            for slot in range(3):
+                poke64(node, kept + SEEN + slot, -1)
     if room <= 0:
         return
-    order = _order(node)
     for slot in range(3):
-        view = (order >> (2 * slot)) & 3
-        for i in range(count):
-            kept = KEPT + i * KEPT_WIDTH
-            if peek64(node, kept + VERDICT) < 0:
-                at_view = kept + VIEWS + 5 * slot
-                prefetch_word(t, _work_out(node, view, peek64(moves, i), at_view, t))
-        for i in range(count):
-            kept = KEPT + i * KEPT_WIDTH
-            if peek64(node, kept + VERDICT) < 0:
-                d = _distance(node, view, kept + VIEWS + 5 * slot, t)
-                poke64(node, kept + SEEN + slot, d)
-                if d > room:
-                    poke64(node, kept + VERDICT, d)
-    _inverse_prepare(node, moves, count, room, t)
+        for k in range(size):
+            node = peek64(batch, k)
+            view = (_order(node) >> (2 * slot)) & 3
+            for i in range(count):
+                kept = KEPT + i * KEPT_WIDTH
+                if peek64(node, kept + VERDICT) < 0:
+                    at_view = kept + VIEWS + 5 * slot
+                    prefetch_word(t, _work_out(node, view, peek64(moves, i), at_view, t))
+        for k in range(size):
+            node = peek64(batch, k)
+            view = (_order(node) >> (2 * slot)) & 3
+            for i in range(count):
+                kept = KEPT + i * KEPT_WIDTH
+                if peek64(node, kept + VERDICT) < 0:
+                    d = _distance(node, view, kept + VIEWS + 5 * slot, t)
+                    poke64(node, kept + SEEN + slot, d)
+                    if d > room:
+                        poke64(node, kept + VERDICT, d)
+    for k in range(size):
+        _inverse_ask(peek64(batch, k), moves, count, room, t)
+    for k in range(size):
+        _inverse_read(peek64(batch, k), count, room, t)
 
 
 @njit(cache=True, inline="always")

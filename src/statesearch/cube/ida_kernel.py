@@ -2,12 +2,16 @@
 
 The search keeps all its state in caller-owned arrays, so it can stop after any number of
 expansions and go on later (``kernels.ida_driver`` runs the iterations and checks budgets,
-clock and cancel flag between slices). ``nodes[d]`` is the node at depth d of the path
-(``node_row``). An estimate is two functions: ``prepare`` runs once when a node is entered
-(to work out all its children and ask for their table entries at once, so that the cache
-misses overlap) and ``estimate`` gives one child's value. The estimate is picked by a number
-rather than by building one search per estimate in a closure: numba caches a module-level
-function on disk, but compiled a closure again in every process (20 s before each solve).
+clock and cancel flag between slices). Each child of a node on the path has a row of its own
+(``node_row``). An estimate is two functions: ``prepare`` works out the children of a batch of
+nodes and asks for their table entries at once, so that the cache misses overlap, and
+``estimate`` gives one child's value from what prepare kept. When the search enters a node it
+estimates all its children, then prepares together the children that fit, the nodes it will
+enter next: their table reads, most of them for children one move short of the bound that are
+given up, overlap across the batch instead of waiting once per node. The estimate is picked by
+a number rather than by building one search per estimate in a closure: numba caches a
+module-level function on disk, but compiled a closure again in every process (20 s before each
+solve).
 numba's disk cache checks this file only: after editing an estimate (``korf``,
 ``coset_kernel``, ``coset_lookup``, ``memory``) delete ``__pycache__/ida_kernel.ida_slice-*``,
 or the old machine code runs with the new tables (a crash, seen once).
@@ -32,10 +36,11 @@ from ..kernels import ida_driver as driver
 from ..kernels.codes import EXHAUSTED, FOUND, PAUSED
 from .coset_kernel import coset_estimate, coset_prepare
 from .korf import korf_estimate, korf_prepare
-from .node_row import NEXT, RULE, Signed, Tables
+from .memory import peek64, poke64
+from .node_row import ESTIMATE, MOVE_COUNT, NEXT, RULE, Signed, Tables
 
 KORF, COSET = 0, 1  # the estimates
-PREPARED = driver.IDA_REGISTERS - 1  # 1 once the root's children are prepared (per iteration)
+PREPARED = driver.IDA_REGISTERS - 1  # 1 once the root and its children are prepared (per iteration)
 
 
 @njit(cache=True)
@@ -65,37 +70,72 @@ def is_solved_after(
 
 @njit(cache=True, inline="always")
 def _prepare(
-    kind: Signed,
-    node: Signed,
-    moves: Signed,
-    allowed: Signed,
-    count: Signed,
-    room: Signed,
-    t: Tables,
+    kind: Signed, batch: Signed, size: Signed, moves: Signed, count: Signed, room: Signed, t: Tables
 ) -> None:
-    """``prepare(node, moves, allowed, count, room, tables)`` of the estimate: ``moves``
-    and ``allowed`` are the addresses of the move list and of the rule's row (``allowed[i] <
-    0``: the rule skips move i), ``room`` is the children's."""
+    """``prepare(batch, size, moves, count, room, tables)`` of the estimate, for ``size`` nodes
+    at once: ``batch`` is the address of their rows' addresses, then (from ``MOVE_COUNT``)
+    of their rules' rows (``allowed[i] < 0``: the rule skips move i); ``moves`` is the address
+    of the move list, ``room`` the children's."""
     if kind == KORF:
-        korf_prepare(node, moves, allowed, count, room, t)
+        korf_prepare(batch, size, moves, count, room, t)
     else:
-        coset_prepare(node, moves, allowed, count, room, t)
+        coset_prepare(batch, size, moves, count, room, t)
 
 
 @njit(cache=True, inline="always")
 def _estimate(
-    kind: Signed, node: Signed, width: Signed, i: Signed, move: Signed, room: Signed, t: Tables
+    kind: Signed, node: Signed, child: Signed, i: Signed, move: Signed, room: Signed, t: Tables
 ) -> Signed:
     """The estimate of the child of ``node`` (its row's address) by the ``i``-th move of the
-    list, ``move``, its columns written to the next row if it fits within ``room``; when one of
-    its tables already shows the child is more than ``room`` moves away, any value over
+    list, ``move``, its columns written to its row ``child`` if it fits within ``room``; when
+    one of its tables already shows the child is more than ``room`` moves away, any value over
     ``room`` that is still a lower bound will do (IDA* takes the smallest as its next bound)."""
     h: Signed = (
-        korf_estimate(node, width, i, move, room, t)
+        korf_estimate(node, child, i, move, room, t)
         if kind == KORF
-        else coset_estimate(node, width, i, move, room, t)
+        else coset_estimate(node, child, i, move, room, t)
     )
     return h
+
+
+@njit(cache=True, inline="always")
+def _look_ahead(
+    kind: Signed,
+    node: Signed,
+    children: Signed,
+    stride: Signed,
+    depth: Signed,
+    batch: Signed,
+    moves: np.ndarray,
+    moves_at: Signed,
+    rule: np.ndarray,
+    rule_at: Signed,
+    room: Signed,
+    parity: Signed,
+    t: Tables,
+) -> None:
+    """When the search enters ``node`` (prepared, at ``depth``): estimate each of its children
+    into the child's row (from ``children``, ``stride`` bytes apart), then prepare all the
+    children that fit within ``room`` together, so that their table reads overlap."""
+    count = moves.shape[0]
+    size = 0
+    for i in range(count):
+        following = rule[peek64(node, RULE), i]
+        if following < 0:
+            continue
+        child = children + stride * i
+        h = _estimate(kind, node, child, i, moves[i], room, t)
+        if parity >= 0 and (h ^ parity ^ depth) & 1 == 0:
+            h += 1  # the child's distance has the parity parity ^ (depth + 1) & 1
+        poke64(child, ESTIMATE, h)
+        poke64(child, RULE, following)
+        poke64(child, NEXT, 0)
+        if h <= room:
+            poke64(batch, size, child)
+            poke64(batch, MOVE_COUNT + size, rule_at + 8 * count * following)
+            size += 1
+    if size:
+        _prepare(kind, batch, size, moves_at, count, room - 1, t)
 
 
 @njit(cache=True)
@@ -121,29 +161,39 @@ def ida_slice(
     bound = regs[driver.IDA_BOUND]
     stop_at = regs[driver.IDA_EXPANDED] + budget
     count = moves.shape[0]
-    width = nodes.shape[1]
+    stride = 8 * nodes.shape[2]
     base = np.int64(nodes.ctypes.data)
+    level = stride * MOVE_COUNT  # bytes from one depth's rows to the next's
     moves_at, rule_at = np.int64(moves.ctypes.data), np.int64(rule.ctypes.data)
-    stride = 8 * width
+    batch = np.zeros(2 * MOVE_COUNT, dtype=np.int64)
+    batch_at = np.int64(batch.ctypes.data)
+    at = np.zeros(nodes.shape[0], dtype=np.int64)  # the rows of the path's nodes
+    at[0] = base
     depth = regs[driver.IDA_DEPTH]
+    for d in range(depth):
+        at[d + 1] = base + level * (d + 1) + stride * (peek64(at[d], NEXT) - 1)
     if regs[PREPARED] == 0:
-        allowed = rule_at + 8 * count * nodes[0, RULE]
-        _prepare(kind, base, moves_at, allowed, count, bound - 1, tables)
+        poke64(batch_at, 0, base)
+        poke64(batch_at, MOVE_COUNT, rule_at + 8 * count * peek64(base, RULE))
+        _prepare(kind, batch_at, 1, moves_at, count, bound - 1, tables)
+        _look_ahead(
+            kind, base, base + level, stride, 0, batch_at, moves, moves_at, rule, rule_at,
+            bound - 1, parity, tables,
+        )  # fmt: skip
         regs[PREPARED] = 1
     while depth >= 0:
-        i = nodes[depth, NEXT]
+        node = at[depth]
+        i = peek64(node, NEXT)
         if i >= count:
             depth -= 1
             continue
-        nodes[depth, NEXT] = i + 1
-        following = rule[nodes[depth, RULE], i]
-        if following < 0:
+        poke64(node, NEXT, i + 1)
+        if rule[peek64(node, RULE), i] < 0:
             continue
         regs[driver.IDA_GENERATED] += 1
         room = bound - depth - 1
-        h = _estimate(kind, base + stride * depth, width, i, moves[i], room, tables)
-        if parity >= 0 and (h ^ parity ^ depth) & 1 == 0:
-            h += 1  # the child's distance has the parity parity ^ (depth + 1) & 1
+        child = base + level * (depth + 1) + stride * i
+        h = peek64(child, ESTIMATE)
         if h > room:
             if depth + 1 + h < regs[driver.IDA_NEXT]:
                 regs[driver.IDA_NEXT] = depth + 1 + h
@@ -151,15 +201,16 @@ def ida_slice(
         path[depth] = moves[i]
         regs[driver.IDA_EXPANDED] += 1
         depth += 1
-        nodes[depth, RULE] = following
-        nodes[depth, NEXT] = 0
+        at[depth] = child
         if depth + 1 > regs[driver.IDA_LONGEST]:
             regs[driver.IDA_LONGEST] = depth + 1
         if h == 0 and is_solved_after(root, turns, path, depth):
             regs[driver.IDA_DEPTH] = depth
             return FOUND
-        allowed = rule_at + 8 * count * following
-        _prepare(kind, base + stride * depth, moves_at, allowed, count, room - 1, tables)
+        _look_ahead(
+            kind, child, base + level * (depth + 1), stride, depth, batch_at, moves, moves_at,
+            rule, rule_at, room - 1, parity, tables,
+        )  # fmt: skip
         if regs[driver.IDA_EXPANDED] >= stop_at:
             regs[driver.IDA_DEPTH] = depth
             return PAUSED

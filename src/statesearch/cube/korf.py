@@ -6,8 +6,8 @@ Each table is the breadth-first distance of its pattern from solved (``breadth``
 and kept in the cache (checksummed). Smaller groups (any corners, any edges) make tables that
 build in milliseconds, for the tests and for short scrambles. ``korf_estimate`` is the compiled
 IDA*'s estimate: a node keeps each pattern's coordinates, and a child's are three small table
-reads per pattern away (``patterns``), worked out for all the children at once when the node is
-entered (``korf_prepare``).
+reads per pattern away (``patterns``), worked out for all the children of a batch of nodes at
+once (``korf_prepare``).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from . import store
 from .breadth import Progress, distances
 from .cubies import Cubies
 from .memory import addresses, peek32, peek64, peeku8, poke64
-from .node_row import OWN, Signed, Tables
+from .node_row import MOVE_COUNT, OWN, Signed, Tables
 from .notation import metric_moves
 from .patterns import Pattern, pattern
 
@@ -171,26 +171,28 @@ def _child(node: Signed, g: Signed, move: Signed, kept: Signed, tables: Tables) 
 
 @njit(cache=True, inline="always")
 def korf_prepare(
-    node: Signed, moves: Signed, allowed: Signed, count: Signed, room: Signed, tables: Tables
+    batch: Signed, size: Signed, moves: Signed, count: Signed, room: Signed, tables: Tables
 ) -> None:
-    """Work out every child's coordinates when a node is entered and ask for all their table
-    entries at once, so that the cache misses (a random byte in 42 to 88 MB each) overlap
-    instead of coming one after another in ``korf_estimate``."""
-    for i in range(count):
-        if peek64(allowed, i) >= 0:
-            move = peek64(moves, i)
-            for g in range(3):
-                _child(node, g, move, KEPT + 6 * i + 2 * g, tables)
+    """Work out every child's coordinates of the nodes in ``batch`` (``ida_kernel._prepare``)
+    and ask for all their table entries at once, so that the cache misses (a random byte in
+    42 to 88 MB each) overlap instead of coming one after another in ``korf_estimate``."""
+    for k in range(size):
+        node = peek64(batch, k)
+        allowed = peek64(batch, MOVE_COUNT + k)
+        for i in range(count):
+            if peek64(allowed, i) >= 0:
+                move = peek64(moves, i)
+                for g in range(3):
+                    _child(node, g, move, KEPT + 6 * i + 2 * g, tables)
 
 
 @njit(cache=True, inline="always")
-def _group_distance(node: Signed, width: Signed, g: Signed, i: Signed, tables: Tables) -> Signed:
+def _group_distance(node: Signed, child: Signed, g: Signed, i: Signed, tables: Tables) -> Signed:
     """The child's distance in pattern ``g`` (its coordinates written to the child's row)."""
     at = g * GROUP
     kept = KEPT + 6 * i + 2 * g
     a2 = peek64(node, kept)
     b2 = peek64(node, kept + 1)
-    child = node + 8 * width
     poke64(child, OWN + 2 * g, a2)
     poke64(child, OWN + 2 * g + 1, b2)
     found: Signed = peeku8(tables[at + 3], a2 * tables[at + 4] + b2)
@@ -199,16 +201,16 @@ def _group_distance(node: Signed, width: Signed, g: Signed, i: Signed, tables: T
 
 @njit(cache=True, inline="always")
 def korf_estimate(
-    node: Signed, width: Signed, i: Signed, move: Signed, room: Signed, tables: Tables
+    node: Signed, child: Signed, i: Signed, move: Signed, room: Signed, tables: Tables
 ) -> Signed:
     """The largest of the child's three distances, read where ``korf_prepare`` asked."""
-    first = _group_distance(node, width, 0, i, tables)
+    first = _group_distance(node, child, 0, i, tables)
     if first > room:
         return first
-    second = _group_distance(node, width, 1, i, tables)
+    second = _group_distance(node, child, 1, i, tables)
     if second > room:
         return second
-    return max(first, second, _group_distance(node, width, 2, i, tables))
+    return max(first, second, _group_distance(node, child, 2, i, tables))
 
 
 _packed: dict[int, tuple[PatternTables, list[np.ndarray], Tables]] = {}

@@ -1,10 +1,13 @@
-"""The row of one node of the compiled IDA*'s path, shared by the search and its estimates.
+"""The rows of the compiled IDA*'s nodes, shared by the search and its estimates.
 
-``nodes[d]`` is the node at depth d: the state of the canonical-sequence rule
-(``notation.canonical_moves``), the next move to try, then the estimate's own columns from
-``OWN`` on (``korf``, ``coset_kernel``), all int64 and read and written by address
-(``memory``). An estimate reads its tables through a tuple of ``TABLE_SLOTS`` addresses and
-numbers (padded with zeros), so that one compiled search serves every estimate.
+``nodes[d, i]`` is the row of the child by the ``i``-th move of the node at depth d - 1 on the
+path (the root's is ``nodes[0, 0]``): every child of the node being searched has a row of its
+own, so that the children that fit can all be prepared at once (``ida_kernel``). A row holds
+the state of the canonical-sequence rule (``notation.canonical_moves``), the next move to try,
+the node's estimate, then the estimate's own columns from ``OWN`` on (``korf``,
+``coset_kernel``), all int64 and read and written by address (``memory``). An estimate reads its
+tables through a tuple of ``TABLE_SLOTS`` addresses and numbers (padded with zeros), so that one
+compiled search serves every estimate.
 """
 
 from __future__ import annotations
@@ -15,9 +18,10 @@ import numpy as np
 
 Signed = int | np.int64  # what the kernels' integer arguments may be, seen from Python
 Tables = tuple[Any, ...]  # an estimate's addresses and numbers
-RULE, NEXT = 0, 1  # the first two columns of a node
-OWN = 2  # where an estimate's columns start
+RULE, NEXT, ESTIMATE = 0, 1, 2  # the first columns of a node
+OWN = 3  # where an estimate's columns start
 MAX_DEPTH = 40  # rows of the path: no optimal solution is longer than 26 quarter turns
+MOVE_COUNT = 18  # rows per depth: a node's children
 TABLE_SLOTS = 24
 
 
