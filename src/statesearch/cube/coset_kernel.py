@@ -272,6 +272,32 @@ def _kept_bound(node: Signed, move: Signed, t: Tables) -> Signed:
 
 
 @njit(cache=True, inline="always")
+def _view_ask(node: Signed, slot: Signed, moves: Signed, count: Signed, t: Tables) -> None:
+    """Work out the entries of the children still in the running in the node's ``slot``-th
+    view (``_order``) and ask for them."""
+    view = (_order(node) >> (2 * slot)) & 3
+    for i in range(count):
+        kept = KEPT + i * KEPT_WIDTH
+        if peek64(node, kept + VERDICT) < 0:
+            at_view = kept + VIEWS + 5 * slot
+            prefetch_word(t, _work_out(node, view, peek64(moves, i), at_view, t))
+
+
+@njit(cache=True, inline="always")
+def _view_read(node: Signed, slot: Signed, count: Signed, room: Signed, t: Tables) -> None:
+    """Read the entries ``_view_ask`` asked for; a child whose distance there is over
+    ``room`` is given up."""
+    view = (_order(node) >> (2 * slot)) & 3
+    for i in range(count):
+        kept = KEPT + i * KEPT_WIDTH
+        if peek64(node, kept + VERDICT) < 0:
+            d = _distance(node, view, kept + VIEWS + 5 * slot, t)
+            poke64(node, kept + SEEN + slot, d)
+            if d > room:
+                poke64(node, kept + VERDICT, d)
+
+
+@njit(cache=True, inline="always")
 def coset_prepare(
     batch: Signed, size: Signed, moves: Signed, count: Signed, room: Signed, t: Tables
 ) -> None:
@@ -299,23 +325,9 @@ def coset_prepare(
         return
     for slot in range(3):
         for k in range(size):
-            node = peek64(batch, k)
-            view = (_order(node) >> (2 * slot)) & 3
-            for i in range(count):
-                kept = KEPT + i * KEPT_WIDTH
-                if peek64(node, kept + VERDICT) < 0:
-                    at_view = kept + VIEWS + 5 * slot
-                    prefetch_word(t, _work_out(node, view, peek64(moves, i), at_view, t))
+            _view_ask(peek64(batch, k), slot, moves, count, t)
         for k in range(size):
-            node = peek64(batch, k)
-            view = (_order(node) >> (2 * slot)) & 3
-            for i in range(count):
-                kept = KEPT + i * KEPT_WIDTH
-                if peek64(node, kept + VERDICT) < 0:
-                    d = _distance(node, view, kept + VIEWS + 5 * slot, t)
-                    poke64(node, kept + SEEN + slot, d)
-                    if d > room:
-                        poke64(node, kept + VERDICT, d)
+            _view_read(peek64(batch, k), slot, count, room, t)
     for k in range(size):
         _inverse_ask(peek64(batch, k), moves, count, room, t)
     for k in range(size):
