@@ -17,7 +17,7 @@ export const CUBE_MESSAGES = {
     tab_cube: "Cube", bidirectional: "Bidirectional", group_cube: "Cube", group_cube_set: "Set up", cube_metric: "Metric",
     cube_htm: "half turns (U2 = 1 move)", cube_qtm: "quarter turns (U2 = 2 moves)",
     cube_text: "Scramble or facelets", cube_apply: "Set", cube_random: "Random position",
-    cube_turned: "Turns made", generated: "Generated",
+    cube_turned: "Turns by hand", generated: "Generated",
     cube_hint: (size) => (size === 2
       ? "Buttons or keys U R F D L B (Shift: ′) turn a face. The 2×2×2 keeps its down-back-left corner still, so D, L and B turn the whole cube with them."
       : "Buttons or keys U R F D L B (Shift: ′) turn a face, seen from that face."),
@@ -41,7 +41,7 @@ export const CUBE_MESSAGES = {
     tab_cube: "큐브", bidirectional: "양방향 탐색", group_cube: "큐브", group_cube_set: "준비", cube_metric: "기준",
     cube_htm: "반바퀴 (U2 = 1수)", cube_qtm: "4분의 1바퀴 (U2 = 2수)",
     cube_text: "섞는 순서 또는 면 색 문자열", cube_apply: "적용", cube_random: "무작위 배치",
-    cube_turned: "돌린 횟수", generated: "생성한 상태 수",
+    cube_turned: "손으로 돌린 횟수", generated: "생성한 상태 수",
     cube_h_exact: "정확한 거리표", cube_h_korf: "Korf의 패턴 표", cube_h_coset: "코셋 표",
     cube_h_orientation: "방향 표", cube_h_permutation: "순열 표", cube_h_pattern: "방향·순열 표",
     cube_hint: (size) => (size === 2
