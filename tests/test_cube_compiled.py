@@ -12,6 +12,7 @@ from helpers import replay
 from statesearch import LimitKind, Limits, Status, solve
 from statesearch.cli.cube import solve_one
 from statesearch.cube import Cube, Cubies, format_moves, random_scramble
+from statesearch.cube import compiled as kernel
 from statesearch.cube.coset_table import CosetTable, build_table
 from statesearch.cube.korf import PatternTables, load_tables
 
@@ -138,8 +139,6 @@ def test_a_search_paused_every_few_expansions_goes_on_where_it_stopped(
     """A slice of 3 expansions pauses the search at every depth of the path, each pause on a
     node whose children were prepared with its siblings: it must find the same moves with the
     same counts as a search in one slice."""
-    from statesearch.cube import compiled as kernel
-
     cube = Cube.from_text(format_moves(random_scramble(length, 3)))
     cube = (
         cube.with_tables(coset=coset)

@@ -99,43 +99,49 @@ def _estimate(
 
 
 @njit(cache=True, inline="always")
+def _row(base: Signed, stride: Signed, depth: Signed, i: Signed) -> Signed:
+    """The address of the row of the child by the ``i``-th move at ``depth`` (``node_row``)."""
+    at: Signed = base + stride * (depth * MOVE_COUNT + i)
+    return at
+
+
+@njit(cache=True, inline="always")
 def _look_ahead(
     kind: Signed,
     node: Signed,
-    children: Signed,
-    stride: Signed,
     depth: Signed,
+    base: Signed,
+    stride: Signed,
     batch: Signed,
-    moves: np.ndarray,
-    moves_at: Signed,
-    rule: np.ndarray,
-    rule_at: Signed,
+    moves: Signed,
+    rule: Signed,
+    count: Signed,
     room: Signed,
     parity: Signed,
     t: Tables,
 ) -> None:
     """When the search enters ``node`` (prepared, at ``depth``): estimate each of its children
-    into the child's row (from ``children``, ``stride`` bytes apart), then prepare all the
-    children that fit within ``room`` together, so that their table reads overlap."""
-    count = moves.shape[0]
+    into the child's row, then prepare all the children that fit within ``room`` together, so
+    that their table reads overlap. ``moves`` and ``rule`` are the addresses of the move list
+    and of the rule's table (``count`` moves a row)."""
     size = 0
     for i in range(count):
-        following = rule[peek64(node, RULE), i]
+        following = peek64(rule, count * peek64(node, RULE) + i)
         if following < 0:
             continue
-        child = children + stride * i
-        h = _estimate(kind, node, child, i, moves[i], room, t)
+        child = _row(base, stride, depth + 1, i)
+        h = _estimate(kind, node, child, i, peek64(moves, i), room, t)
         if parity >= 0 and (h ^ parity ^ depth) & 1 == 0:
             h += 1  # the child's distance has the parity parity ^ (depth + 1) & 1
         poke64(child, ESTIMATE, h)
-        poke64(child, RULE, following)
-        poke64(child, NEXT, 0)
-        if h <= room:
+        if h <= room:  # the search will enter it
+            poke64(child, RULE, following)
+            poke64(child, NEXT, 0)
             poke64(batch, size, child)
-            poke64(batch, MOVE_COUNT + size, rule_at + 8 * count * following)
+            poke64(batch, MOVE_COUNT + size, rule + 8 * count * following)
             size += 1
     if size:
-        _prepare(kind, batch, size, moves_at, count, room - 1, t)
+        _prepare(kind, batch, size, moves, count, room - 1, t)
 
 
 @njit(cache=True)
@@ -163,7 +169,6 @@ def ida_slice(
     count = moves.shape[0]
     stride = 8 * nodes.shape[2]
     base = np.int64(nodes.ctypes.data)
-    level = stride * MOVE_COUNT  # bytes from one depth's rows to the next's
     moves_at, rule_at = np.int64(moves.ctypes.data), np.int64(rule.ctypes.data)
     batch = np.zeros(2 * MOVE_COUNT, dtype=np.int64)
     batch_at = np.int64(batch.ctypes.data)
@@ -171,14 +176,14 @@ def ida_slice(
     at[0] = base
     depth = regs[driver.IDA_DEPTH]
     for d in range(depth):
-        at[d + 1] = base + level * (d + 1) + stride * (peek64(at[d], NEXT) - 1)
+        at[d + 1] = _row(base, stride, d + 1, peek64(at[d], NEXT) - 1)
     if regs[PREPARED] == 0:
         poke64(batch_at, 0, base)
         poke64(batch_at, MOVE_COUNT, rule_at + 8 * count * peek64(base, RULE))
         _prepare(kind, batch_at, 1, moves_at, count, bound - 1, tables)
         _look_ahead(
-            kind, base, base + level, stride, 0, batch_at, moves, moves_at, rule, rule_at,
-            bound - 1, parity, tables,
+            kind, base, 0, base, stride, batch_at, moves_at, rule_at, count, bound - 1, parity,
+            tables,
         )  # fmt: skip
         regs[PREPARED] = 1
     while depth >= 0:
@@ -192,7 +197,7 @@ def ida_slice(
             continue
         regs[driver.IDA_GENERATED] += 1
         room = bound - depth - 1
-        child = base + level * (depth + 1) + stride * i
+        child = _row(base, stride, depth + 1, i)
         h = peek64(child, ESTIMATE)
         if h > room:
             if depth + 1 + h < regs[driver.IDA_NEXT]:
@@ -208,8 +213,8 @@ def ida_slice(
             regs[driver.IDA_DEPTH] = depth
             return FOUND
         _look_ahead(
-            kind, child, base + level * (depth + 1), stride, depth, batch_at, moves, moves_at,
-            rule, rule_at, room - 1, parity, tables,
+            kind, child, depth, base, stride, batch_at, moves_at, rule_at, count, room - 1,
+            parity, tables,
         )  # fmt: skip
         if regs[driver.IDA_EXPANDED] >= stop_at:
             regs[driver.IDA_DEPTH] = depth
