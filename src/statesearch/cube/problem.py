@@ -187,7 +187,7 @@ class Cube:
             )
         if heuristic == "korf":
             return (
-                "the coset table is stronger (built once, in about 15 minutes: statesearch cube "
+                "the coset table is stronger (built once, in minutes: statesearch cube "
                 "tables --tables coset), or a longer time limit may get further"
             )
         return None
