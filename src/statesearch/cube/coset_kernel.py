@@ -47,6 +47,8 @@ from .coset_lookup import (
     FLIP_SHIFT,
     SOLVED_MASK,
     SPAN,
+    UD_MOVES,
+    UD_VIEW,
     VIEW_MOVES,
     WORDS,
     Signed,
@@ -62,7 +64,7 @@ from .coset_lookup import (
     turned_cube,
 )
 from .cubies import Cubies
-from .memory import peek64, poke64
+from .memory import peek8, peek64, poke64
 from .node_row import MOVE_COUNT, OWN
 
 # Per view: the coordinates and distance of the coset, the packed cube, the inverse's bound.
@@ -71,15 +73,15 @@ WIDTH = 8  # columns per view
 COLUMNS = OWN + 3 * WIDTH
 # After the views: per move (18), what prepare found for that child: its estimate if a view
 # proved it too far (-1 if none did; 0 for a move the rule skips), the distance read in each
-# view (by the order of ``_order``; -1: not read), per view its entry and coordinates, and per
-# view the packed cube, the inverse's entry (-1: the parent's coset) and its bound.
+# view (by the order of ``_order``; left unwritten after the view that gives the child up), per
+# view its entry and coordinates, and per view the packed cube, the inverse's entry (-1: the
+# parent's coset) and its bound.
 KEPT = COLUMNS
 VERDICT, SEEN, VIEWS = 0, 1, 4
 INVERSE = VIEWS + 3 * 5
 INVERSE_WIDTH = 4  # corners, edges, entry, bound
 KEPT_WIDTH = INVERSE + 3 * INVERSE_WIDTH
 ROW = KEPT + 18 * KEPT_WIDTH  # the columns of a node
-UD_MOVES = 0b111_000_000_111  # the moves of U (0-2) and D (9-11) among the 18
 
 
 @njit(cache=True, inline="always")
@@ -170,7 +172,7 @@ def coset_estimate(
 ) -> Signed:
     """The child's estimate from the three views ``coset_prepare`` read (the first view that
     proved it too far, if one did); a child that fits gets its columns in its row ``child``."""
-    if room == 0:  # only a child in the solved coset of every view fits
+    if room <= 0:  # only a child in the solved coset of every view fits (if any does)
         for view in range(3):
             if not _solved_view(node, child, view, move, t):
                 return 1
@@ -264,11 +266,8 @@ def _inverse_read(node: Signed, count: Signed, room: Signed, t: Tables) -> None:
 def _kept_bound(node: Signed, move: Signed, t: Tables) -> Signed:
     """The inverse's bound the child keeps from the parent: every move is a turn of U or D in
     one view, where the inverse's coset stays as it was."""
-    for view in range(3):
-        if UD_MOVES >> peek64(t[VIEW_MOVES], view * 18 + move) & 1:
-            bound: Signed = peek64(node, OWN + view * WIDTH + BOUND)
-            return bound
-    return 0
+    bound: Signed = peek64(node, OWN + peek8(t[UD_VIEW], move) * WIDTH + BOUND)
+    return bound
 
 
 @njit(cache=True, inline="always")
@@ -319,8 +318,6 @@ def coset_prepare(
                 if kept_bound > room:
                     verdict = kept_bound
             poke64(node, kept + VERDICT, verdict)
-            for slot in range(3):
-                poke64(node, kept + SEEN + slot, -1)
     if room <= 0:
         return
     for slot in range(3):

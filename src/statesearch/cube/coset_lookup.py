@@ -51,11 +51,11 @@ Tables = tuple[Any, ...]  # addresses and numbers
     SYM_HIGH,
     QUARTER,  # int8 [16]: 1 when the symmetry flips the edges out of the slice
     RANK,  # int16 [4096]: a slice mask's rank
-    STEP,  # int64 [12]: the change of a distance by code
-    MOD3,  # int64 [64]
+    STEP,  # int64 [64 * 4]: a child's distance less its parent's, by the parent's and the code
+    UD_VIEW,  # int8 [18]: the view in which a move is a turn of U or D
     BOUNDS,  # uint64: the bounds, 32 entries a word
-    CUBE_CORNER_MOVE,  # int16 [18, 8]: per move and place, the place it takes from << 2 | twist
-    CUBE_EDGE_MOVE,  # int16 [18, 12]: the same for edges, << 1 | flip
+    FACE_CORNER_MOVE,  # int16 [18, 4]: per move, the places it turns << 5 | the place each
+    FACE_EDGE_MOVE,  #   takes from << 2 | twist (corners), << 1 | flip (edges)
     TWISTED,  # int8 [24, 4]: a packed corner twisted by 0-3
     CORNER_CODE,  # int32 [24]: per packed corner, 1 << piece << 16 | its share of the twist
     LAYER_RANK,  # int16 [256]: the rank of a mask of 4 of 8 corners (-1: not 4)
@@ -65,9 +65,11 @@ Tables = tuple[Any, ...]  # addresses and numbers
     BASE,  # the bounds' base
 ) = range(24)
 SOLVED_MASK = SLICE_POSITIONS  # the slice mask of the solved coset
-# The change of a distance by code: STEPS[(distance % 3) * 4 + code] is -1, 0 or +1.
-STEPS = np.zeros(12, dtype=np.int64)
-for _d in range(3):
+UD_MOVES = 0b111_000_000_111  # the moves of U (0-2) and D (9-11) among the 18
+# The change of a distance by code: STEPS[distance * 4 + code] is -1, 0 or +1 (no coset is 64
+# moves away).
+STEPS = np.zeros(64 * 4, dtype=np.int64)
+for _d in range(64):
     for _code in range(3):
         STEPS[_d * 4 + _code] = (_code - _d + 1) % 3 - 1
 
@@ -92,14 +94,30 @@ def move_bits() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 
 @cache
+def ud_views() -> np.ndarray:
+    """``UD_VIEW``: every move is a turn of U or D in exactly one view of ``symmetry.AXES``."""
+    is_ud = UD_MOVES >> axis_moves() & 1  # [view, move]
+    views: np.ndarray = is_ud.argmax(axis=0).astype(np.int8)
+    return views
+
+
+@cache
 def cube_moves() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The tables ``turned_cube`` reads: ``CUBE_CORNER_MOVE``, ``CUBE_EDGE_MOVE``, ``TWISTED``."""
-    corners = np.zeros((18, 8), dtype=np.int16)
-    edges = np.zeros((18, 12), dtype=np.int16)
+    """The tables ``turned_cube`` reads: ``FACE_CORNER_MOVE``, ``FACE_EDGE_MOVE``, ``TWISTED``."""
+    corners = np.zeros((18, 4), dtype=np.int16)
+    edges = np.zeros((18, 4), dtype=np.int16)
     for m in range(18):
         turn = move_cubies(3, m)
-        corners[m] = [src << 2 | t for src, t in zip(turn.cp, turn.co, strict=True)]
-        edges[m] = [src << 1 | f for src, f in zip(turn.ep, turn.eo, strict=True)]
+        corners[m] = [
+            place << 5 | src << 2 | t
+            for place, (src, t) in enumerate(zip(turn.cp, turn.co, strict=True))
+            if src != place
+        ]
+        edges[m] = [
+            place << 5 | src << 1 | f
+            for place, (src, f) in enumerate(zip(turn.ep, turn.eo, strict=True))
+            if src != place
+        ]
     twisted = np.array(
         [(c // 3) * 3 + (c % 3 + t) % 3 for c in range(24) for t in range(4)], dtype=np.int8
     )
@@ -155,7 +173,7 @@ def lookup_tables(table: CosetTable) -> Tables:
             s.quarter.astype(np.int8),
             s.slice_ranks.astype(np.int16),
             STEPS,
-            np.arange(64, dtype=np.int64) % 3,
+            ud_views(),
             table.bounds,
             *cube_moves(),
             corner_codes(),
@@ -206,16 +224,21 @@ def entry(layer: Signed, twist: Signed, flip: Signed, mask: Signed, t: Tables) -
 
 @njit(cache=True, inline="always")
 def turned_cube(corners: Signed, edges: Signed, move: Signed, t: Tables) -> tuple[Signed, Signed]:
-    """The packed cube after ``move``: place i takes the cubie of the place the move brings."""
-    turned_corners: Signed = 0
-    for i in range(8):
-        step = peek16(t[CUBE_CORNER_MOVE], move * 8 + i)
-        cubie = (corners >> (5 * (step >> 2))) & 31
-        turned_corners |= peek8(t[TWISTED], cubie * 4 + (step & 3)) << (5 * i)
-    turned_edges: Signed = 0
-    for i in range(12):
-        step = peek16(t[CUBE_EDGE_MOVE], move * 12 + i)
-        turned_edges |= (((edges >> (5 * (step >> 1))) & 31) ^ (step & 1)) << (5 * i)
+    """The packed cube after ``move``: each of the four corner and four edge places the move
+    turns takes the cubie of the place the move brings; the others keep theirs."""
+    turned_corners: Signed = corners
+    turned_edges: Signed = edges
+    for k in range(4):
+        step = peek16(t[FACE_CORNER_MOVE], move * 4 + k)
+        cubie = (corners >> (5 * ((step >> 2) & 7))) & 31
+        place = 5 * (step >> 5)
+        turned_corners &= ~(31 << place)
+        turned_corners |= peek8(t[TWISTED], cubie * 4 + (step & 3)) << place
+        step = peek16(t[FACE_EDGE_MOVE], move * 4 + k)
+        cubie = (edges >> (5 * ((step >> 1) & 15))) & 31
+        place = 5 * (step >> 5)
+        turned_edges &= ~(31 << place)
+        turned_edges |= (cubie ^ (step & 1)) << place
     return turned_corners, turned_edges
 
 
@@ -255,7 +278,7 @@ def code_at(t: Tables, index: Signed) -> Signed:
 @njit(cache=True, inline="always")
 def stepped(t: Tables, parent: Signed, code: Signed) -> Signed:
     """A child's distance from its parent's and its code."""
-    step: Signed = peek64(t[STEP], peek64(t[MOD3], parent) * 4 + code)
+    step: Signed = peek64(t[STEP], parent * 4 + code)
     return parent + step
 
 
