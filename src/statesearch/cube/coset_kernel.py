@@ -47,7 +47,6 @@ from .coset_lookup import (
     FLIP_SHIFT,
     SOLVED_MASK,
     SPAN,
-    UD_MOVES,
     UD_VIEW,
     VIEW_MOVES,
     WORDS,
@@ -230,6 +229,7 @@ def _inverse_ask(node: Signed, moves: Signed, count: Signed, room: Signed, t: Ta
             if h > room:
                 poke64(node, kept + VERDICT, h)
                 continue
+            kept_view = peek8(t[UD_VIEW], peek64(moves, i))
             for view in range(3):
                 at = OWN + view * WIDTH
                 inverse = kept + INVERSE + view * INVERSE_WIDTH
@@ -240,7 +240,7 @@ def _inverse_ask(node: Signed, moves: Signed, count: Signed, room: Signed, t: Ta
                 poke64(node, inverse, corners)
                 poke64(node, inverse + 1, edges)
                 index: Signed = -1
-                if not UD_MOVES >> move & 1:
+                if view != kept_view:
                     index = inverse_entry(corners, edges, t)
                     prefetch_at(t[BOUNDS] + 8 * (index >> 5))
                 poke64(node, inverse + 2, index)
