@@ -29,11 +29,14 @@ the larger of the two.
 other children's entries view by view (at each node, the view whose distance there is largest
 first) and asks for them across the whole batch at once, so that the cache misses overlap, each
 child given up at the first view that proves it too far, then the inverse's views of the
-children left the same way; the children are then estimated one by one from what it kept
-(``coset_estimate``). A child that must be solved to fit (the last move of an iteration) is
-compared with the solved coset without reading the table. Everything is read by address
-(``memory``): a node is a row of int64 columns, its view columns first, then, per move, what
-prepare worked out for that child.
+children left the same way. The children still in the running are one list, closed up as
+children are given up, so that a step goes over only the children left and tests no verdict:
+such a test goes either way at random, and the processor guesses it wrong about half the
+time. The children are then estimated one by one from what prepare kept (``coset_estimate``).
+A child that must be solved to fit (the last move of an iteration) is compared with the solved
+coset without reading the table. Everything is read by address (``memory``): a node is a row
+of int64 columns, its view columns first, then, per move, what prepare worked out for that
+child.
 """
 
 from __future__ import annotations
@@ -64,15 +67,16 @@ from .coset_lookup import (
 )
 from .cubies import Cubies
 from .memory import peek8, peek64, poke64
-from .node_row import MOVE_COUNT, OWN
+from .node_row import LIVE, MOVE_COUNT, OWN
 
 # Per view: the coordinates and distance of the coset, the packed cube, the inverse's bound.
 LAYER, TWIST, FLIP, SLICE, DISTANCE, CORNERS, EDGES, BOUND = range(8)
 WIDTH = 8  # columns per view
-COLUMNS = OWN + 3 * WIDTH
+ORDER = OWN + 3 * WIDTH  # the views by their distance, farthest first (``_order``)
+COLUMNS = ORDER + 1
 # After the views: per move (18), what prepare found for that child: its estimate if a view
-# proved it too far (-1 if none did; 0 for a move the rule skips), the distance read in each
-# view (by the order of ``_order``; left unwritten after the view that gives the child up), per
+# proved it too far (-1 if none did; unwritten for a move the rule skips), the distance read in
+# each view (by ``ORDER``; left unwritten after the view that gives the child up), per
 # view its entry and coordinates, and per view the packed cube, the inverse's entry (-1: the
 # parent's coset) and its bound.
 KEPT = COLUMNS
@@ -180,7 +184,7 @@ def coset_estimate(
     verdict: Signed = peek64(node, kept + VERDICT)
     if verdict >= 0:
         return verdict
-    order = _order(node)
+    order = peek64(node, ORDER)
     for slot in range(3):
         d = peek64(node, kept + SEEN + slot)
         _keep(node, child, (order >> (2 * slot)) & 3, kept + VIEWS + 5 * slot, d)
@@ -216,50 +220,19 @@ def _inverse_estimate(node: Signed, kept: Signed) -> Signed:
 
 
 @njit(cache=True, inline="always")
-def _inverse_ask(node: Signed, moves: Signed, count: Signed, room: Signed, t: Tables) -> None:
-    """For the children the three distances leave in the running (combined, the rule of equal
-    views gives up a few more): per view the packed cube, and the bounds of its inverse in the
-    three views, asked for at once (the parent's bound when the move is of U or D in that
-    view: no read). Asking for the three at once is faster here than a view at a time, though
-    it reads more."""
-    for i in range(count):
-        kept = KEPT + i * KEPT_WIDTH
-        if peek64(node, kept + VERDICT) < 0:
-            h = _forward_estimate(node, kept)
-            if h > room:
-                poke64(node, kept + VERDICT, h)
-                continue
-            kept_view = peek8(t[UD_VIEW], peek64(moves, i))
-            for view in range(3):
-                at = OWN + view * WIDTH
-                inverse = kept + INVERSE + view * INVERSE_WIDTH
-                move = peek64(t[VIEW_MOVES], view * 18 + peek64(moves, i))
-                corners, edges = turned_cube(
-                    peek64(node, at + CORNERS), peek64(node, at + EDGES), move, t
-                )
-                poke64(node, inverse, corners)
-                poke64(node, inverse + 1, edges)
-                index: Signed = -1
-                if view != kept_view:
-                    index = inverse_entry(corners, edges, t)
-                    prefetch_at(t[BOUNDS] + 8 * (index >> 5))
-                poke64(node, inverse + 2, index)
+def _child_at(entry: Signed) -> tuple[Signed, Signed, Signed]:
+    """A child in the running (``coset_prepare``): its parent's row, its place in the move list
+    and where its columns start in that row."""
+    i = entry & 31
+    return entry >> 5, i, KEPT + i * KEPT_WIDTH
 
 
 @njit(cache=True, inline="always")
-def _inverse_read(node: Signed, count: Signed, room: Signed, t: Tables) -> None:
-    """Read the bounds ``_inverse_ask`` asked for; a child they show too far is given up."""
-    for i in range(count):
-        kept = KEPT + i * KEPT_WIDTH
-        if peek64(node, kept + VERDICT) < 0:
-            for view in range(3):
-                inverse = kept + INVERSE + view * INVERSE_WIDTH
-                index = peek64(node, inverse + 2)
-                parent = peek64(node, OWN + view * WIDTH + BOUND)
-                poke64(node, inverse + 3, parent if index < 0 else bound_at(t, index))
-            h = _inverse_estimate(node, kept)
-            if h > room:
-                poke64(node, kept + VERDICT, h)
+def _given_up(node: Signed, kept: Signed, h: Signed, room: Signed) -> bool:
+    """Write the child's verdict: ``h`` if it is over ``room``, else -1 (still in the running)."""
+    out = bool(h > room)
+    poke64(node, kept + VERDICT, h if out else -1)
+    return out
 
 
 @njit(cache=True, inline="always")
@@ -271,29 +244,101 @@ def _kept_bound(node: Signed, move: Signed, t: Tables) -> Signed:
 
 
 @njit(cache=True, inline="always")
-def _view_ask(node: Signed, slot: Signed, moves: Signed, count: Signed, t: Tables) -> None:
-    """Work out the entries of the children still in the running in the node's ``slot``-th
-    view (``_order``) and ask for them."""
-    view = (_order(node) >> (2 * slot)) & 3
-    for i in range(count):
-        kept = KEPT + i * KEPT_WIDTH
-        if peek64(node, kept + VERDICT) < 0:
-            at_view = kept + VIEWS + 5 * slot
-            prefetch_word(t, _work_out(node, view, peek64(moves, i), at_view, t))
+def _by_kept_bound(
+    batch: Signed, size: Signed, moves: Signed, count: Signed, room: Signed, live: Signed, t: Tables
+) -> Signed:
+    """Give up the children whose kept bound is over ``room``; list the others (the moves the
+    rule allows) in ``live``, and return how many."""
+    n: Signed = 0
+    for k in range(size):
+        node, allowed = peek64(batch, k), peek64(batch, MOVE_COUNT + k)
+        poke64(node, ORDER, _order(node))
+        for i in range(count):
+            bound = _kept_bound(node, peek64(moves, i), t)
+            _given_up(node, KEPT + i * KEPT_WIDTH, bound, room)
+            poke64(live, n, node << 5 | i)
+            n += (peek64(allowed, i) >= 0) & (bound <= room)
+    return n
 
 
 @njit(cache=True, inline="always")
-def _view_read(node: Signed, slot: Signed, count: Signed, room: Signed, t: Tables) -> None:
-    """Read the entries ``_view_ask`` asked for; a child whose distance there is over
-    ``room`` is given up."""
-    view = (_order(node) >> (2 * slot)) & 3
-    for i in range(count):
-        kept = KEPT + i * KEPT_WIDTH
-        if peek64(node, kept + VERDICT) < 0:
-            d = _distance(node, view, kept + VIEWS + 5 * slot, t)
-            poke64(node, kept + SEEN + slot, d)
-            if d > room:
-                poke64(node, kept + VERDICT, d)
+def _view_ask(live: Signed, n: Signed, slot: Signed, moves: Signed, t: Tables) -> None:
+    """Work out the entries of the children in ``live`` in their node's ``slot``-th view
+    (``ORDER``) and ask for them."""
+    for j in range(n):
+        node, i, kept = _child_at(peek64(live, j))
+        view = (peek64(node, ORDER) >> (2 * slot)) & 3
+        prefetch_word(t, _work_out(node, view, peek64(moves, i), kept + VIEWS + 5 * slot, t))
+
+
+@njit(cache=True, inline="always")
+def _view_read(live: Signed, n: Signed, slot: Signed, room: Signed, t: Tables) -> Signed:
+    """Read the entries ``_view_ask`` asked for; a child whose distance there is over ``room``
+    is given up. Returns how many are left in ``live``."""
+    left: Signed = 0
+    for j in range(n):
+        at = peek64(live, j)
+        node, _, kept = _child_at(at)
+        view = (peek64(node, ORDER) >> (2 * slot)) & 3
+        d = _distance(node, view, kept + VIEWS + 5 * slot, t)
+        poke64(node, kept + SEEN + slot, d)
+        poke64(live, left, at)
+        left += not _given_up(node, kept, d, room)
+    return left
+
+
+@njit(cache=True, inline="always")
+def _by_equal_views(live: Signed, n: Signed, room: Signed) -> Signed:
+    """Give up the children the three distances, combined, show too far (the rule of equal
+    views gives up a few more). Returns how many are left in ``live``."""
+    left: Signed = 0
+    for j in range(n):
+        at = peek64(live, j)
+        node, _, kept = _child_at(at)
+        poke64(live, left, at)
+        left += not _given_up(node, kept, _forward_estimate(node, kept), room)
+    return left
+
+
+@njit(cache=True, inline="always")
+def _inverse_ask(live: Signed, n: Signed, moves: Signed, t: Tables) -> None:
+    """For the children in ``live``: per view the packed cube, and the bounds of its inverse in
+    the three views, asked for at once (the parent's bound when the move is of U or D in that
+    view: no read). Asking for the three at once is faster here than a view at a time, though
+    it reads more."""
+    for j in range(n):
+        node, i, kept = _child_at(peek64(live, j))
+        move = peek64(moves, i)
+        kept_view = peek8(t[UD_VIEW], move)
+        for view in range(3):
+            at = OWN + view * WIDTH
+            inverse = kept + INVERSE + view * INVERSE_WIDTH
+            corners, edges = turned_cube(
+                peek64(node, at + CORNERS),
+                peek64(node, at + EDGES),
+                peek64(t[VIEW_MOVES], view * 18 + move),
+                t,
+            )
+            poke64(node, inverse, corners)
+            poke64(node, inverse + 1, edges)
+            index: Signed = -1
+            if view != kept_view:
+                index = inverse_entry(corners, edges, t)
+                prefetch_at(t[BOUNDS] + 8 * (index >> 5))
+            poke64(node, inverse + 2, index)
+
+
+@njit(cache=True, inline="always")
+def _inverse_read(live: Signed, n: Signed, room: Signed, t: Tables) -> None:
+    """Read the bounds ``_inverse_ask`` asked for; a child they show too far is given up."""
+    for j in range(n):
+        node, _, kept = _child_at(peek64(live, j))
+        for view in range(3):
+            inverse = kept + INVERSE + view * INVERSE_WIDTH
+            index = peek64(node, inverse + 2)
+            parent = peek64(node, OWN + view * WIDTH + BOUND)
+            poke64(node, inverse + 3, parent if index < 0 else bound_at(t, index))
+        _given_up(node, kept, _inverse_estimate(node, kept), room)
 
 
 @njit(cache=True, inline="always")
@@ -307,28 +352,22 @@ def coset_prepare(
     children they prove too far. A view costs one wait for memory per batch of nodes instead of
     one per child, the reads overlapping. Every view is read for the children that stay, even
     a view that cannot prune them: they are entered next, and one wait for all of them is
-    shorter than one wait each. Then the inverse's views, for the children left, alike."""
-    for k in range(size):
-        node, allowed = peek64(batch, k), peek64(batch, MOVE_COUNT + k)
-        for i in range(count):
-            kept = KEPT + i * KEPT_WIDTH
-            verdict: Signed = -1 if peek64(allowed, i) >= 0 else 0
-            if verdict < 0 and room > 0:
-                kept_bound = _kept_bound(node, peek64(moves, i), t)
-                if kept_bound > room:
-                    verdict = kept_bound
-            poke64(node, kept + VERDICT, verdict)
-    if room <= 0:
+    shorter than one wait each. Then the inverse's views, for the children left, alike.
+
+    The children in the running are one list (``node << 5 | i``, in the batch's scratch from
+    ``LIVE``), kept without gaps: each step goes over the children left, and a child given up
+    only moves the next one down, where a test of each child's verdict in every step would be
+    a branch the processor cannot predict."""
+    if room <= 0:  # the children must be solved to fit: ``coset_estimate`` needs no table
         return
+    live = batch + 8 * LIVE
+    n = _by_kept_bound(batch, size, moves, count, room, live, t)
     for slot in range(3):
-        for k in range(size):
-            _view_ask(peek64(batch, k), slot, moves, count, t)
-        for k in range(size):
-            _view_read(peek64(batch, k), slot, count, room, t)
-    for k in range(size):
-        _inverse_ask(peek64(batch, k), moves, count, room, t)
-    for k in range(size):
-        _inverse_read(peek64(batch, k), count, room, t)
+        _view_ask(live, n, slot, moves, t)
+        n = _view_read(live, n, slot, room, t)
+    n = _by_equal_views(live, n, room)
+    _inverse_ask(live, n, moves, t)
+    _inverse_read(live, n, room, t)
 
 
 @njit(cache=True, inline="always")

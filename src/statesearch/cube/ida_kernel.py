@@ -37,7 +37,7 @@ from ..kernels.codes import EXHAUSTED, FOUND, PAUSED
 from .coset_kernel import coset_estimate, coset_prepare
 from .korf import korf_estimate, korf_prepare
 from .memory import peek64, poke64
-from .node_row import ESTIMATE, MOVE_COUNT, NEXT, RULE, Signed, Tables
+from .node_row import BATCH_WORDS, ESTIMATE, MOVE_COUNT, NEXT, RULE, Signed, Tables
 
 KORF, COSET = 0, 1  # the estimates
 PREPARED = driver.IDA_REGISTERS - 1  # 1 once the root and its children are prepared (per iteration)
@@ -74,8 +74,8 @@ def _prepare(
 ) -> None:
     """``prepare(batch, size, moves, count, room, tables)`` of the estimate, for ``size`` nodes
     at once: ``batch`` is the address of their rows' addresses, then (from ``MOVE_COUNT``)
-    of their rules' rows (``allowed[i] < 0``: the rule skips move i); ``moves`` is the address
-    of the move list, ``room`` the children's."""
+    of their rules' rows (``allowed[i] < 0``: the rule skips move i), then from ``LIVE`` the
+    estimate's scratch; ``moves`` is the address of the move list, ``room`` the children's."""
     if kind == KORF:
         korf_prepare(batch, size, moves, count, room, t)
     else:
@@ -170,7 +170,7 @@ def ida_slice(
     stride = 8 * nodes.shape[2]
     base = np.int64(nodes.ctypes.data)
     moves_at, rule_at = np.int64(moves.ctypes.data), np.int64(rule.ctypes.data)
-    batch = np.zeros(2 * MOVE_COUNT, dtype=np.int64)
+    batch = np.zeros(BATCH_WORDS, dtype=np.int64)
     batch_at = np.int64(batch.ctypes.data)
     at = np.zeros(nodes.shape[0], dtype=np.int64)  # the rows of the path's nodes
     at[0] = base

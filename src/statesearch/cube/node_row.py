@@ -22,6 +22,10 @@ RULE, NEXT, ESTIMATE = 0, 1, 2  # the first columns of a node
 OWN = 3  # where an estimate's columns start
 MAX_DEPTH = 40  # rows of the path: no optimal solution is longer than 26 quarter turns
 MOVE_COUNT = 18  # rows per depth: a node's children
+# A prepare's batch (``ida_kernel._prepare``): the nodes' rows, their rules' rows, then from
+# LIVE scratch for the estimate, a word per child of the batch.
+LIVE = 2 * MOVE_COUNT
+BATCH_WORDS = LIVE + MOVE_COUNT * MOVE_COUNT
 TABLE_SLOTS = 24
 
 
