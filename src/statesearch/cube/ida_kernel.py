@@ -8,18 +8,19 @@ nodes and asks for their table entries at once, so that the cache misses overlap
 ``estimate`` gives one child's value from what prepare kept. When the search enters a node it
 estimates all its children, then prepares together the children that fit, the nodes it will
 enter next: their table reads, most of them for children one move short of the bound that are
-given up, overlap across the batch instead of waiting once per node. The estimate is picked by
-a number rather than by building one search per estimate in a closure: numba caches a
-module-level function on disk, but compiled a closure again in every process (20 s before each
-solve).
+given up, overlap across the batch instead of waiting once per node. The search then goes over
+only the children that fit, listed in the node's row. The estimate is picked by a number rather
+than by building one search per estimate in a closure: numba caches a module-level function on
+disk, but compiled a closure again in every process (20 s before each solve).
 numba's disk cache checks this file only: after editing an estimate (``korf``,
 ``coset_kernel``, ``coset_lookup``, ``memory``) delete ``__pycache__/ida_kernel.ida_slice-*``,
 or the old machine code runs with the new tables (a crash, seen once).
 
-Counting is the engine's IDA*'s: a child is *generated* when the rule lets its move be made and
-its estimate is looked at, *expanded* when it is entered within the bound (the root is counted
-by the driver). Moves the rule skips are never made, so this search generates far fewer nodes
-than the engine's IDA*, which sees all 18 moves everywhere.
+Counting is the engine's IDA*'s: a child is *generated* when the search comes to its move (the
+rule letting it be made) and looks at its estimate, *expanded* when it is entered within the
+bound (the root is counted by the driver); the children it passes over on the way to the next
+that fits are counted as it passes them. Moves the rule skips are never made, so this search
+generates far fewer nodes than the engine's IDA*, which sees all 18 moves everywhere.
 
 In the quarter-turn metric the estimate is raised by one when its parity is not the position's
 (every quarter turn is an odd permutation of the corners). An estimate may be zero on a position
@@ -37,7 +38,17 @@ from ..kernels.codes import EXHAUSTED, FOUND, PAUSED
 from .coset_kernel import coset_estimate, coset_prepare
 from .korf import korf_estimate, korf_prepare
 from .memory import peek64, poke64
-from .node_row import BATCH_WORDS, ESTIMATE, MOVE_COUNT, NEXT, RULE, Signed, Tables
+from .node_row import (
+    BATCH_WORDS,
+    ESTIMATE,
+    FITS,
+    FITTING,
+    MOVE_COUNT,
+    NEXT,
+    RULE,
+    Signed,
+    Tables,
+)
 
 KORF, COSET = 0, 1  # the estimates
 PREPARED = driver.IDA_REGISTERS - 1  # 1 once the root and its children are prepared (per iteration)
@@ -119,29 +130,41 @@ def _look_ahead(
     room: Signed,
     parity: Signed,
     t: Tables,
-) -> None:
-    """When the search enters ``node`` (prepared, at ``depth``): estimate each of its children
-    into the child's row, then prepare all the children that fit within ``room`` together, so
-    that their table reads overlap. ``moves`` and ``rule`` are the addresses of the move list
-    and of the rule's table (``count`` moves a row)."""
-    size = 0
+) -> Signed:
+    """When the search enters ``node`` (prepared, at ``depth``): estimate each of its children,
+    list in the node's row the children that fit within ``room`` (``node_row.FITTING``), and
+    prepare them together, so that their table reads overlap. Returns the smallest f of the
+    children over the bound (``NO_F`` if none). ``moves`` and ``rule`` are the addresses of
+    the move list and of the rule's table (``count`` moves a row). No branch on whether a child
+    fits: it goes either way at random, and what is written for a child that does not fit is
+    never read."""
+    size: Signed = 0
+    generated: Signed = 0
+    smallest: Signed = driver.NO_F
     for i in range(count):
         following = peek64(rule, count * peek64(node, RULE) + i)
         if following < 0:
             continue
+        generated += 1
         child = _row(base, stride, depth + 1, i)
         h = _estimate(kind, node, child, i, peek64(moves, i), room, t)
         if parity >= 0 and (h ^ parity ^ depth) & 1 == 0:
             h += 1  # the child's distance has the parity parity ^ (depth + 1) & 1
+        fits = h <= room
+        smallest = min(smallest, driver.NO_F if fits else depth + 1 + h)
         poke64(child, ESTIMATE, h)
-        if h <= room:  # the search will enter it
-            poke64(child, RULE, following)
-            poke64(child, NEXT, 0)
-            poke64(batch, size, child)
-            poke64(batch, MOVE_COUNT + size, rule + 8 * count * following)
-            size += 1
+        poke64(child, RULE, following)
+        poke64(child, NEXT, 0)
+        poke64(node, FITTING + 1 + size, generated << 5 | i)
+        poke64(batch, size, child)
+        poke64(batch, MOVE_COUNT + size, rule + 8 * count * following)
+        size += fits
+    poke64(node, FITTING, 0)
+    poke64(node, FITTING + 1 + size, generated << 5)
+    poke64(node, FITS, size)
     if size:
         _prepare(kind, batch, size, moves, count, room - 1, t)
+    return smallest
 
 
 @njit(cache=True)
@@ -176,33 +199,31 @@ def ida_slice(
     at[0] = base
     depth = regs[driver.IDA_DEPTH]
     for d in range(depth):
-        at[d + 1] = _row(base, stride, d + 1, peek64(at[d], NEXT) - 1)
+        at[d + 1] = _row(base, stride, d + 1, peek64(at[d], FITTING + peek64(at[d], NEXT)) & 31)
     if regs[PREPARED] == 0:
         poke64(batch_at, 0, base)
         poke64(batch_at, MOVE_COUNT, rule_at + 8 * count * peek64(base, RULE))
         _prepare(kind, batch_at, 1, moves_at, count, bound - 1, tables)
-        _look_ahead(
+        smallest = _look_ahead(
             kind, base, 0, base, stride, batch_at, moves_at, rule_at, count, bound - 1, parity,
             tables,
         )  # fmt: skip
+        regs[driver.IDA_NEXT] = min(regs[driver.IDA_NEXT], smallest)
         regs[PREPARED] = 1
     while depth >= 0:
         node = at[depth]
-        i = peek64(node, NEXT)
-        if i >= count:
+        k = peek64(node, NEXT)
+        fitting = peek64(node, FITTING + 1 + k)
+        # The children before this one that fit were generated too (after the last, all).
+        regs[driver.IDA_GENERATED] += (fitting >> 5) - (peek64(node, FITTING + k) >> 5)
+        if k >= peek64(node, FITS):
             depth -= 1
             continue
-        poke64(node, NEXT, i + 1)
-        if rule[peek64(node, RULE), i] < 0:
-            continue
-        regs[driver.IDA_GENERATED] += 1
+        poke64(node, NEXT, k + 1)
+        i = fitting & 31
         room = bound - depth - 1
         child = _row(base, stride, depth + 1, i)
         h = peek64(child, ESTIMATE)
-        if h > room:
-            if depth + 1 + h < regs[driver.IDA_NEXT]:
-                regs[driver.IDA_NEXT] = depth + 1 + h
-            continue
         path[depth] = moves[i]
         regs[driver.IDA_EXPANDED] += 1
         depth += 1
@@ -212,10 +233,11 @@ def ida_slice(
         if h == 0 and is_solved_after(root, turns, path, depth):
             regs[driver.IDA_DEPTH] = depth
             return FOUND
-        _look_ahead(
+        smallest = _look_ahead(
             kind, child, depth, base, stride, batch_at, moves_at, rule_at, count, room - 1,
             parity, tables,
         )  # fmt: skip
+        regs[driver.IDA_NEXT] = min(regs[driver.IDA_NEXT], smallest)
         if regs[driver.IDA_EXPANDED] >= stop_at:
             regs[driver.IDA_DEPTH] = depth
             return PAUSED
