@@ -75,8 +75,8 @@ WIDTH = 8  # columns per view
 ORDER = OWN + 3 * WIDTH  # the views by their distance, farthest first (``_order``)
 COLUMNS = ORDER + 1
 # After the views: per move (18), what prepare found for that child: its estimate if a view
-# proved it too far (-1 if none did; unwritten for a move the rule skips), the distance read in
-# each view (by ``ORDER``; left unwritten after the view that gives the child up), per
+# proved it too far (-1 if none did; never read for a move the rule skips), the distance read
+# in each view (by ``ORDER``; left unwritten after the view that gives the child up), per
 # view its entry and coordinates, and per view the packed cube, the inverse's entry (-1: the
 # parent's coset) and its bound.
 KEPT = COLUMNS

@@ -6,9 +6,8 @@ own, so that the children that fit can all be prepared at once (``ida_kernel``).
 the state of the canonical-sequence rule (``notation.canonical_moves``), the node's estimate,
 the list of its children that fit and the next of them to enter, then the estimate's own
 columns from ``OWN`` on (``korf``, ``coset_kernel``), all int64 and read and written by address
-(``memory``). An estimate reads its
-tables through a tuple of ``TABLE_SLOTS`` addresses and numbers (padded with zeros), so that one
-compiled search serves every estimate.
+(``memory``). An estimate reads its tables through a tuple of ``TABLE_SLOTS`` addresses and
+numbers (padded with zeros), so that one compiled search serves every estimate.
 """
 
 from __future__ import annotations
