@@ -93,8 +93,9 @@ def test_a_module_a_function_and_the_budgets(
 def test_the_trace_writes_states_as_the_json_does(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    """--trace-json wrote a state of a problem without ``render`` by ``str`` and --json's path
-    by ``repr``: the string state 'ab' was ab in one and 'ab' in the other."""
+    """--trace-json (and the --trace table) wrote a state of a problem without ``render`` by
+    ``str`` and --json's path by ``repr``: the string state 'ab' was ab in one and 'ab' in the
+    other."""
     words = tmp_path / "words.py"
     words.write_text(
         "class Grow:\n    initial = ''\n    unit_costs = True\n"
@@ -112,6 +113,12 @@ def test_the_trace_writes_states_as_the_json_does(
     assert {e["state"] for e in events} >= set(path)
     goal = next(e for e in events if e["event"] == "goal")
     assert goal["state"] == "'ab'"
+    # The --trace table wrote them by ``str`` too, in its state column and its waiting room.
+    code, out, _ = run(capsys, "solve", "problem", f"{words}:Grow", "-a", "bfs", "--trace", "3")
+    rows = [line for line in out.splitlines() if line.startswith("│")]
+    taken = [row.split("│")[2].strip() for row in rows if row.split("│")[1].strip()]
+    assert code == 0 and taken == ["''", "'a'"]
+    assert "'a' (depth 1)" in out and "'b' (depth 1)" in out
 
 
 def test_arguments_for_the_class_or_function(

@@ -22,7 +22,7 @@ from ..limits import OUT_OF_MEMORY, LimitHit, LimitKind, Meter, metering
 from ..maze import Maze
 from ..npuzzle import NPuzzle, compact, format_board
 from ..outputs import written_in_place
-from ..problem import Problem
+from ..problem import Problem, state_text
 from ..result import SearchResult, Stats, Status
 from ..tilt import Tilt
 from ..tilt.rules import COLLISIONS, STEPS
@@ -74,8 +74,9 @@ def run(
     """Solve with the shared options; with ``--trace``/``--trace-json``, record the steps and
     print the first ones as a table (before the result) or write them all as JSON lines (never
     over ``source``, the file the problem was read from). The table draws a state with
-    ``picture``, by default the problem's ``show``."""
-    recorder = StepRecorder(search.trace or 0, getattr(problem, "render", str))
+    ``picture``, by default the problem's ``show``, else as the JSON writes it."""
+    text = state_text(problem)  # as --trace-json and --json write a state
+    recorder = StepRecorder(search.trace or 0, text)
     try:
         result = traced_solve(problem, heuristic, search, meter, precheck, recorder, source)
     except OSError as err:
@@ -87,7 +88,7 @@ def run(
     if search.trace and not search.as_json:
         if picture is None:
             show = getattr(problem, "show", None)
-            picture = show if callable(show) else str
+            picture = show if callable(show) else text
         stopped = result.status is Status.LIMIT_REACHED
         console.print(trace_table(recorder, picture, result.algorithm, result.weight, stopped))
     return result
