@@ -55,6 +55,23 @@ def test_exit_codes_and_one_line_errors(capsys: pytest.CaptureFixture[str]) -> N
         assert code == 2 and message in err and err.count("\n") == 1, (args, err)
 
 
+def test_json_stays_json_while_the_coset_table_loads(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The note "loading the coset table and its bounds ..." came on stdout before the JSON.
+    A small table stands in for the 5 GB one, which the suite does not build."""
+    from statesearch.cube import coset_cache
+    from statesearch.cube.coset_table import build_table
+
+    small = build_table("no-flip", "htm")
+    monkeypatch.setattr(coset_cache, "is_stored", lambda variant, metric: True)
+    monkeypatch.setattr(coset_cache, "require_table", lambda variant, metric, log=None: small)
+    code, out, err = run(capsys, "solve", "cube", "R U F' D2", "-H", "coset", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["heuristic"] == "coset" and data["length"] == 4
+    assert "loading the coset table" in err
+
+
 def test_random_cubes(capsys: pytest.CaptureFixture[str]) -> None:
     code, first, _ = run(capsys, "cube", "random", "--seed", "4")
     assert code == 0 and "43,252,003,274,489,856,000" in first

@@ -18,7 +18,7 @@ from ..limits import LimitHit, LimitKind, Limits, Meter
 from ..outputs import check_output
 from .options import MaxMemory, SearchOptions, heuristic_option, search_options, time_limit_option
 from .preparing import PREPARE_LIMIT, Preparation, PrepareLimit
-from .progress import build_progress, building, watching
+from .progress import build_progress, building, stderr, watching
 from .render import console, emit, stopped_early
 from .solve import run, searching
 
@@ -67,11 +67,11 @@ def _load_tables(cube: Any, heuristic: str | None, search: SearchOptions, meter:
     if name == "coset":
         from ..cube.coset_cache import is_stored, require_table
 
-        if is_stored("full", cube.metric):
-            console.print("[dim]loading the coset table and its bounds (5 GB, checksummed)...[/]")
+        if is_stored("full", cube.metric):  # notes on stderr, as progress is: --json stays JSON
+            stderr.print("[dim]loading the coset table and its bounds (5 GB, checksummed)...[/]")
         try:
             with meter.doing("reading the coset table and its bounds"):
-                return cube.with_tables(coset=require_table("full", cube.metric, console.print))
+                return cube.with_tables(coset=require_table("full", cube.metric, stderr.print))
         except LimitHit as hit:
             if hit.kind is LimitKind.MEMORY:
                 korf_bytes = sum(p.size for p, _, _ in table_names(metric=cube.metric))
