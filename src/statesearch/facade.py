@@ -112,50 +112,52 @@ def _solve(
         algorithm, heuristic, choice = choose(problem, heuristic)
     algo = get_algorithm(algorithm)
     stats = Stats()
-    try:
-        h = resolve_heuristic(problem, heuristic)  # may build tables: on the meter's clock
-    except LimitHit as hit:
-        name = heuristic if isinstance(heuristic, str) else None
+
+    def stopped_in_tables(hit: LimitHit) -> SearchResult[Any]:
         return SearchResult(
             Status.LIMIT_REACHED,
             algo.name,
-            name,
+            heuristic if isinstance(heuristic, str) else None,
             stats,
             limit=hit.kind,
             reason=f"{hit.detail}, while the heuristic's tables were being built",
             choice=choice,
         )
+
+    try:
+        h = resolve_heuristic(problem, heuristic)  # may build tables: on the meter's clock
+    except LimitHit as hit:
+        return stopped_in_tables(hit)
     recorder = make_trace(trace)
     options = Options(weight=weight, tie_break=tie_break, upper_bound=upper_bound, trace=recorder)
     h_name = h.name if algo.uses_heuristic else None
 
-    kernel = None
     traced_not_compiled = False  # a compiled kernel would have run, but for the trace
     notes = [unread_options(algo, weight, heuristic, meter.limits)]
-    if recorder is not None:
-        recorder.attach(problem, h.fn if algo.uses_heuristic else ZERO.fn)  # the search's h
-        if engine == "compiled":
-            raise InputError("a traced search runs on the Python engine; leave --engine auto")
-        if getattr(problem, "compiled", None) and problem.compiled(  # type: ignore[attr-defined]
-            algo.name, h.name, weight, False
-        ):
-            notes.append("traced on the Python engine: the compiled kernel does not trace")
-            traced_not_compiled = True
-    elif engine != "python":
-        find_kernel = getattr(problem, "compiled", None)
+    find_kernel = getattr(problem, "compiled", None) if engine != "python" else None
+    if recorder is not None and engine == "compiled":
+        raise InputError("a traced search runs on the Python engine; leave --engine auto")
+    try:  # a kernel may load or build its tables, as the heuristic may
         kernel = (
             find_kernel(algo.name, h.name, weight, engine == "compiled") if find_kernel else None
         )
-        if kernel is None and engine == "compiled":
-            if not algo.uses_heuristic:
-                raise InputError(
-                    "no compiled kernel for {algorithm} on this problem", algorithm=algo.name
-                )
+    except LimitHit as hit:
+        return stopped_in_tables(hit)
+    if recorder is not None:
+        recorder.attach(problem, h.fn if algo.uses_heuristic else ZERO.fn)  # the search's h
+        if kernel is not None:
+            notes.append("traced on the Python engine: the compiled kernel does not trace")
+            traced_not_compiled, kernel = True, None
+    elif kernel is None and engine == "compiled":
+        if not algo.uses_heuristic:
             raise InputError(
-                "no compiled kernel for {algorithm} with {heuristic} on this problem",
-                algorithm=algo.name,
-                heuristic=h.name,
+                "no compiled kernel for {algorithm} on this problem", algorithm=algo.name
             )
+        raise InputError(
+            "no compiled kernel for {algorithm} with {heuristic} on this problem",
+            algorithm=algo.name,
+            heuristic=h.name,
+        )
     engine_used = "compiled" if kernel else "python"
     if kernel is not None and algo.name == "idastar":
         notes.append(getattr(problem, "compiled_ida_counts", ""))
