@@ -285,6 +285,45 @@ def test_a_time_limit_hint_fits_the_cubes_heuristic() -> None:
     assert cube.limit_hint("idastar", "coset", LimitKind.EXPANDED) is None
 
 
+def test_auto_takes_korfs_tables_for_a_short_scramble(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An 8-move scramble waited 12-28 s for the 5 GB coset table to load, where Korf's tables
+    load in seconds and solve it at once. Which tables are in the cache is set here: the rule
+    is what is tested, not the tables."""
+    from statesearch.cube import coset_cache, korf
+    from statesearch.cube.problem import KORF_IS_ENOUGH
+
+    stored = {"korf": True, "coset": True}
+    monkeypatch.setattr(korf, "is_stored", lambda metric: stored["korf"])
+    monkeypatch.setattr(coset_cache, "is_stored", lambda variant, metric: stored["coset"])
+    monkeypatch.setattr(coset_cache, "_loaded", {})
+    short = format_moves(random_scramble(KORF_IS_ENOUGH, 3))
+    longer = format_moves(random_scramble(KORF_IS_ENOUGH + 1, 3))
+
+    def chosen(text: str, metric: str = "htm") -> tuple[str, str]:
+        _, heuristic, why = Cube.from_text(text, metric=metric).choose_algorithm(None)
+        return heuristic, why
+
+    heuristic, why = chosen(short)
+    assert heuristic == "korf" and f"the scramble has {KORF_IS_ENOUGH} moves" in why
+    assert chosen(longer)[0] == "coset"
+    facelets = Cube.from_text(short).facelets(Cube.from_text(short).initial)
+    assert chosen(facelets)[0] == "coset"  # no scramble: no bound on its length
+    half_turns = " ".join(["R2", "U2"] * 4)  # 8 moves, 16 quarter turns
+    assert chosen(half_turns)[0] == "korf" and chosen(half_turns, "qtm")[0] == "coset"
+    assert Cube.from_text(short).choose_algorithm("coset")[1] == "coset"  # asked for: taken
+    stored["korf"] = False  # building Korf's tables takes longer than loading the coset table
+    assert chosen(short)[0] == "coset"
+    stored["korf"] = True
+    monkeypatch.setattr(coset_cache, "_loaded", {("full", "htm"): object()})
+    assert chosen(short)[0] == "coset"  # loaded already: it costs nothing more
+    stored["coset"] = False
+    monkeypatch.setattr(coset_cache, "_loaded", {})
+    heuristic, why = chosen(longer)
+    assert heuristic == "korf" and "scramble" not in why
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+    assert f"a scramble of {KORF_IS_ENOUGH} moves or fewer" in " ".join(readme.split())
+
+
 def test_reachable_sizes() -> None:
     assert REACHABLE[3] == 43_252_003_274_489_856_000
     assert REACHABLE[3] == math.factorial(8) * math.factorial(12) // 2 * 3**7 * 2**11

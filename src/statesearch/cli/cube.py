@@ -111,8 +111,8 @@ def solve_cube(
     heuristic: Annotated[
         str | None,
         heuristic_option(
-            "3x3x3: coset (default when built), korf, orientation, zero; 2x2x2: exact "
-            "(default), pattern, orientation, permutation, zero"
+            "3x3x3: coset (default when built; korf for a short scramble), korf, orientation, "
+            "zero; 2x2x2: exact (default), pattern, orientation, permutation, zero"
         ),
     ] = None,
     precheck: Annotated[

@@ -170,6 +170,11 @@ def require_table(variant: str, metric: str, log: store.Log | None = None) -> Co
     return _loaded[key]
 
 
+def is_loaded(variant: str, metric: str) -> bool:
+    """Whether this process holds the table already (``require_table`` costs nothing then)."""
+    return (variant, metric) in _loaded
+
+
 def keep(table: CosetTable) -> None:
     """Use this table for the rest of the process (after a build whose cache write failed)."""
     _loaded[(table.layout.variant, table.metric)] = table

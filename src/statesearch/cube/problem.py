@@ -15,8 +15,10 @@ Heuristics (every one admissible):
 - 3x3x3: ``orientation`` (the larger of the distances of the corner twists and of the edge
   flips), ``korf`` (Korf's three pattern databases), ``coset`` (the coset table looked up along
   three axes, and its bounds for the inverse position; ``coset_table``). The default is
-  ``coset`` when its table is in the cache, else ``korf``. IDA* with ``korf`` or ``coset`` runs
-  compiled (``compiled``).
+  ``coset`` when its table is in the cache, else ``korf``; and ``korf`` for a scramble of at
+  most ``KORF_IS_ENOUGH`` moves when its tables are in the cache, unless the coset table is
+  loaded already (``default_heuristic``). IDA* with ``korf`` or ``coset`` runs compiled
+  (``compiled``).
 """
 
 from __future__ import annotations
@@ -32,9 +34,9 @@ from ..problem import Heuristic
 from ..result import SearchResult, Stats
 from . import net
 from .cubies import Cubies, invariant_violation
-from .notation import MOVES, check_metric, inverse, metric_moves, parse_moves
+from .notation import MOVES, check_metric, cost_in, inverse, metric_moves, parse_moves
 from .random_cubes import REACHABLE
-from .reading import after, check_size, read_cube
+from .reading import after, check_size, facelet_words, read_cube
 from .state import State, colours_of, cubies_of, recipes, state_of, turned
 
 if TYPE_CHECKING:
@@ -43,6 +45,9 @@ if TYPE_CHECKING:
 
 Kernel = Callable[[Meter, Stats], Outcome]
 POCKET_FACES = (0, 1, 2)  # U R F: the 2x2x2's DBL corner stays home
+# A scramble this long or shorter is solved with Korf's tables sooner than the coset table loads
+# (benchmarks/README.md, "A short scramble").
+KORF_IS_ENOUGH = 13
 
 
 # The 2x2x2's are the depth of its breadth-first search (``pocket``, checked by the tests); the
@@ -69,6 +74,7 @@ class Cube:
         coset: CosetTable | None = None,
         patterns: PatternTables | None = None,
         meter: Meter | None = None,
+        scramble_length: int | None = None,
     ) -> None:
         self.size = check_size(size)
         self.metric = check_metric(metric)
@@ -84,6 +90,9 @@ class Cube:
         self._undo = [(MOVES[m], recipes(size)[inverse(m)]) for m in self.move_numbers]
         self._coset, self._patterns = coset, patterns
         self.meter = meter  # bounds a build of Korf's tables on first use (about a minute)
+        # The length in the metric of the scramble the position was read from, if it was: no
+        # solution is longer.
+        self.scramble_length = scramble_length
 
     @classmethod
     def from_text(
@@ -91,13 +100,26 @@ class Cube:
     ) -> Cube:
         """A scramble (``"R U R' U'"``) or a facelet string (54 or 24 symbols, URFDLB order)."""
         cube = read_cube(text, size)
-        return cls(cube, cube.size, metric, meter=meter)
+        length = (
+            cost_in(check_metric(metric), parse_moves(text))
+            if facelet_words(text) is None
+            else None
+        )
+        return cls(cube, cube.size, metric, meter=meter, scramble_length=length)
 
     def with_tables(
         self, coset: CosetTable | None = None, patterns: PatternTables | None = None
     ) -> Cube:
         """The same cube, estimating with these tables."""
-        return Cube(cubies_of(self.initial), self.size, self.metric, coset, patterns, self.meter)
+        return Cube(
+            cubies_of(self.initial),
+            self.size,
+            self.metric,
+            coset,
+            patterns,
+            self.meter,
+            self.scramble_length,
+        )
 
     @property
     def start(self) -> Cubies:
@@ -156,22 +178,35 @@ class Cube:
 
     @property
     def default_heuristic(self) -> str:
-        if self.size == 2:
-            return "exact"
-        from .coset_cache import is_stored
+        return self._default_heuristic()[0]
 
-        return "coset" if self._coset is not None or is_stored("full", self.metric) else "korf"
+    def _default_heuristic(self) -> tuple[str, str]:
+        """The heuristic ``auto`` takes, and why, if not only for being the strongest."""
+        if self.size == 2:
+            return "exact", ""
+        from . import korf
+        from .coset_cache import is_loaded, is_stored
+
+        if self._coset is not None or is_loaded("full", self.metric):
+            return "coset", ""
+        short = self.scramble_length is not None and self.scramble_length <= KORF_IS_ENOUGH
+        if short and korf.is_stored(self.metric):
+            return "korf", (
+                f"the scramble has {self.scramble_length} moves: Korf's tables (165 MiB) solve "
+                "that within seconds, sooner than the coset table (5 GB) loads"
+            )
+        return ("coset", "") if is_stored("full", self.metric) else ("korf", "")
 
     def choose_algorithm(self, heuristic: str | None) -> tuple[str, str, str]:
         """What ``algorithm="auto"`` runs: IDA* (it keeps only its path) with the strongest
         estimate at hand: the 2x2x2's exact table, the 3x3x3's coset table when it is built,
-        else Korf's tables."""
-        chosen = heuristic or self.default_heuristic
+        else Korf's tables; Korf's for a short scramble (``default_heuristic``)."""
+        chosen, because = (heuristic, "") if heuristic else self._default_heuristic()
         return (
             "idastar",
             chosen,
             f"IDA* + {chosen}: IDA* keeps only its path, whatever the size of the space "
-            f"({REACHABLE[self.size]:,} positions)",
+            f"({REACHABLE[self.size]:,} positions)" + (f"; {because}" if because else ""),
         )
 
     def limit_hint(self, algorithm: str, heuristic: str | None, kind: LimitKind) -> str | None:
