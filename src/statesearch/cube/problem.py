@@ -36,7 +36,7 @@ from . import net
 from .cubies import Cubies, invariant_violation
 from .notation import MOVES, check_metric, cost_in, inverse, metric_moves, parse_moves
 from .random_cubes import REACHABLE
-from .reading import after, check_size, facelet_words, read_cube
+from .reading import after, check_size, read_cube_and_scramble
 from .state import State, colours_of, cubies_of, recipes, state_of, turned
 
 if TYPE_CHECKING:
@@ -99,12 +99,8 @@ class Cube:
         cls, text: str, size: int | None = None, metric: str = "htm", meter: Meter | None = None
     ) -> Cube:
         """A scramble (``"R U R' U'"``) or a facelet string (54 or 24 symbols, URFDLB order)."""
-        cube = read_cube(text, size)
-        length = (
-            cost_in(check_metric(metric), parse_moves(text))
-            if facelet_words(text) is None
-            else None
-        )
+        cube, scramble = read_cube_and_scramble(text, size)
+        length = None if scramble is None else cost_in(check_metric(metric), scramble)
         return cls(cube, cube.size, metric, meter=meter, scramble_length=length)
 
     def with_tables(

@@ -49,10 +49,16 @@ def facelet_words(text: str) -> list[str] | None:
 def read_cube(text: str, size: int | None = None) -> Cubies:
     """A scramble (``"R U R' U'"``, the empty string for solved) or a facelet string, in one
     word or in six, one per face."""
+    return read_cube_and_scramble(text, size)[0]
+
+
+def read_cube_and_scramble(text: str, size: int | None = None) -> tuple[Cubies, list[int] | None]:
+    """``read_cube``, with the scramble's moves if the text is one (``None``: facelets)."""
     words = facelet_words(text)
     if words is None:
         n = check_size(3 if size is None else size)
-        return scrambled(parse_moves(text), n)
+        moves = parse_moves(text)
+        return scrambled(moves, n), moves
     word = "".join(words)
     if len(words) > 1 and (len(words) != 6 or {len(w) for w in words} not in ({9}, {4})):
         # Rows of a net, or a face with a facelet too many: in any other grouping the order
@@ -72,7 +78,7 @@ def read_cube(text: str, size: int | None = None) -> Cubies:
             "scramble, put spaces between its moves",
             count=len(word),
         )
-    return read_facelets(word, size)
+    return read_facelets(word, size), None
 
 
 def scrambled(moves: list[int], n: int) -> Cubies:
