@@ -15,6 +15,8 @@ import resource
 import sys
 import time
 
+from rich.console import Console
+
 from statesearch import Limits, solve
 from statesearch.cli.cube import run_benchmark
 from statesearch.cube import (
@@ -129,7 +131,7 @@ def random_cubes(count: int, seed: int, time_limit: float | None) -> int:
     heuristic = "coset" if is_stored("full", "htm") else "korf"
     print(f"== {count} uniformly random cubes (seed {seed}), IDA* + {heuristic}, htm ==")
     rows = run_benchmark(count, seed, "htm", heuristic, time_limit, print)
-    print(benchmark.table(rows))
+    Console(highlight=False).print(benchmark.table(rows))
     print(benchmark.summary(rows, heuristic, "htm"))
     print(f"peak memory {peak_mb():,.0f} MB")
     if any(r["status"] == "solved" and not (r["replayed"] and r["optimal"]) for r in rows):

@@ -168,8 +168,22 @@ def test_pdb_list_and_verify_cover_the_cubes_tables(
     monkeypatch.setenv("STATESEARCH_CACHE", str(tmp_path))
     pocket.distance_table.cache_clear()  # kept in the process by an earlier test, maybe
     pocket.distance_table("htm")
+    meta = tmp_path / "cube-coset-full-htm.json"  # the coset table packs 32 entries a word
+    meta.write_text(
+        json.dumps(
+            {
+                "table": "3x3x3 coset distances mod 3",
+                "metric": "htm",
+                "entries": 10_066_636_800,
+                "shape": [314_582_400],
+            }
+        )
+    )
     assert main(["pdb", "list"]) == 0
-    assert "2x2x2 distances" in capsys.readouterr().out
+    listed = capsys.readouterr().out
+    assert "cube-2x2x2-distances-htm.npy" in listed and "2x2x2 distances" in listed
+    assert "10,066,636,800" in listed and "…" not in listed
+    meta.unlink()
     assert main(["pdb", "verify"]) == 0
     assert "cube-2x2x2-distances-htm.npy: ok" in capsys.readouterr().out
     table = tmp_path / "cube-2x2x2-distances-htm.npy"

@@ -6,10 +6,11 @@ import json
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 
 from statesearch.cli import main
 from statesearch.cli.cube import build_tables
-from statesearch.cube import Cube, Cubies
+from statesearch.cube import Cube, Cubies, benchmark
 from statesearch.cube.coset_cache import is_stored, stored_table
 
 
@@ -117,6 +118,19 @@ def test_the_cube_benchmark_prepares_within_its_limit(
     said = " ".join(out.split())
     assert code == 4 and "limit reached (time): --prepare-limit of 1 s" in said
     assert "cube 1" not in said
+
+
+def test_the_benchmark_table_keeps_its_totals_whole_in_80_columns() -> None:
+    """A pipe gets 80 columns: the ten cubes' totals (13 digits of generated nodes) must not be
+    cut to an ellipsis, and the length column's total is the mean, not a sum of lengths."""
+    row = {"length": 18, "status": "solved", "expanded": 33_912_644, "generated": 452_919_932}
+    rows = [{**row, "cube": n, "cpu_s": 51.1, "wall_s": 51.2, "replayed": True} for n in range(10)]
+    rows[0] |= {"status": "limit", "length": None, "replayed": False}
+    console = Console(width=80, record=True)
+    console.print(benchmark.table(rows))
+    text = console.export_text()
+    assert "4,529,199,320" in text and "339,126,440" in text and "…" not in text
+    assert "mean 18.00" in text and "9/10" in text and "limit" in text
 
 
 def test_turns_are_spaced_even_when_each_is_one_letter(capsys: pytest.CaptureFixture[str]) -> None:

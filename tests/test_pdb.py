@@ -172,7 +172,10 @@ def test_pdb_cli(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["pdb", "build", "2x4", "--partition", "4-3"]) == 0
     assert "2 tables ready" in capsys.readouterr().out
     assert main(["pdb", "list"]) == 0
-    assert "2x4" in capsys.readouterr().out
+    listed = capsys.readouterr().out
+    names = [path.name for path in cache_dir().glob("2x4-*.npy")]
+    assert len(names) >= 2 and all(name in listed for name in names)  # whole, in 80 columns
+    assert "blank-last" in listed and "1,680" in listed and "…" not in listed
     assert main(["pdb", "build", "nine"]) == 2
     assert "cannot read board size" in capsys.readouterr().err
 

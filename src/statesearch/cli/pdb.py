@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import time
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
+from rich import box
 from rich.table import Table
 
 from ..cube import store as cube_store
@@ -109,35 +110,51 @@ def list_tables() -> None:
     from ..cache import cache_dir
     from ..npuzzle.pdb import stored
 
-    table = Table("file", "board", "goal", "group", "entries", "MB", "max")
+    tiles = listing("file", "board", "goal", "group", "entries", "max")  # a byte an entry
     for meta in stored():
         group = meta.get("group")
         entries = meta.get("entries")
         count = entries if isinstance(entries, int) else 0
-        table.add_row(
+        tiles.add_row(
             str(meta["file"]),
             f"{meta.get('rows', '?')}x{meta.get('cols', '?')}",
             goal_name(meta.get("goal")),
             "-".join(map(str, group)) if isinstance(group, list) else "?",
             f"{count:,}",
-            f"{count / 1e6:.1f}",
             str(meta.get("max_value", "?")),
         )
-    console.print(f"cache: {cache_dir()}")
-    console.print(table)
-    cubes = Table("file", "cube table", "metric", "entries", "MB")
+    cubes = listing("file: what it holds", "metric", "entries", "MB")
     for meta in cube_store.stored_tables():
-        shape, path = meta.get("shape"), cache_dir() / str(meta["file"])
+        path = cache_dir() / str(meta["file"])
         size = path.stat().st_size if path.exists() else 0
         cubes.add_row(
-            str(meta["file"]),
-            str(meta.get("table", "?")),
+            f"{meta['file']}\n  {meta.get('table', '?')}",
             str(meta.get("metric", "?")),
-            f"{shape[0]:,}" if isinstance(shape, list) and shape else "?",
+            f"{cube_entries(meta):,}" if cube_entries(meta) else "?",
             f"{size / 1e6:,.1f}",
         )
-    if cubes.row_count:
-        console.print(cubes)
+    console.print(f"cache: {cache_dir()}")
+    for table, none in ((tiles, "no sliding-tile tables"), (cubes, "no cube tables")):
+        console.print(table if table.row_count else none)
+
+
+def listing(*names: str) -> Table:
+    """A table of cached files that fits 80 columns (a pipe's width) without cutting a file
+    name or a number short: light rules, and numbers to the right."""
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
+    for name in names:
+        right = name in ("entries", "MB", "max")
+        table.add_column(name, justify="right" if right else "left", no_wrap=True)
+    return table
+
+
+def cube_entries(meta: dict[str, Any]) -> int:
+    """A cube table's entries: as its metadata counts them (the coset table packs 32 to a
+    word), else its length."""
+    entries, shape = meta.get("entries"), meta.get("shape")
+    if isinstance(entries, int):
+        return entries
+    return shape[0] if isinstance(shape, list) and shape and isinstance(shape[0], int) else 0
 
 
 @app.command("verify")
