@@ -75,7 +75,8 @@ def test_goal_rules() -> None:
         ("o.\n.", "ragged"),
         ("o?\nx.", r"unknown tilt character '\?' at row 1, column 2"),
         ("..\nx.", "at least one block"),
-        ("oo\nx.", "only 1 targets"),  # blocks that cannot merge each need a target
+        ("oo\nx.", "2 blocks but only 1 target: every block"),  # each needs a target
+        ("ooo\nxx.", "3 blocks but only 2 targets: every block"),
         ("; nothing\n\n", "empty"),
     ],
 )
@@ -219,6 +220,19 @@ def test_generator_is_seeded_and_honest() -> None:
     puzzle = Tilt(made.board)
     assert solve(puzzle, "astar").length == made.optimal == solve(puzzle, "bfs").length
     assert parse_tilt(made.text()) == made.board
+
+
+def test_the_header_names_the_command_that_makes_the_puzzle_again() -> None:
+    made = generate(3, 5, 5, blocks=1, min_length=3)
+    first, summary = made.text().splitlines()[:2]
+    command = "statesearch tilt generate --seed 3 --size 5x5 --blocks 1 --min-length 3"
+    assert first == f"; made by: {command}"
+    assert summary.startswith("; seed 3: 5x5, 1 block, optimal ")
+    timed = generate(3, 5, 5, blocks=1, min_length=3, max_length=9, limits=Limits(time_limit=7.5))
+    assert timed.text().startswith(f"{first} --max-length 9 --time-limit 7.5\n")
+    # The command has no wall density: a board made with another one says what it is, not how.
+    walled = generate(3, 5, 5, blocks=1, min_length=3, wall_density=0.3)
+    assert walled.text().startswith("; seed 3: 5x5, 1 block, optimal ")
 
 
 def test_compiled_budgets() -> None:

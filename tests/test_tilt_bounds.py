@@ -19,7 +19,7 @@ from statesearch.cli import main
 from statesearch.limits import LimitHit, LimitKind, Meter
 from statesearch.tilt import Tilt, parse_tilt
 from statesearch.tilt.census import Census
-from statesearch.tilt.generate import generate
+from statesearch.tilt.generate import AttemptsUsedUp, generate
 from statesearch.tilt.tables import Tables
 
 HARD = {"seed": 3, "blocks": 7, "min_length": 30, "min_states": 1_000_000}
@@ -53,6 +53,38 @@ def test_tilt_generate_names_its_time_limit_and_exits_4(
     assert "limit reached (time)" in capsys.readouterr().out
 
 
+def test_tilt_generate_reads_its_time_limit_as_its_help_says(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["tilt", "generate", "--time-limit", "0"]) == 2
+    error = capsys.readouterr().err
+    assert "'--time-limit': give a number of seconds above 0" in error
+    assert main(["tilt", "generate", "--help"]) == 0
+    helped = " ".join(capsys.readouterr().out.split())
+    assert "--time-limit S Give up after S seconds, above 0" in helped
+
+
+def test_tilt_generate_tells_a_used_up_budget_from_an_impossible_request(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Boards of 5x5 with 2 blocks have 325 arrangements, none of them 30 moves deep: 60
+    random boards without such a puzzle are a budget used up (exit 4); a puzzle longer than
+    a board's arrangements, or a space bigger, is bad input (exit 2)."""
+    small = ["tilt", "generate", "--size", "5x5", "--blocks", "2"]
+    assert main([*small, "--min-length", "30"]) == 4
+    said = " ".join(capsys.readouterr().out.split())
+    assert said.startswith("limit reached (attempts): no puzzle with an optimal length of 30 ")
+    assert "after 60 attempts" in said and said.endswith("; 0 of 1 puzzle made")
+    assert main([*small, "--min-length", "325"]) == 2
+    assert "at most 325 block arrangements: too few for an optimal length of 325" in (
+        capsys.readouterr().err
+    )
+    assert main([*small, "--min-length", "3", "--min-states", "326"]) == 2
+    assert "fewer than the 326 reachable boards asked for" in capsys.readouterr().err
+    with pytest.raises(AttemptsUsedUp):  # still an InputError, for the callers of old
+        generate(1, 5, 5, blocks=2, min_length=30)
+
+
 def test_tilt_generate_never_writes_over_a_file(tmp_path: Path) -> None:
     argv = ["tilt", "generate", "--seed", "2", "--size", "5x5", "--min-length", "4"]
     assert main([*argv, "--out", str(tmp_path)]) == 0
@@ -61,6 +93,14 @@ def test_tilt_generate_never_writes_over_a_file(tmp_path: Path) -> None:
     assert main([*argv, "--out", str(tmp_path)]) == 2  # exists already
     assert made.read_text() == first
     assert main([*argv, "--out", str(made)]) == 2  # a file, not a directory
+
+
+def test_tilt_generate_counts_one_move_as_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["tilt", "generate", "--size", "3x3", "--blocks", "1", "--min-length", "1"]
+    assert main([*argv, "--max-length", "1", "--out", str(tmp_path)]) == 0
+    assert capsys.readouterr().out == "tilt-1.txt: optimal 1 move\n"
 
 
 def test_tilt_generate_makes_puzzles_for_each_rule(capsys: pytest.CaptureFixture[str]) -> None:

@@ -13,11 +13,12 @@ import pytest
 from rich.console import Console
 
 from statesearch import solve
-from statesearch.cli import tilt_play
+from statesearch.cli import main, tilt_play
 from statesearch.tilt import Tilt
 
 EASY = Path(__file__).parent.parent / "examples" / "tilt" / "easy.txt"
 KEY_FOR = {"U": "w", "D": "s", "L": "a", "R": "d"}
+ARROW_KEY_FOR = {"U": "\x1b[A", "D": "\x1b[B", "R": "\x1b[C", "L": "\x1b[D"}
 
 
 def easy() -> Tilt:
@@ -41,6 +42,37 @@ def test_a_scripted_game_through_a_pipe() -> None:
     assert "moves: 0 (optimum 8)" in out
     assert f"hint: {tilt_play.ARROWS[best.moves[0]]}  (8 moves to go)" in out
     assert f"solved in 8 moves: {tilt_play.arrows(best.moves)} (optimal!)" in out
+
+
+def test_piped_arrow_keys_are_arrows(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An arrow's escape sequence is one key through a pipe too (its last letter was read as a
+    key of its own: the A of up as a, left)."""
+    best = solve(easy())
+    monkeypatch.setattr(sys, "stdin", io.StringIO("".join(ARROW_KEY_FOR[m] for m in best.moves)))
+    screen = io.StringIO()
+    game = tilt_play.play(easy(), Console(file=screen, width=80))
+    assert game.won and game.moves == best.moves
+    assert f"solved in 8 moves: {tilt_play.arrows(best.moves)} (optimal!)" in screen.getvalue()
+
+
+def test_a_game_left_unsolved_ends_with_exit_0_and_says_so(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for keys in ("\x1b[A\x1b[Aq", "\x1b[A\x1b[A"):  # q, or the end of the keys
+        monkeypatch.setattr(sys, "stdin", io.StringIO(keys))
+        assert main(["tilt", "play", str(EASY)]) == 0
+        last = capsys.readouterr().out.strip().splitlines()[-1]
+        assert last == "not solved: stopped after 2 moves: ↑↑ (the optimum is 8)"
+
+
+def test_one_move_is_one_move(monkeypatch: pytest.MonkeyPatch) -> None:
+    puzzle = Tilt.from_text("o.x")
+    assert tilt_play.Game(puzzle).press("h") == "hint: →  (2 moves to go)"
+    assert tilt_play.Game(Tilt.from_text("ox")).press("h") == "hint: →  (1 move to go)"
+    monkeypatch.setattr(sys, "stdin", io.StringIO("d"))
+    screen = io.StringIO()
+    tilt_play.play(Tilt.from_text("ox"), Console(file=screen, width=80))
+    assert "solved in 1 move: → (optimal!)" in screen.getvalue()
 
 
 def test_keys_are_directions_and_hints_are_arrows() -> None:

@@ -16,9 +16,12 @@ from rich.text import Text
 from .. import clock
 from ..errors import InputError
 from ..limits import LimitHit, Limits
-from ..tilt.generate import MAX_STATES, TIME_LIMIT, Generated
+from ..result import Status
+from ..tilt.board import counted
+from ..tilt.generate import MAX_STATES, TIME_LIMIT, AttemptsUsedUp, Generated
+from .options import time_limit_option
 from .progress import PLAIN_EVERY, stderr, watching
-from .render import console, stopped_early
+from .render import EXIT_CODES, console, stopped_early
 from .solve import Collide, Step, load
 
 app = typer.Typer(help="Tilt puzzles: generate and play.", no_args_is_help=True)
@@ -48,8 +51,7 @@ def generate_cmd(
     step: Step = "single",
     collide: Collide = "block",
     time_limit: Annotated[
-        float,
-        typer.Option(min=0, metavar="SECONDS", help="Give up after this long (all puzzles)."),
+        float, time_limit_option("Give up after S seconds, above 0 (all the puzzles).")
     ] = TIME_LIMIT,
     count: Annotated[
         int, typer.Option(min=1, help="Puzzles to write (seeds seed, seed+1, ...).")
@@ -60,7 +62,11 @@ def generate_cmd(
 ) -> None:
     """Write solvable puzzles whose optimal length is at least --min-length.
 
-    Under the rules --step and --collide. Ctrl-C or --time-limit stops it (exit 4)."""
+    Under the rules --step and --collide; each header is the command that makes it again.
+
+    Ctrl-C, --time-limit or 60 random boards without such a puzzle stop it (exit 4).
+
+    A request no board can meet is bad input (exit 2)."""
     from ..tilt.generate import generate
 
     height, _, width = size.lower().partition("x")
@@ -82,7 +88,13 @@ def generate_cmd(
                 write(made, out, count)
                 made_so_far += 1
     except LimitHit as hit:
-        stopped_early(hit, f"{made_so_far} of {count} puzzles made")
+        stopped_early(hit, f"{made_so_far} of {counted(count, 'puzzle')} made")
+    except AttemptsUsedUp as used_up:
+        console.print(
+            f"[yellow]limit reached (attempts): {used_up}; "
+            f"{made_so_far} of {counted(count, 'puzzle')} made[/]"
+        )
+        raise typer.Exit(EXIT_CODES[Status.LIMIT_REACHED]) from None
 
 
 def write(made: Generated, out: Path | None, count: int) -> None:
@@ -102,7 +114,7 @@ def write(made: Generated, out: Path | None, count: int) -> None:
         raise InputError("{path} exists already; remove it or choose --out", path=name) from None
     except OSError as err:
         raise InputError("cannot write {file}: {why}", file=name, why=err.strerror) from None
-    console.print(f"{name.name}: optimal {made.optimal} moves")
+    console.print(f"{name.name}: optimal {counted(made.optimal, 'move')}")
 
 
 @contextmanager
@@ -134,8 +146,11 @@ def play_cmd(
     step: Step = "single",
     collide: Collide = "block",
 ) -> None:
-    """Play in the terminal: arrows/WASD, u undo, r restart, h hint, q quit."""
+    """Play in the terminal: arrows/WASD, u undo, r restart, h hint, q quit.
+
+    Keys can be piped in too, arrows included (printf '\\033[A' is up).
+
+    Exit 0 when the game ends, solved or not (q, or no more piped keys): see its last line."""
     from .tilt_play import play
 
-    game = play(load(file, step, collide), console)
-    raise typer.Exit(0 if game.won else 1)
+    play(load(file, step, collide), console)

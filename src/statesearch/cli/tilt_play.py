@@ -1,7 +1,7 @@
 """Playing a tilt puzzle in the terminal: arrows or WASD move every block, u undoes, r
 restarts, h hints the next optimal move, q quits. In a terminal the board is redrawn in place,
-in colour; without one (a pipe) each screen is printed in turn and each character read is a
-key, so a game can be scripted."""
+in colour; without one (a pipe) each screen is printed in turn and each key read (a
+character, or an arrow's escape sequence) is played, so a game can be scripted."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from rich.text import Text
 from ..facade import solve
 from ..limits import Limits
 from ..result import Status
-from ..tilt.board import TiltBoard
+from ..tilt.board import TiltBoard, counted
 from ..tilt.problem import Tilt
 
 KEYS = {
@@ -37,15 +37,20 @@ LEGEND = (("o", "block"), ("x", "target"), ("@", "block on a target"), ("#", "wa
 SEARCH_SECONDS = 10.0  # the longest the optimum or a hint may take before the game says "?"
 
 
+def read_key() -> str:
+    """The next key: a character, an arrow's escape sequence (ESC [ A: up), or q when the
+    input ends."""
+    key = sys.stdin.read(1)
+    if key == "\x1b":
+        key += sys.stdin.read(2)
+    return key or "q"
+
+
 @contextmanager
 def _raw_terminal() -> Iterator[Callable[[], str]]:
+    """``read_key``, with a terminal's keys sent one by one (not a line at a time)."""
     if not sys.stdin.isatty():
-
-        def read_piped() -> str:
-            ch = sys.stdin.read(1)
-            return ch if ch else "q"
-
-        yield read_piped
+        yield read_key
         return
     import termios
     import tty
@@ -53,13 +58,6 @@ def _raw_terminal() -> Iterator[Callable[[], str]]:
     fd = sys.stdin.fileno()
     saved = termios.tcgetattr(fd)
     tty.setcbreak(fd)
-
-    def read_key() -> str:
-        ch = sys.stdin.read(1)
-        if ch == "\x1b":
-            ch += sys.stdin.read(2)
-        return ch
-
     try:
         yield read_key
     finally:
@@ -112,7 +110,7 @@ class Game:
                 limits=Limits(time_limit=SEARCH_SECONDS),
             )
             if hint.solved and hint.moves:
-                return f"hint: {ARROWS[hint.moves[0]]}  ({len(hint.moves)} moves to go)"
+                return f"hint: {ARROWS[hint.moves[0]]}  ({counted(len(hint.moves), 'move')} to go)"
             if hint.status is Status.UNSOLVABLE:
                 return "no way to the goal from here"
             return "no hint in time"
@@ -160,9 +158,13 @@ def play(puzzle: Tilt, console: Console) -> Game:
             if key in ("\n", "\r", " "):
                 continue
             show(game.screen(game.press(key)))
+    played = counted(len(game.moves), "move") + (f": {arrows(game.moves)}" if game.moves else "")
+    if game.won and len(game.moves) == game.optimum:
+        verdict = "optimal!"
+    else:
+        verdict = f"the optimum is {'not known' if game.optimum is None else game.optimum}"
     if game.won:
-        verdict = (
-            "optimal!" if len(game.moves) == game.optimum else f"the optimum is {game.optimum}"
-        )
-        console.print(f"solved in {len(game.moves)} moves: {arrows(game.moves)} ({verdict})")
+        console.print(f"solved in {played} ({verdict})")
+    else:
+        console.print(f"not solved: stopped after {played} ({verdict})")
     return game

@@ -104,3 +104,8 @@ def cells_of(mask: int) -> list[int]:
         out.append(low.bit_length() - 1)
         mask ^= low
     return out
+
+
+def counted(n: int, noun: str) -> str:
+    """``1 block``, ``2 blocks``."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"

@@ -13,11 +13,14 @@ board).
 
 ``generate(seed, ..., limits=Limits(time_limit=5), cancel=event)`` looks at the clock and the
 flag between attempts and inside each census, and raises ``LimitHit`` when either stops it; it
-has a time limit of ``TIME_LIMIT`` seconds unless ``limits`` sets one.
+has a time limit of ``TIME_LIMIT`` seconds unless ``limits`` sets one. ``ATTEMPTS`` boards
+without a puzzle raise ``AttemptsUsedUp``; a request no board can meet is an ``InputError``.
+Each puzzle's header names the ``tilt generate`` command that makes it again, where one can.
 """
 
 from __future__ import annotations
 
+import math
 import random
 import threading
 from collections.abc import Callable
@@ -28,7 +31,7 @@ import numpy as np
 
 from ..errors import InputError
 from ..limits import Limits, Meter, available_bytes
-from .board import MAX_CELLS, TiltBoard, cells_of, format_tilt
+from .board import MAX_CELLS, TiltBoard, cells_of, counted, format_tilt
 from .rules import rules_for
 
 if TYPE_CHECKING:
@@ -38,6 +41,22 @@ MAX_STATES = 2_000_000  # boards counted per attempt, by default: 8x8 with a han
 TIME_LIMIT = 20.0  # seconds, unless the caller's limits say otherwise
 FAMILY_GAP = 3  # moves between the lengths of the puzzles of one family, at least
 CANDIDATES = 500  # arrangements looked at per attempt, at most (merge checks each one)
+ATTEMPTS = 60  # random boards tried per puzzle, by default
+WALL_DENSITY = 0.15
+# The options the header's command line leaves out at these values.
+USUAL = {
+    "max_length": None,
+    "min_states": None,
+    "max_states": MAX_STATES,
+    "step": "single",
+    "collide": "block",
+    "time_limit": TIME_LIMIT,
+}
+
+
+class AttemptsUsedUp(InputError):
+    """Every attempt's board failed the request: a budget (``attempts``) ran out, not a proof
+    that no board meets it. An ``InputError`` still, for the callers that report it as one."""
 
 
 @dataclass(frozen=True)
@@ -48,6 +67,7 @@ class Generated:
     step: str = "single"
     collide: str = "block"
     states: int | None = None  # the size of the reachable space, when it was counted whole
+    command: str = ""  # the tilt generate command that makes this puzzle again, if one can
 
     def text(self) -> str:
         b = self.board
@@ -57,11 +77,26 @@ class Generated:
             else (f" under --step {self.step} --collide {self.collide}")
         )
         space = f"; {self.states:,} reachable boards" if self.states is not None else ""
-        header = (
-            f"; seed {self.seed}: {b.height}x{b.width}, {b.blocks.bit_count()} blocks, "
+        made_by = f"; made by: {self.command}\n" if self.command else ""
+        summary = (
+            f"; seed {self.seed}: {b.height}x{b.width}, {counted(b.blocks.bit_count(), 'block')}, "
+            # "moves" even for one: batch/inputs.py reads "optimal N moves".
             f"optimal {self.optimal} moves{rules}{space}"
         )
-        return f"{header}\n{format_tilt(b)}\n"
+        return f"{made_by}{summary}\n{format_tilt(b)}\n"
+
+
+def command_line(options: dict[str, Any]) -> str:
+    """``statesearch tilt generate`` with ``options`` (Python names), but those at their
+    ``USUAL`` values."""
+    words = [
+        f"--{name.replace('_', '-')} {value:g}"
+        if isinstance(value, float)
+        else f"--{name.replace('_', '-')} {value}"
+        for name, value in options.items()
+        if name not in USUAL or value != USUAL[name]
+    ]
+    return " ".join(["statesearch tilt generate", *words])
 
 
 def connected(mask: int, width: int) -> bool:
@@ -94,8 +129,8 @@ def generate_family(
     *,
     step: str = "single",
     collide: str = "block",
-    wall_density: float = 0.15,
-    attempts: int = 60,
+    wall_density: float = WALL_DENSITY,
+    attempts: int = ATTEMPTS,
     min_states: int | None = None,
     max_states: int = MAX_STATES,
     limits: Limits | None = None,
@@ -119,6 +154,14 @@ def generate_family(
     limits = limits or Limits()
     if limits.time_limit is None:
         limits = replace(limits, time_limit=TIME_LIMIT)
+    # The options that decide the board, and the time limit that decides whether it is found
+    # in time; tilt generate has no wall density or attempts, and makes no later members.
+    by_command = (wall_density, attempts) == (WALL_DENSITY, ATTEMPTS)
+    command = "" if not by_command else command_line(
+        {"seed": seed, "size": f"{height}x{width}", "blocks": blocks, "min_length": min_length,
+         "max_length": max_length, "min_states": min_states, "max_states": max_states,
+         "step": step, "collide": collide, "time_limit": limits.time_limit}
+    )  # fmt: skip
     now = [0]  # the attempt under way, for the progress report
     progress = None if report is None else lambda s: report(now[0], s.expanded)
     meter = Meter(limits, cancel, progress, started=started)
@@ -147,18 +190,23 @@ def generate_family(
                 break
             targets, optimal = found
             made.append(
-                Generated(replace(board, targets=targets), optimal, seed, step, collide, states)
-            )
+                Generated(
+                    replace(board, targets=targets), optimal, seed, step, collide, states,
+                    command="" if made else command,
+                )
+            )  # fmt: skip
             longest = optimal - FAMILY_GAP
         if made:
             return made
-    raise InputError(
+    # Made as an InputError, whose template the check of the translations reads.
+    used_up = InputError(
         "no puzzle with an optimal length of {min} or more after {attempts} attempts; "
         "lower the minimum length or reachable states, raise the maximum length, or change "
         "the size or block count",
         min=min_length,
         attempts=attempts,
     )
+    raise AttemptsUsedUp(used_up.template, **used_up.params)
 
 
 def generate(seed: int, *args: Any, **options: Any) -> Generated:
@@ -195,6 +243,21 @@ def check(
     if max_length is not None and max_length < min_length:
         raise InputError(
             "max length {max} is below the min length {min}", max=max_length, min=min_length
+        )
+    # A puzzle of n moves passes n + 1 boards; a board holds at most this many (merged or not).
+    arrangements = sum(math.comb(height * width, k) for k in range(1, blocks + 1))
+    if min_length >= arrangements or (min_states is not None and min_states > arrangements):
+        raise InputError(
+            "a {height}x{width} board has at most {arrangements:,} block arrangements: too few "
+            "for an optimal length of {min}"
+            if min_length >= arrangements
+            else "a {height}x{width} board has at most {arrangements:,} block arrangements: "
+            "fewer than the {states:,} reachable boards asked for",
+            height=height,
+            width=width,
+            arrangements=arrangements,
+            min=min_length,
+            states=min_states,
         )
     if min_states is not None and min_states > max_states:
         raise InputError(

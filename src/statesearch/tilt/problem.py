@@ -17,7 +17,7 @@ from ..limits import Meter
 from ..outcome import Outcome
 from ..problem import Heuristic, NamedHeuristics
 from ..result import Stats
-from .board import TiltBoard, format_tilt, parse_tilt
+from .board import TiltBoard, counted, format_tilt, parse_tilt
 from .heuristics import make_best, make_bottleneck, make_directions, make_nearest
 from .rules import DIRECTIONS, Rules, rules_for
 
@@ -54,10 +54,13 @@ class Tilt:
             raise InputError("the board has no target (x): its blocks have nowhere to go")
         if collide != "merge" and board.targets.bit_count() < board.blocks.bit_count():
             # Blocks that cannot merge each need a target of their own.
+            targets = board.targets.bit_count()
             raise InputError(
-                "{blocks} blocks but only {targets} targets: every block needs a target",
-                blocks=board.blocks.bit_count(),
-                targets=board.targets.bit_count(),
+                "{blocks} blocks but only 1 target: every block needs a target"
+                if targets == 1
+                else "{blocks} blocks but only {targets} targets: every block needs a target",
+                blocks=board.blocks.bit_count(),  # more than the targets: never 1
+                targets=targets,
             )
         self.initial: int = board.blocks
         self.exact_set = board.targets.bit_count() == board.blocks.bit_count()
@@ -98,8 +101,8 @@ class Tilt:
             enough = targets >= (min(blocks, 1) if merge else blocks)
             if not enough or (self.exact_set and not merge and targets != blocks):
                 return (
-                    f"a walled-in region holds {_count(blocks, 'block')} and "
-                    f"{_count(targets, 'target')}: blocks never leave their region"
+                    f"a walled-in region holds {counted(blocks, 'block')} and "
+                    f"{counted(targets, 'target')}: blocks never leave their region"
                 )
         return None
 
@@ -232,7 +235,3 @@ def regions(board: TiltBoard) -> list[int]:
                     stack.append(nxt)
         out.append(mask)
     return out
-
-
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
