@@ -336,3 +336,50 @@ def test_loading_the_coset_table_stops_between_chunks(tmp_path, monkeypatch) -> 
         stored_table("layers", "htm")
     assert stopped.value.kind is LimitKind.CANCELLED and len(reports) == 3
     assert stored_table("layers", "htm") is not None  # nothing was damaged
+
+
+def test_a_stopped_table_build_names_the_tables_it_kept(tmp_path, monkeypatch, capsys) -> None:  # type: ignore[no-untyped-def]
+    """`pdb build cube --time-limit 1.5` said "nothing kept" with the 2x2x2's table (and any
+    table finished since) in the cache. The builders are stand-ins: the real ones take minutes."""
+    from statesearch.cli import main
+    from statesearch.cube import coset_cache, korf, pocket
+
+    monkeypatch.setenv("STATESEARCH_CACHE", str(tmp_path))
+    monkeypatch.setattr(pocket, "distance_table", lambda metric, log=None: np.zeros(1, np.uint8))
+    patterns = korf.table_names(metric="htm")
+    stand_in = np.zeros(4, dtype=np.uint8)
+
+    def korf_tables_until(finished: int) -> object:
+        def load_tables(**options: object) -> None:
+            for _, name, meta in patterns[:finished]:
+                store.save(name, meta, stand_in, print)
+            if finished < len(patterns):
+                raise LimitHit(LimitKind.TIME, "time limit of 1.5 s")
+
+        return load_tables
+
+    def coset_table_then_time_out(variant: str, metric: str, *_: object) -> None:
+        store.save(
+            coset_cache.table_name(variant, metric),
+            coset_cache.table_meta(variant, metric),
+            stand_in,
+            print,
+        )
+        raise LimitHit(LimitKind.TIME, "time limit of 1.5 s")
+
+    def said() -> str:
+        assert main(["pdb", "build", "cube", "--time-limit", "1.5"]) == 4
+        return " ".join(capsys.readouterr().out.split())
+
+    monkeypatch.setattr(korf, "load_tables", korf_tables_until(1))
+    assert said().endswith(
+        "limit reached (time): time limit of 1.5 s; kept in the cache: the 2x2x2 distance "
+        f"table (htm), the {patterns[0][0].name} pattern database"
+    )
+    monkeypatch.setattr(korf, "load_tables", korf_tables_until(len(patterns)))
+    monkeypatch.setattr(coset_cache, "stored_table", lambda *_: None)
+    monkeypatch.setattr(coset_cache, "build_and_store", coset_table_then_time_out)
+    names = ", ".join(p.name for p, _, _ in patterns)
+    assert said().endswith(
+        f"the {names} pattern databases, the coset table (full, htm) without its bounds"
+    )

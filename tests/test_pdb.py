@@ -229,3 +229,36 @@ def test_a_spread_table_holds_each_placements_entry_at_its_cell_sum(n: int, tile
         at = sum(c * n**i for i, c in enumerate(cells))
         expected[at] = compact[rank_cells(np.array(cells), tiles, n)]
     assert (spread_table(compact, tiles, n) == expected).all()
+
+
+def test_partition_sizes_that_miss_the_board_say_what_adds_up() -> None:
+    """'cannot read partition '4-3': use ... sizes like 4-3' was said on the 3x3, where 4-3 is
+    readable but covers 7 of its 8 tiles."""
+    with pytest.raises(InputError) as said:
+        partition_groups(3, 3, "4-3")
+    assert str(said.value) == (
+        "partition '4-3' adds up to 7; the 3x3 has 8 tiles: sizes must add up to 8, e.g. 4-4"
+    )
+    with pytest.raises(InputError, match="adds up to 7; the 4x4 has 15 tiles"):
+        partition_groups(4, 4, "4-3")
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(2, 2), (3, 3), (2, 4), (3, 4), (4, 4), (4, 5), (5, 5)])
+def test_the_partitions_an_error_suggests_fit_the_board(rows: int, cols: int) -> None:
+    """Every example in the message is a partition of this board a search builds on demand."""
+    import re
+
+    from statesearch.npuzzle.pdb import ON_DEMAND_MAX_PLACEMENTS
+    from statesearch.npuzzle.pdb_build import placements
+
+    with pytest.raises(InputError) as said:
+        partition_groups(rows, cols, "nonsense")
+    shown = re.search(r"sizes like (\S+), or groups like (\S+)$", str(said.value))
+    assert shown is not None, str(said.value)
+    with pytest.raises(InputError) as wrong_total:
+        partition_groups(rows, cols, "1-1")
+    suggested = str(wrong_total.value).rsplit("e.g. ", 1)[1]
+    for example in (*shown.groups(), suggested):
+        groups = partition_groups(rows, cols, example)
+        assert len(groups) >= 2
+        assert max(placements(rows * cols, len(g)) for g in groups) <= ON_DEMAND_MAX_PLACEMENTS

@@ -113,6 +113,10 @@ def bench_row(row: Row) -> dict[str, Any]:
     }
 
 
+# The compiled IDA*'s heuristics; with a weaker one (zero, misplaced) an instance never ends.
+KORF_HEURISTICS = ("manhattan", "linear_conflict", "pdb")
+
+
 def korf(
     name: str,
     heuristic: str,
@@ -124,6 +128,15 @@ def korf(
 ) -> tuple[str, list[Spec]]:
     """A named set's instances as specs (IDA*, Korf's goal), its tables built here first so
     that every worker only loads them (the plot file checked before that)."""
+    if heuristic.lower() not in KORF_HEURISTICS:
+        raise InputError(
+            "unknown heuristic {name!r}; choose from {choices}",
+            name=heuristic,
+            choices=", ".join(KORF_HEURISTICS),
+        )
+    heuristic = heuristic.lower()  # -H PDB too has its tables built here, before the workers
+    if ids is not None and not ids.strip():  # select() reads an empty list as every instance
+        raise InputError("cannot read ids {ids!r}: use a list like 1-10,15", ids=ids)
     if plot is not None:
         check_plot_file(plot)
     side, instances = load(name)

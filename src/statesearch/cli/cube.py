@@ -273,20 +273,51 @@ def build_tables(
             choices=", ".join(VARIANTS),
         )
     started = time.perf_counter()
-    with building(time_limit, max_memory, "nothing kept") as (meter, log, progress):
+    stopped: LimitHit | None = None
+    with building(time_limit, max_memory, "the tables finished before it are cached") as (
+        meter,
+        log,
+        progress,
+    ):
         pocket.distance_table(metric, log)
-        if tables in ("korf", "all"):
-            korf.load_tables(metric=metric, meter=meter, progress=progress, log=log)
-        if tables in ("coset", "all"):
-            table = None if rebuild else stored_table(variant, metric, log)
-            if table is None:
-                keep(build_and_store(variant, metric, meter, progress, log, rebuild))
+        try:  # a bound reached from here on is said below, with the tables cached by then
+            if tables in ("korf", "all"):
+                korf.load_tables(metric=metric, meter=meter, progress=progress, log=log)
+            if tables in ("coset", "all"):
+                table = None if rebuild else stored_table(variant, metric, log)
+                if table is None:
+                    keep(build_and_store(variant, metric, meter, progress, log, rebuild))
+        except LimitHit as hit:
+            stopped = hit
+    if stopped is not None:
+        stopped_early(stopped, cached_tables(tables, metric, variant))
     from ..cache import cache_dir
 
     console.print(
         f"cube tables ({tables}, {metric}) ready in {time.perf_counter() - started:.1f} s "
         f"({cache_dir()})"
     )
+
+
+def cached_tables(tables: str, metric: str, variant: str) -> str:
+    """What a ``cube tables`` stopped past the 2x2x2's table leaves in the cache, named as its
+    log names them: the next run builds only the rest."""
+    from ..cube import coset_cache, korf, store
+
+    kept = [f"the 2x2x2 distance table ({metric})"]
+    if tables in ("korf", "all"):
+        patterns = korf.table_names(metric=metric)
+        done = [p.name for p, name, meta in patterns if store.is_stored(name, meta)]
+        if done:
+            kept.append(f"the {', '.join(done)} pattern database{'s' if len(done) > 1 else ''}")
+    if tables in ("coset", "all"):
+        coset = f"the coset table ({variant}, {metric})"
+        table = coset_cache.table_name(variant, metric), coset_cache.table_meta(variant, metric)
+        if coset_cache.is_stored(variant, metric):
+            kept.append(f"{coset} and its bounds")
+        elif store.is_stored(*table):
+            kept.append(f"{coset} without its bounds")
+    return f"kept in the cache: {', '.join(kept)}"
 
 
 def solve_one(cube: Any, heuristic: str, time_limit: float | None) -> dict[str, Any]:

@@ -63,13 +63,14 @@ def partition_name(rows: int, cols: int, spec: str | None) -> str:
 
 
 def partition_groups(rows: int, cols: int, spec: str | None) -> tuple[tuple[int, ...], ...]:
-    """Groups for a named partition (``6-6-3``), sizes (``4-3``: tiles in order) or explicit
-    groups (``1,2,3/4,5,6,7``). Every tile must be in exactly one group."""
+    """Groups for a named partition (``6-6-3``), sizes (``4-4``: tiles in order) or explicit
+    groups (``1,2,3,4/5,6,7,8``). Every tile must be in exactly one group."""
     n = rows * cols
     named = NAMED.get((rows, cols), {})
     spec = partition_name(rows, cols, spec)
     if spec in named:
         return named[spec]
+    sizes: list[int] = []
     try:
         if "/" in spec or "," in spec:
             groups = tuple(
@@ -77,22 +78,39 @@ def partition_groups(rows: int, cols: int, spec: str | None) -> tuple[tuple[int,
             )
         else:
             sizes = [int(s) for s in spec.split("-")]
-            if sum(sizes) != n - 1 or min(sizes) < 1:
+            if min(sizes) < 1:
                 raise ValueError(spec)
-            starts = [1 + sum(sizes[:i]) for i in range(len(sizes))]
-            groups = tuple(tuple(range(a, a + size)) for a, size in zip(starts, sizes, strict=True))
     except ValueError:
+        example = _example_sizes(n - 1)
+        groups_example = "/".join(",".join(map(str, g)) for g in _consecutive(example))
         if named:
             raise InputError(
                 "cannot read partition {spec!r}: use a name ({names}), "
-                "sizes like 4-3, or groups like 1,2,3/4,5,6,7",
+                "sizes like {sizes}, or groups like {groups}",
                 spec=spec,
                 names=", ".join(named),
+                sizes="-".join(map(str, example)),
+                groups=groups_example,
             ) from None
         raise InputError(
-            "cannot read partition {spec!r}: use sizes like 4-3, or groups like 1,2,3/4,5,6,7",
+            "cannot read partition {spec!r}: use sizes like {sizes}, or groups like {groups}",
             spec=spec,
+            sizes="-".join(map(str, example)),
+            groups=groups_example,
         ) from None
+    if sizes:
+        if sum(sizes) != n - 1:
+            raise InputError(
+                "partition {spec!r} adds up to {count}; the {rows}x{cols} has {tiles} tiles: "
+                "sizes must add up to {tiles}, e.g. {example}",
+                spec=spec,
+                count=sum(sizes),
+                rows=rows,
+                cols=cols,
+                tiles=n - 1,
+                example="-".join(map(str, _example_sizes(n - 1))),
+            )
+        groups = _consecutive(sizes)
     flat = sorted(t for g in groups for t in g)
     if flat != list(range(1, n)) or any(not g for g in groups):
         raise InputError(
@@ -101,6 +119,21 @@ def partition_groups(rows: int, cols: int, spec: str | None) -> tuple[tuple[int,
             last=n - 1,
         )
     return groups
+
+
+def _consecutive(sizes: list[int]) -> tuple[tuple[int, ...], ...]:
+    """Tiles 1, 2, ... in groups of ``sizes``, in order."""
+    starts = [1 + sum(sizes[:i]) for i in range(len(sizes))]
+    return tuple(tuple(range(a, a + size)) for a, size in zip(starts, sizes, strict=True))
+
+
+def _example_sizes(tiles: int) -> list[int]:
+    """Sizes for an error's example that this board's search would accept: the fewest groups
+    (two at least), as even as can be, whose tables a search builds on demand."""
+    count = 2
+    while placements(tiles + 1, -(-tiles // count)) > ON_DEMAND_MAX_PLACEMENTS:
+        count += 1
+    return [tiles // count + (i < tiles % count) for i in range(count)]
 
 
 @dataclass(frozen=True)
