@@ -298,6 +298,35 @@ def test_a_refused_trace_leaves_the_file_as_it_was(tmp_path: Path) -> None:
     assert sorted(p.name for p in tmp_path.iterdir()) == ["kept.jsonl"]
 
 
+def test_a_partition_without_pdb_is_named_not_dropped(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "solve", "npuzzle", "724506831", "--partition", "4-4", "--json")
+    assert code == 0 and json.loads(out)["note"] == (
+        "not used: the partition 4-4 (only -H pdb reads one)"
+    )
+    code, out, _ = run(capsys, "solve", "npuzzle", "724506831", "-H", "pdb", "--partition", "4-4")
+    assert code == 0 and "not used" not in out
+
+
+def test_a_trace_cut_at_its_cap_says_so(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """--trace-json stopped writing at its cap and the output still said nothing: a table made
+    from the file would not add up to the counters."""
+    from statesearch.cli import options, solve
+
+    monkeypatch.setattr(solve, "TRACE_LINES", 50)
+    file = tmp_path / "steps.jsonl"
+    code, out, _ = run(capsys, "solve", "npuzzle", "724506831", "--trace-json", str(file), "--json")
+    data = json.loads(out)
+    assert code == 0 and file.read_text().count("\n") == 50
+    assert f"{file} holds the first 50 of " in data["note"]
+    assert data["stats"]["expanded"] > 50  # so there were more events than 50
+    code, out, _ = run(capsys, "solve", "npuzzle", "123456708", "--trace-json", str(file))
+    assert code == 0 and "holds the first" not in out  # a whole trace says nothing
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+    assert f"the first {options.TRACE_LINES:,} events" in " ".join(readme.split())
+
+
 @pytest.mark.parametrize(
     ("goal", "why"),
     [("1 2 3 4 5 6 7 8 0", "(a 4x4 board has 16 tiles, got 9)"),
@@ -330,3 +359,36 @@ def test_every_commands_summary_is_one_line() -> None:
         if "\n" in (command.help or "").strip().split("\n\n")[0]
     ]
     assert broken == [], broken
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["bench", "korf100", "-H", "zero", "--ids", "1"], "unknown heuristic 'zero'"),
+        (["bench", "korf24", "-H", "misplaced"], "unknown heuristic 'misplaced'"),
+        (["bench", "korf100", "-H", "manhattan", "--ids", ""], "cannot read ids ''"),
+    ],
+)
+def test_bench_refuses_what_its_help_does_not_offer(
+    capsys: pytest.CaptureFixture[str], args: list[str], said: str
+) -> None:
+    """-H zero ran for ever in silence (no time limit unless told) and --ids "" ran all 100;
+    the time limit here only bounds the old behaviour."""
+    code, out, err = run(capsys, *args, "--time-limit", "0.05")
+    assert code == 2 and len(err.strip().splitlines()) == 1 and said in err, out + err
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["pdb", "build", "8", "--partition", "4-3"],
+        ["solve", "npuzzle", "724506831", "-H", "pdb", "--partition", "4-3"],
+    ],
+)
+def test_a_partition_for_another_board_says_what_its_sizes_must_add_up_to(
+    capsys: pytest.CaptureFixture[str], args: list[str]
+) -> None:
+    code, _, err = run(capsys, *args)
+    assert code == 2 and err.strip() == (
+        "error: partition '4-3' adds up to 7; the 3x3 has 8 tiles: sizes must add up to 8, e.g. 4-4"
+    )

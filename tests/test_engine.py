@@ -16,6 +16,7 @@ from statesearch.examples.water_jugs import WaterJugs
 from statesearch.limits import active_meter
 from statesearch.npuzzle import NPuzzle
 from statesearch.problem import NamedHeuristics
+from statesearch.result import SearchResult, Stats
 
 
 class Graph:
@@ -308,6 +309,9 @@ def test_options_a_search_does_not_read_are_named_not_dropped() -> None:
     both = solve(board, "bidirectional", "manhattan", weight=3).note
     assert both.startswith("not used: the weight 3") and "the heuristic manhattan" in both
     assert solve(board, "astar", "manhattan", weight=2).note == ""
+    tie = "not used: the tie-break fifo (only ucs, astar and greedy break ties)"
+    assert solve(board, "bfs", tie_break="fifo").note == tie
+    assert solve(board, "greedy", "manhattan", tie_break="fifo").note == ""
     # A trace shows the h the search used: none, for BFS.
     assert solve(board, "bfs", "misplaced", trace=True).note.startswith("not used: the heur")
 
@@ -398,3 +402,29 @@ def test_ida_star_under_a_depth_limit_stops_where_iterative_deepening_does() -> 
         iddfs.stats.expanded,
         iddfs.stats.generated,
     )
+
+
+def test_a_search_that_reads_no_estimate_asks_for_no_default_heuristic() -> None:
+    """BFS on a cube worked out its default heuristic first, which looked for Korf's tables
+    and built their move tables: 2 s and 400 MB for an estimate it never reads."""
+
+    class Costly(WaterJugs):
+        @property
+        def default_heuristic(self) -> str:
+            raise AssertionError("asked for the default heuristic")
+
+    for algorithm in ("bfs", "dfs", "iddfs", "ucs"):
+        result = solve(Costly(), algorithm)
+        assert result.status is Status.SOLVED and result.heuristic is None
+    with pytest.raises(AssertionError, match="default heuristic"):
+        solve(Costly(), "astar")  # a search that reads it still does
+
+
+def test_json_writes_whole_bounds_as_integers() -> None:
+    """A compiled cube search keeps its bounds as floats: --json wrote [[5.0, 6]] where the
+    n-puzzle's Python IDA* wrote [[14, 6]]."""
+    stats = Stats(iterations=[(5.0, 6), (6.5, 2), (math.inf, 1)])
+    data = SearchResult(Status.LIMIT_REACHED, "idastar", "korf", stats).to_dict()
+    assert data["stats"]["iterations"] == [[5, 6], [6.5, 2], [math.inf, 1]]
+    assert type(data["stats"]["iterations"][0][0]) is int and data["cost"] is None
+    assert stats.iterations[0] == (5.0, 6)  # the result itself is left as it was

@@ -38,6 +38,8 @@ def test_reserve_names_the_bound_or_the_machine(monkeypatch: pytest.MonkeyPatch)
     meter = Meter(Limits(max_memory=1024))
     with pytest.raises(LimitHit, match=r"over max_memory of 1 KB$"):  # not '0 MB'
         meter.check()
+    with pytest.raises(LimitHit, match=r"over max_memory of 500 bytes$"):  # not '0 KB'
+        Meter(Limits(max_memory=500)).check()
     monkeypatch.setattr(limits, "available_bytes", lambda: 32 * MB)
     with pytest.raises(LimitHit) as hit:
         reserve(64 * MB, "a large table")
@@ -81,7 +83,7 @@ def test_cube_tables_stop_before_the_coset_table_past_max_memory(
     said = one_line(capsys)
     assert code == 4, said
     assert "limit reached (memory): building the coset table needs 2,400 MB more" in said
-    assert said.endswith("nothing kept")
+    assert said.endswith("kept in the cache: the 2x2x2 distance table (htm)")
 
 
 def test_solve_cube_stops_before_reading_tables_the_machine_has_no_room_for(

@@ -21,8 +21,10 @@ from statesearch.npuzzle import (
 
 
 @pytest.mark.parametrize(
-    "text", ["7 2 4 5 0 6 8 3 1", "724506831", "7 2 4/5 _ 6/8 3 1", "7,2,4\n5,_,6\n8,3,1"]
-)
+    "text",
+    ["7 2 4 5 0 6 8 3 1", "724506831", "7 2 4/5 _ 6/8 3 1", "7,2,4\n5,_,6\n8,3,1", "7245_6831",
+     "7245.6831", "7 2 4 5 - 6 8 3 1"],
+)  # fmt: skip
 def test_board_spellings(text: str) -> None:
     board = parse_board(text)
     assert board.tiles == (7, 2, 4, 5, 0, 6, 8, 3, 1) and (board.rows, board.cols) == (3, 3)
@@ -41,7 +43,8 @@ def test_shapes() -> None:
         ("1 2 3 4 5 6 7 8 9", {}, "missing tiles: 0"),
         ("1 2 3", {}, "square"),
         ("1 2 3/4 5", {}, "ragged"),
-        ("1 2 a 4 5 6 7 8 0", {}, "cannot read"),
+        ("1 2 a 4 5 6 7 8 0", {}, "cannot read tile 'a': .* the blank 0, _, . or -"),
+        ("7245x6831", {}, "cannot read tile '7245x6831'"),
         ("1 0", {}, "square"),
         ("1 2 3 0", {"rows": 1}, "at least 2"),
         ("1 2 3/4 5 0", {"rows": 3}, "asked"),

@@ -464,6 +464,26 @@ class NegativeCost(Later):
         return [("+1", state + 1, -3)]
 
 
+class InfiniteCost(Later):
+    def later(self, state):
+        return [("+1", state + 1, float("inf"))]
+
+
+class HugeCost(Later):
+    def later(self, state):
+        return [("+1", state + 1, 10**400)]
+
+
+class HugeEstimate(Later):
+    def heuristic(self, state):
+        return 5 - state if state < 3 else 10**400
+
+
+class RenderRaises(Later):
+    def render(self, state):
+        raise RuntimeError("no render for " + str(state))
+
+
 class NoSuccessors(Later):
     def later(self, state):
         return None
@@ -490,8 +510,12 @@ class NotAMethod(Later):
     [
         ("Quadruple", "successors(state) must give (action, next_state, step_cost) triples; got"),
         ("ListState", "states must be hashable (tuples, not lists); successors gave a list"),
-        ("TextCost", "a step cost must be a number >= 0; successors gave '1'"),
-        ("NegativeCost", "a step cost must be a number >= 0; successors gave -3"),
+        ("TextCost", "a step cost must be a finite number >= 0; successors gave '1'"),
+        ("NegativeCost", "a step cost must be a finite number >= 0; successors gave -3"),
+        ("InfiniteCost", "a step cost must be a finite number >= 0; successors gave inf"),
+        ("HugeCost", "a step cost must be a finite number >= 0; successors gave 1000"),
+        ("HugeEstimate", "must return a number >= 0; for 3 it gave 1000"),
+        ("RenderRaises", "the problem raised RuntimeError: no render for 0 (later.py, line"),
         ("NoSuccessors", "triples; got None"),
         ("EstimateForgotten", "must return a number >= 0; for 3 it gave None"),
         ("EstimateNaN", "for 3 it gave nan"),
@@ -502,7 +526,8 @@ def test_what_a_problem_gives_later_in_the_search_is_checked_too(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, said: str
 ) -> None:
     """Only the start was checked: bad data later was 'internal error (not your input)', exit
-    70, and a negative cost gave 'solved: cost -7 (optimal)'."""
+    70, a negative cost gave 'solved: cost -7 (optimal)' and an infinite one 'cost inf
+    (optimal)'; a render that raised while the path was printed was an internal error too."""
     path = tmp_path / "later.py"
     path.write_text(LATER)
     code, out, err = run(capsys, "solve", "problem", f"{path}:{name}", "-a", "astar")

@@ -124,8 +124,9 @@ def _solve(
             choice=choice,
         )
 
-    try:
-        h = resolve_heuristic(problem, heuristic)  # may build tables: on the meter's clock
+    try:  # may build tables, on the meter's clock: not for a search that reads no estimate
+        unread = heuristic is None and not algo.uses_heuristic
+        h = ZERO if unread else resolve_heuristic(problem, heuristic)
     except LimitHit as hit:
         return stopped_in_tables(hit)
     recorder = make_trace(trace)
@@ -133,7 +134,7 @@ def _solve(
     h_name = h.name if algo.uses_heuristic else None
 
     traced_not_compiled = False  # a compiled kernel would have run, but for the trace
-    notes = [unread_options(algo, weight, heuristic, meter.limits)]
+    notes = [unread_options(algo, weight, tie_break, heuristic, meter.limits)]
     find_kernel = getattr(problem, "compiled", None) if engine != "python" else None
     if recorder is not None and engine == "compiled":
         raise InputError("a traced search runs on the Python engine; leave --engine auto")
@@ -266,7 +267,9 @@ def _gc_paused() -> Iterator[None]:
             gc.enable()
 
 
-def unread_options(algo: Algorithm, weight: float, heuristic: HeuristicSpec, limits: Limits) -> str:
+def unread_options(
+    algo: Algorithm, weight: float, tie_break: str, heuristic: HeuristicSpec, limits: Limits
+) -> str:
     """What the search was given but does not read, said rather than dropped in silence."""
     unread = []
     if limits.max_states is not None and algo.name in KEEPS_ONLY_ITS_PATH:
@@ -276,6 +279,8 @@ def unread_options(algo: Algorithm, weight: float, heuristic: HeuristicSpec, lim
         )
     if weight != 1 and algo.name != "astar":
         unread.append(f"the weight {weight:g} (only A* weighs h)")
+    if tie_break != "classic" and algo.name not in WAITING_ROOMS:
+        unread.append(f"the tie-break {tie_break} (only ucs, astar and greedy break ties)")
     if heuristic is not None and not algo.uses_heuristic:
         name = heuristic if isinstance(heuristic, str) else "given"
         unread.append(f"the heuristic {name} ({algo.name} reads none)")
@@ -317,6 +322,8 @@ def choose(problem: object, heuristic: HeuristicSpec) -> tuple[str, HeuristicSpe
     return algorithm, heuristic if heuristic is not None else chosen, f"auto: {why}"
 
 
+# The searches whose waiting room is a priority queue, whose ties a tie-break settles.
+WAITING_ROOMS = {"ucs", "astar", "greedy"}
 # What to try when a budget stops a search, for the families that keep every state they see.
 KEEPS_EVERY_STATE = {"bfs", "dfs", "ucs", "astar", "greedy", "bidirectional"}
 KEEPS_ONLY_ITS_PATH = {"dls", "iddfs", "idastar"}

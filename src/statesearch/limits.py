@@ -226,6 +226,8 @@ def reserve(nbytes: int, what: str, meter: Meter | None = None) -> None:
 
 
 def _mb(nbytes: int) -> str:
+    if nbytes < 2**10:  # --max-memory 500 is 500 bytes, not 0 KB
+        return f"{nbytes:,} bytes"
     if nbytes < 2**20:  # --max-memory 1K is 1 KB, not 0 MB
         return f"{nbytes / 2**10:,.0f} KB"
     return f"{nbytes / 2**20:,.0f} MB"

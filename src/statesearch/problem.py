@@ -27,7 +27,9 @@ numbers are both). A few optional members unlock more:
 
 from __future__ import annotations
 
+import math
 import numbers
+import sys
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar, runtime_checkable
@@ -228,7 +230,7 @@ def check_links(given: object, slot: str) -> list[tuple[Any, Any, float]]:
         # own); anything else gets the full look, which raises or lets it pass.
         if type(link) is tuple and len(link) == 3:
             cost = link[2]
-            if (type(cost) is int or type(cost) is float) and cost >= 0:
+            if (type(cost) is int or type(cost) is float) and 0 <= cost <= LARGEST_COST:
                 try:
                     hash(link[1])
                     continue
@@ -254,10 +256,16 @@ def _check_link(link: object, slot: str) -> None:
             kind=type(link[1]).__name__,
         ) from None
     cost = link[2]
-    if not isinstance(cost, numbers.Real) or not float(cost) >= 0:
+    if not isinstance(cost, numbers.Real) or not 0 <= cost <= LARGEST_COST:  # type: ignore[operator]
         raise InputError(
-            "a step cost must be a number >= 0; {slot} gave {got}", slot=slot, got=short(cost)
+            "a step cost must be a finite number >= 0; {slot} gave {got}",
+            slot=slot,
+            got=short(cost),
         )
+
+
+# Costs add up as floats: inf would make any path "optimal", and a larger int cannot be one.
+LARGEST_COST = sys.float_info.max
 
 
 def check_estimate(h: Heuristic, state: object) -> None:
@@ -274,10 +282,11 @@ def check_estimate(h: Heuristic, state: object) -> None:
 
 
 def is_estimate(value: object) -> bool:
-    """Whether a heuristic's value is one a search can use: a number >= 0 (not nan). Ints and
-    floats are looked at first: this runs for every estimate of a problem of one's own."""
+    """Whether a heuristic's value is one a search can use: a number >= 0 (not nan) that is a
+    float, inf included (a dead end). Ints and floats are looked at first: this runs for every
+    estimate of a problem of one's own."""
     number = type(value) is int or type(value) is float or isinstance(value, numbers.Real)
-    return number and value >= 0  # type: ignore[operator]
+    return number and (0 <= value <= LARGEST_COST or value == math.inf)  # type: ignore[operator]
 
 
 def short(value: object) -> str:

@@ -151,10 +151,11 @@ class SearchResult(Generic[S]):
         return f"limit reached ({kind}): {self.reason}; this proves nothing"
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready summary (the CLI's ``--json`` and the web API print this)."""
-        cost = self.cost
-        if cost is not None and float(cost).is_integer():
-            cost = int(cost)
+        """A JSON-ready summary (the CLI's ``--json`` and the web API print this): a whole cost
+        or bound is written as an integer, whichever engine worked it out as a float."""
+        cost = self.cost if self.cost is None else whole(self.cost)
+        stats = asdict(self.stats)
+        stats["iterations"] = [[whole(bound), n] for bound, n in self.stats.iterations]
         return {
             "status": self.status.value,
             "length": self.length,
@@ -172,7 +173,7 @@ class SearchResult(Generic[S]):
             "reason": self.reason,
             "hint": self.hint,
             "note": self.note,
-            "stats": asdict(self.stats),
+            "stats": stats,
         }
 
     def __repr__(self) -> str:
@@ -192,3 +193,8 @@ class SearchResult(Generic[S]):
         from .pictures import result_html  # a notebook's picture, loaded only there
 
         return result_html(self)
+
+
+def whole(number: float) -> float:
+    """``number`` as an int when it is a whole one (``5.0`` -> ``5``), else as it is."""
+    return int(number) if float(number).is_integer() else number

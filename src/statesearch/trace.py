@@ -120,8 +120,13 @@ class Trace:
         self._came: dict[Any, Any] = {}
 
     @property
+    def total(self) -> int:
+        """The events of the search, kept or not."""
+        return sum(self.counts.values())
+
+    @property
     def truncated(self) -> bool:
-        return sum(self.counts.values()) > len(self.events)
+        return self.total > len(self.events)
 
     def attach(self, problem: Any, estimate: Callable[[Any], float]) -> None:
         """Called by the facade before the search: how to show states and estimate them."""

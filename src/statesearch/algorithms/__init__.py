@@ -43,7 +43,9 @@ class Options:
 
     def __post_init__(self) -> None:
         if not 0 <= self.weight < math.inf:
-            raise InputError("weight must be a number >= 0, got {weight}", weight=self.weight)
+            raise InputError(
+                "weight must be a finite number >= 0, got {weight}", weight=self.weight
+            )
         check_tie_break(self.tie_break)
 
 

@@ -25,6 +25,7 @@ SIZE = re.compile(r"(\d+(?:\.\d+)?)\s*([kmgt]?)i?b?", re.IGNORECASE)
 UNITS = {"": 1, "k": 2**10, "m": 2**20, "g": 2**30, "t": 2**40}
 # Rows --trace prints at most: a few seconds of a table; the whole search is --trace-json's.
 MAX_TRACE_ROWS = 10_000
+TRACE_LINES = 1_000_000  # events --trace-json writes at most (about 100 MB)
 
 
 def seconds(text: str) -> float:
@@ -178,13 +179,17 @@ def _shared(
             min=1,
             max=MAX_TRACE_ROWS,
             metavar="N",
-            help="Show the first N steps of the search (its waiting room); at most 10,000 "
-            "(--trace-json writes every step).",
+            help=f"Show the first N steps of the search (its waiting room); at most "
+            f"{MAX_TRACE_ROWS:,} (--trace-json writes more).",
         ),
     ] = None,
     trace_json: Annotated[
         Path | None,
-        typer.Option(metavar="FILE", help="Write every step as one JSON object per line."),
+        typer.Option(
+            metavar="FILE",
+            help=f"Write the steps as one JSON object per line: the first {TRACE_LINES:,} "
+            "events (about 100 MB); the output says when there were more.",
+        ),
     ] = None,
 ) -> None:
     """The template the shared options are read from (never called)."""

@@ -42,7 +42,11 @@ def build(
     ],
     partition: Annotated[
         str | None,
-        typer.Option(metavar="SPEC", help="6-6-3, 5-5-5, 7-8, 6-6-6-6, sizes or groups."),
+        typer.Option(
+            metavar="SPEC",
+            help="6-6-3, 5-5-5 or 7-8 (15), 6-6-6-6 (24), sizes that add up to the tiles "
+            "(4-4 for 8) or groups holding each tile once (1,2,5,6/3,4,7,8 for 8).",
+        ),
     ] = None,
     goal: Annotated[
         str,
@@ -140,11 +144,19 @@ def list_tables() -> None:
 
 def listing(*names: str) -> Table:
     """A table of cached files that fits 80 columns (a pipe's width) without cutting a file
-    name or a number short: light rules, and numbers to the right."""
+    name or a number short: light rules, numbers to the right, and a goal written out as a
+    board (the one long field) folded over lines."""
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
     for name in names:
         right = name in ("entries", "MB", "max")
-        table.add_column(name, justify="right" if right else "left", no_wrap=True)
+        goal = name == "goal"
+        table.add_column(
+            name,
+            justify="right" if right else "left",
+            no_wrap=not goal,
+            overflow="fold" if goal else "ellipsis",
+            min_width=10 if goal else None,
+        )
     return table
 
 

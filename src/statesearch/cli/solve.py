@@ -27,7 +27,7 @@ from ..result import SearchResult, Stats, Status
 from ..tilt import Tilt
 from ..tilt.rules import COLLISIONS, STEPS
 from ..trace import Trace
-from .options import SearchOptions, heuristic_option, search_options
+from .options import TRACE_LINES, SearchOptions, heuristic_option, search_options
 from .progress import build_progress, watching
 from .render import MAX_PICTURE, console, emit, stopped_early
 from .trace_table import StepRecorder, trace_table
@@ -129,10 +129,10 @@ def traced_solve(
             meter=meter,
             trace=trace,
         )
+    if trace is not None and trace.write is not None and trace.truncated:
+        cut = f"{search.trace_json} holds the first {TRACE_LINES:,} of {trace.total:,} events"
+        result.note = "; ".join(n for n in (result.note, cut) if n)
     return result
-
-
-TRACE_LINES = 1_000_000  # events written by --trace-json at most (about 100 MB)
 
 
 def same_file(a: Path, b: Path) -> bool:
@@ -218,6 +218,9 @@ def npuzzle(
             result = split(puzzle, heuristic, search, meter, workers, scheduler)
         else:
             result = run(puzzle, heuristic, search, meter, precheck)
+    if partition is not None and result.heuristic != "pdb":
+        unread = f"not used: the partition {partition} (only -H pdb reads one)"
+        result.note = "; ".join(n for n in (result.note, unread) if n)
     picture = (
         f"start:\n{format_board(puzzle.initial, puzzle.cols)}\n"
         f"goal:\n{format_board(puzzle.goal, puzzle.cols)}"

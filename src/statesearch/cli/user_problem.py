@@ -48,10 +48,10 @@ def solve_problem(
     with searching(search) as meter:
         problem = load_problem(reference, arguments=parse_arguments(arg or []))
         text = state_text(problem)
-        with blaming(problem):
+        with blaming(problem):  # its render too, which writes the path
             result = run(problem, heuristic, search, meter, precheck, picture=text)
-    extra = {"start": text(problem.initial), "path": [text(s) for s in result.path]}
-    picture = path_picture(text, problem.initial, result, search.all_moves)
+            extra = {"start": text(problem.initial), "path": [text(s) for s in result.path]}
+            picture = path_picture(text, problem.initial, result, search.all_moves)
     emit(result, search.as_json, extra, picture, interrupted=True, moves=False)
 
 

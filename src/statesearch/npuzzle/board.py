@@ -64,12 +64,16 @@ def parse_board(text: str, rows: int | None = None, cols: int | None = None) -> 
 
 def _tokens(line: str) -> list[str]:
     tokens = [t for t in TILE_SEPARATORS.split(line) if t]
+    if len(tokens) == 1 and len(tokens[0]) > 2 and all(_is_cell(c) for c in tokens[0]):
+        # "724506831" or "7245_6831": one character per tile, which only spells boards up to 3x3.
+        return list(tokens[0])
     if len(tokens) == 1 and len(tokens[0]) > 1 and not _is_number(tokens[0]):
         raise InputError("cannot read tile {token!r}", token=_shown(tokens[0]))
-    if len(tokens) == 1 and len(tokens[0]) > 2:
-        # "724506831": one digit per tile, which only spells boards up to 3x3.
-        return list(tokens[0])
     return tokens
+
+
+def _is_cell(char: str) -> bool:
+    return char in BLANK_TOKENS or _is_number(char)
 
 
 def _tile(token: str) -> int:
@@ -77,7 +81,8 @@ def _tile(token: str) -> int:
         return 0
     if not _is_number(token):
         raise InputError(
-            "cannot read tile {token!r}: tiles are numbers written with 0-9, the blank is 0 or _",
+            "cannot read tile {token!r}: tiles are numbers written with 0-9, "
+            "the blank 0, _, . or -",
             token=_shown(token),
         )
     if len(token) > MAX_DIGITS:

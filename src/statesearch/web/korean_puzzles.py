@@ -1,0 +1,203 @@
+"""The Korean for the puzzles' ``InputError`` templates (the cube, mazes, sliding puzzles and
+their pattern databases, tilt boards), as ``korean`` gives the rest: keyed by the English
+template, keeping its ``{fields}``."""
+
+from collections.abc import Mapping
+
+PUZZLE_TEMPLATES: Mapping[str, str] = {
+    # the cube
+    "the coset table ({metric}) is not built; build it once with: "
+    "statesearch cube tables --metric {metric} (or use -H korf)": (
+        "코셋 표({metric})가 아직 없습니다; 한 번 만들어 두세요: "
+        "statesearch cube tables --metric {metric} (또는 -H korf를 쓰세요)"
+    ),
+    "a breadth-first search of the whole 3x3x3 ({count:,} positions) is out of reach; "
+    "use --size 2": (
+        "3x3x3 전체({count:,}개 배치)를 너비 우선으로 탐색할 수는 없습니다; --size 2를 쓰세요"
+    ),
+    "unknown tables {name!r}; choose from korf, coset, all": (
+        "알 수 없는 표 {name!r}; korf, coset, all 중에서 고르세요"
+    ),
+    "unknown coset table variant {name!r}; choose from {choices}": (
+        "알 수 없는 코셋 표 종류 {name!r}; 다음 중에서 고르세요: {choices}"
+    ),
+    "no corner has the colours {colours} (position {position})": (
+        "색 {colours}를 가진 코너 조각이 없습니다 (위치 {position})"
+    ),
+    "the cube has two of the piece {pieces}": "큐브에 조각 {pieces}가 두 개 있습니다",
+    "no edge has the colours {colours} (position {position})": (
+        "색 {colours}를 가진 엣지 조각이 없습니다 (위치 {position})"
+    ),
+    "unknown metric {metric!r}; choose from {choices}": (
+        "알 수 없는 거리 기준 {metric!r}; 다음 중에서 고르세요: {choices}"
+    ),
+    "cannot read move {token!r}: use U D L R F B, each with nothing, ', 2, 2' or 3": (
+        "이동 {token!r}를 읽을 수 없습니다: U D L R F B에 아무것도 없이, ', 2, 2' 또는 3을 "
+        "붙여 쓰세요"
+    ),
+    "cannot read move {token!r}: wide, slice and rotation moves (Rw, r, M, x, y, z) are not "
+    "supported; use U D L R F B, each with nothing, ', 2, 2' or 3": (
+        "이동 {token!r}를 읽을 수 없습니다: 넓은 회전, 가운데 층 회전, 큐브 전체 회전(Rw, r, M, x, "
+        "y, z)은 지원하지 않습니다; U D L R F B에 아무것도 없이, ', 2, 2' 또는 3을 붙여 쓰세요"
+    ),
+    "cannot read move {token!r}: put a space between moves": (
+        "이동 {token!r}를 읽을 수 없습니다: 이동 사이에 공백을 넣으세요"
+    ),
+    "facelets in groups are six, one per face in URFDLB order, of 9 (3x3x3) or 4 (2x2x2) each; "
+    "got {count} groups of {sizes}": (
+        "묶음으로 쓴 면 색은 URFDLB 순서로 면마다 하나씩 여섯 묶음이고, 묶음마다 9개(3x3x3) 또는 "
+        "4개(2x2x2)입니다; 받은 것: {count}묶음, 크기 {sizes}"
+    ),
+    "the cube size is 2 or 3, got {size}": "큐브 크기는 2 또는 3입니다 (받은 값: {size})",
+    "{count} letters without spaces: a facelet string has 54 or 24; for a scramble, put "
+    "spaces between its moves": (
+        "공백 없는 글자 {count}개: 면 색 문자열은 54개 또는 24개입니다; 섞기라면 이동 사이에 "
+        "공백을 넣으세요"
+    ),
+    "a cube's start is a scramble or a facelet string": (
+        "큐브의 시작은 섞기(이동 나열) 또는 면 색 문자열입니다"
+    ),
+    "a cube's goal is the solved cube: drop goal": "큐브의 목표는 맞춰진 큐브입니다: goal을 빼세요",
+    "a cube string has {expected} facelets, got {count}": (
+        "큐브 문자열에는 면 조각이 {expected}개 있어야 하는데 {count}개를 받았습니다"
+    ),
+    "a cube string has six colours, {each} facelets each; got {found}": (
+        "큐브 문자열은 여섯 색이 {each}개씩이어야 합니다; 받은 것: {found}"
+    ),
+    "the six centres must have six different colours, got {centres}": (
+        "여섯 중심 조각의 색은 모두 달라야 합니다 (받은 색: {centres})"
+    ),
+    "cannot tell the faces apart: each colour must have one opposite colour that it never "
+    "shares a corner with": (
+        "면을 구별할 수 없습니다: 색마다 코너를 함께 쓰지 않는 맞은편 색이 하나씩 있어야 합니다"
+    ),
+    # maze
+    "a maze needs exactly one {mark!r}, found {count}": (
+        "미로에는 {mark!r}가 정확히 하나 있어야 합니다 (찾은 개수: {count})"
+    ),
+    "empty maze": "빈 미로입니다",
+    "ragged maze: rows are {widths} cells wide": "행 길이가 다른 미로입니다: 행의 칸 수가 {widths}",
+    "unknown maze character {char!r} at row {row}, column {col}; use S G # . or a digit 1-9": (
+        "{row}행 {col}열에 알 수 없는 미로 문자 {char!r}; S G # . 또는 숫자 1-9를 쓰세요"
+    ),
+    # sliding puzzle
+    "empty board": "빈 판입니다",
+    "cannot read tile {token!r}": "타일 {token!r}를 읽을 수 없습니다",
+    "a board needs at least 2 rows and 2 columns, got {rows}x{cols}": (
+        "판은 적어도 2행 2열이어야 합니다 (받은 크기: {rows}x{cols})"
+    ),
+    "a {rows}x{cols} board has {tiles} tiles, got {count}": (
+        "{rows}x{cols} 판의 타일은 {tiles}개인데 {count}개를 받았습니다"
+    ),
+    "duplicate tiles: {tiles}": "중복된 타일: {tiles}",
+    "missing tiles: {missing}; out of range: {extra}": (
+        "빠진 타일: {missing}; 범위를 벗어난 타일: {extra}"
+    ),
+    "missing tiles: {missing}": "빠진 타일: {missing}",
+    "ragged board: rows have {widths} tiles": "행 길이가 다른 판입니다: 행의 타일 수가 {widths}",
+    "board is {rows}x{cols} but {asked_rows}x{asked_cols} was asked for": (
+        "판은 {rows}x{cols}인데 {asked_rows}x{asked_cols}를 요청했습니다"
+    ),
+    "the tables were built but could not be kept in the cache {folder} (the line above "
+    "says why): a search would build them again": (
+        "표는 만들었지만 캐시 {folder}에 보관하지 못했습니다 (위 줄에 까닭이 있습니다): "
+        "탐색하면 다시 만듭니다"
+    ),
+    "{count} tiles do not fill {lines} columns": "타일 {count}개로는 {lines}열을 채울 수 없습니다",
+    "{count} tiles do not fill {lines} rows": "타일 {count}개로는 {lines}행을 채울 수 없습니다",
+    "{count} tiles do not make a square board; give the shape (rows and cols)": (
+        "타일 {count}개로는 정사각형 판을 만들 수 없습니다; 모양(행과 열)을 알려 주세요"
+    ),
+    "the blank cannot move {move!r} here": "여기서는 빈칸이 {move!r} 방향으로 움직일 수 없습니다",
+    # pattern databases
+    "cannot read partition {spec!r}: use a name ({names}), "
+    "sizes like {sizes}, or groups like {groups}": (
+        "분할 {spec!r}를 읽을 수 없습니다: 이름({names}), {sizes} 같은 크기, "
+        "또는 {groups} 같은 묶음을 쓰세요"
+    ),
+    "cannot read partition {spec!r}: use sizes like {sizes}, or groups like {groups}": (
+        "분할 {spec!r}를 읽을 수 없습니다: {sizes} 같은 크기나 {groups} 같은 묶음을 쓰세요"
+    ),
+    "partition {spec!r} adds up to {count}; the {rows}x{cols} has {tiles} tiles: "
+    "sizes must add up to {tiles}, e.g. {example}": (
+        "분할 {spec!r}의 크기를 더하면 {count}인데 {rows}x{cols} 판의 타일은 {tiles}개입니다: "
+        "크기의 합이 {tiles}이어야 합니다 (예: {example})"
+    ),
+    "partition {spec!r} must put each tile 1..{last} in exactly one group": (
+        "분할 {spec!r}는 타일 1..{last}를 각각 정확히 한 묶음에 넣어야 합니다"
+    ),
+    "partition {partition} needs a table of {entries:,} entries; "
+    "build it once with: statesearch pdb build {rows}x{cols} --partition {partition}": (
+        "분할 {partition}에는 항목 {entries:,}개짜리 표가 필요합니다; 한 번 만들어 두세요: "
+        "statesearch pdb build {rows}x{cols} --partition {partition}"
+    ),
+    # tilt
+    "empty tilt board": "빈 기울이기 판입니다",
+    "ragged tilt board: rows are {widths} cells wide": (
+        "행 길이가 다른 기울이기 판입니다: 행의 칸 수가 {widths}"
+    ),
+    "a tilt board needs at least one block (o or @)": (
+        "기울이기 판에는 블록(o 또는 @)이 적어도 하나 있어야 합니다"
+    ),
+    "{blocks} blocks but only {targets} targets: every block needs a target": (
+        "블록은 {blocks}개인데 목표 칸은 {targets}개뿐입니다: 블록마다 목표 칸이 필요합니다"
+    ),
+    "{blocks} blocks but only 1 target: every block needs a target": (
+        "블록은 {blocks}개인데 목표 칸은 1개뿐입니다: 블록마다 목표 칸이 필요합니다"
+    ),
+    "a {height}x{width} board has at most {arrangements:,} block arrangements: too few "
+    "for an optimal length of {min}": (
+        "{height}x{width} 판의 블록 배치는 많아야 {arrangements:,}가지입니다: "
+        "최적 길이 {min}에는 너무 적습니다"
+    ),
+    "a {height}x{width} board has at most {arrangements:,} block arrangements: "
+    "fewer than the {states:,} reachable boards asked for": (
+        "{height}x{width} 판의 블록 배치는 많아야 {arrangements:,}가지입니다: "
+        "요청한 도달 가능한 판 {states:,}개보다 적습니다"
+    ),
+    "unknown tilt character {char!r} at row {row}, column {col}; use . # o x @": (
+        "{row}행 {col}열에 알 수 없는 기울이기 문자 {char!r}; . # o x @를 쓰세요"
+    ),
+    "no puzzle with an optimal length of {min} or more after {attempts} attempts; lower the "
+    "minimum length or reachable states, raise the maximum length, or change the size or block "
+    "count": (
+        "{attempts}번 시도했지만 최적 길이가 {min} 이상인 퍼즐이 없습니다; 최소 길이나 도달 "
+        "상태 수를 낮추거나 최대 길이를 높이거나 크기나 블록 수를 바꾸세요"
+    ),
+    "the generator makes boards of 2 to {cells} cells, not {height}x{width}": (
+        "생성기는 2칸에서 {cells}칸까지의 판만 만듭니다({height}x{width}는 안 됩니다)"
+    ),
+    "min states {min} is above max states {max}: raise --max-states": (
+        "최소 상태 수 {min}이(가) 최대 상태 수 {max}보다 큽니다: --max-states를 높이세요"
+    ),
+    "counting {states} boards needs about {need} MB, more than the {bound} MB at hand; "
+    "lower --max-states": (
+        "판 {states}개를 세려면 약 {need} MB가 필요해 사용할 수 있는 {bound} MB보다 "
+        "많습니다; --max-states를 낮추세요"
+    ),
+    "a tilt board has at most {most} cells; this one has {rows} rows of up to {width}": (
+        "기울이기 판은 최대 {most}칸입니다; 이 판은 {rows}줄, 줄마다 최대 {width}칸입니다"
+    ),
+    "moves run backwards under the default rules only": (
+        "이동을 거꾸로 되돌리는 것은 기본 규칙에서만 됩니다"
+    ),
+    "--out {path} is a file; give a directory": (
+        "--out {path}은(는) 파일입니다; 디렉터리를 지정하세요"
+    ),
+    "{path} exists already; remove it or choose --out": (
+        "{path}이(가) 이미 있습니다; 지우거나 다른 --out을 고르세요"
+    ),
+    "max length {max} is below the min length {min}": (
+        "최대 길이 {max}가 최소 길이 {min}보다 작습니다"
+    ),
+    "blocks must be between 1 and {most} on a {height}x{width} board": (
+        "{height}x{width} 판에서 블록 수는 1에서 {most} 사이여야 합니다"
+    ),
+    "unknown move {move!r}; use U D L R": "알 수 없는 이동 {move!r}; U D L R을 쓰세요",
+    "unknown step {step!r}; choose from {choices}": (
+        "알 수 없는 step {step!r}; 다음 중에서 고르세요: {choices}"
+    ),
+    "unknown collide {collide!r}; choose from {choices}": (
+        "알 수 없는 collide {collide!r}; 다음 중에서 고르세요: {choices}"
+    ),
+}
