@@ -6,6 +6,7 @@ import math
 import threading
 import time
 from collections.abc import Iterator, Mapping, Sequence
+from pathlib import Path
 
 import pytest
 
@@ -428,3 +429,59 @@ def test_json_writes_whole_bounds_as_integers() -> None:
     assert data["stats"]["iterations"] == [[5, 6], [6.5, 2], [math.inf, 1]]
     assert type(data["stats"]["iterations"][0][0]) is int and data["cost"] is None
     assert stats.iterations[0] == (5.0, 6)  # the result itself is left as it was
+
+
+class FourSteps:
+    """0 -> 1 -> ... -> 4, each step costing 1; ``predecessors`` reverses ``successors``."""
+
+    initial, goal = 0, 4
+    unit_costs = True
+
+    def is_goal(self, state: int) -> bool:
+        return state == self.goal
+
+    def successors(self, state: int) -> list[tuple[str, int, float]]:
+        return [("+1", state + 1, 1)] if state < 4 else []
+
+    def predecessors(self, state: int) -> list[tuple[str, int, float]]:
+        return [("+1", state - 1, 1)] if state > 0 else []
+
+
+def test_bidirectional_search_checks_the_goal_and_the_reverse_moves_it_is_given() -> None:
+    """It searched back from ``goal`` without asking ``is_goal`` (and called a path to a state
+    the problem rejects optimal), and a step back that no step forward matched was an internal
+    ValueError."""
+    assert solve(FourSteps(), "bidirectional").length == 4
+
+    class OtherGoal(FourSteps):
+        def is_goal(self, state: int) -> bool:
+            return state == 3
+
+    with pytest.raises(InputError, match=r"searches back from the problem's goal, 4, but "):
+        solve(OtherGoal(), "bidirectional")
+
+    class Jump(FourSteps):  # two states a step from the start: the goal's side grows next
+        def successors(self, state: int) -> list[tuple[str, int, float]]:
+            return [*super().successors(state), *([("aside", 10, 1)] if state == 0 else [])]
+
+        def predecessors(self, state: int) -> list[tuple[str, int, float]]:
+            return [*super().predecessors(state), *([("jump", 0, 1)] if state == 4 else [])]
+
+    with pytest.raises(InputError, match=r"predecessors\(4\) gave 0, but successors\(0\) does"):
+        solve(Jump(), "bidirectional")
+
+
+def test_a_depth_bound_leaves_a_costed_path_unproven() -> None:
+    """With --max-depth, UCS, A*, IDA* and DFBnB called a path of 12 moves costing 48
+    optimal on the terrain maze, whose optimum costs 24 in 18 moves."""
+    from statesearch.maze import Maze
+
+    examples = Path(__file__).resolve().parent.parent / "examples"
+    terrain = Maze.parse((examples / "terrain-maze.txt").read_text())
+    assert solve(terrain, "ucs").cost == 24
+    for algorithm in ("ucs", "astar", "idastar", "dfbnb"):
+        cut = solve(terrain, algorithm, limits=Limits(max_depth=16))
+        assert cut.solved and cut.cost == 48 and not cut.optimal, algorithm
+        assert cut.note.startswith("not proven optimal: the depth bound of 16 moves"), algorithm
+    unit = solve(FourSteps(), "astar", limits=Limits(max_depth=10))
+    assert unit.optimal and unit.note == ""  # every step costs 1: fewer moves cost less

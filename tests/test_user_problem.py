@@ -484,6 +484,13 @@ class RenderRaises(Later):
         raise RuntimeError("no render for " + str(state))
 
 
+class UnitCostsLie(Later):
+    unit_costs = True
+
+    def later(self, state):
+        return [("+1", state + 1, 3)]
+
+
 class NoSuccessors(Later):
     def later(self, state):
         return None
@@ -515,6 +522,7 @@ class NotAMethod(Later):
         ("InfiniteCost", "a step cost must be a finite number >= 0; successors gave inf"),
         ("HugeCost", "a step cost must be a finite number >= 0; successors gave 1000"),
         ("HugeEstimate", "must return a number >= 0; for 3 it gave 1000"),
+        ("UnitCostsLie", "says unit_costs = True, but successors gave a step cost of 3"),
         ("RenderRaises", "the problem raised RuntimeError: no render for 0 (later.py, line"),
         ("NoSuccessors", "triples; got None"),
         ("EstimateForgotten", "must return a number >= 0; for 3 it gave None"),

@@ -30,15 +30,30 @@ class Checked:
 
     def __init__(self, problem: Any) -> None:
         self.problem = problem
+        # The searches believe it: BFS would call a path of fewer but dearer steps optimal.
+        self.unit_costs = bool(getattr(problem, "unit_costs", False))
 
     def __getattr__(self, name: str) -> Any:
         found = getattr(self.problem, name)
         if name == "predecessors":  # forwarded only if it exists: it makes a problem Reversible
-            return lambda state: check_links(found(state), "predecessors")
+            return lambda state: self._links(found(state), "predecessors")
         return found
 
     def successors(self, state: Any) -> list[tuple[Any, Any, float]]:
-        return check_links(self.problem.successors(state), "successors")
+        return self._links(self.problem.successors(state), "successors")
+
+    def _links(self, given: object, slot: str) -> list[tuple[Any, Any, float]]:
+        links = check_links(given, slot)
+        if self.unit_costs:
+            for _, _, cost in links:
+                if cost != 1:
+                    raise InputError(
+                        "the problem says unit_costs = True, but {slot} gave a step cost of "
+                        "{cost}; leave unit_costs out when steps cost other than 1",
+                        slot=slot,
+                        cost=short(cost),
+                    )
+        return links
 
     def estimate(self, h: Heuristic) -> Heuristic:
         """``h`` checked at every state it estimates."""

@@ -210,12 +210,20 @@ def _solve(
             hint=hint(problem, algo.name, h_name, LimitKind.MEMORY),
         )
     if isinstance(outcome, Found):
+        optimal = algo.optimal(problem, h, options)
+        # A depth bound cuts paths of more moves, which may cost less unless every step costs 1.
+        if optimal and meter.depth_limited and not getattr(problem, "unit_costs", False):
+            optimal = False
+            notes.append(
+                f"not proven optimal: the depth bound of {meter.limits.max_depth} moves may have "
+                "cut a path of more moves that costs less"
+            )
         return result(
             Status.SOLVED,
             path=outcome.path,
             actions=outcome.actions,
             cost=outcome.cost,
-            optimal=algo.optimal(problem, h, options),
+            optimal=optimal,
         )
     if outcome.cut is not None:
         return result(

@@ -8,8 +8,9 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
+from .errors import InputError
 from .limits import LimitKind
-from .problem import Problem
+from .problem import Problem, short
 
 
 @dataclass
@@ -57,10 +58,15 @@ def along(problem: Problem[Any], states: list[Any]) -> Found:
     actions = []
     cost: float = 0
     for parent, child in itertools.pairwise(states):
-        step, action = min(
-            ((c, a) for a, s, c in problem.successors(parent) if s == child),
-            key=lambda pair: pair[0],
-        )
+        moves = [(c, a) for a, s, c in problem.successors(parent) if s == child]
+        if not moves:  # a step a search from the goal took through ``predecessors``
+            raise InputError(
+                "predecessors({child}) gave {parent}, but successors({parent}) does not give "
+                "{child}: each must be the other's reverse",
+                child=short(child),
+                parent=short(parent),
+            )
+        step, action = min(moves, key=lambda pair: pair[0])
         actions.append(action)
         cost += step
     return Found(states, actions, cost)

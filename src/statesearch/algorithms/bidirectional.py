@@ -10,7 +10,7 @@ from typing import Any
 from ..errors import InputError
 from ..limits import LimitKind, Meter
 from ..outcome import Exhausted, Found, Links, Outcome, along, walk_back
-from ..problem import Problem, Reversible, backward_cost
+from ..problem import Problem, Reversible, backward_cost, short
 from ..result import Stats
 from ..trace import Trace
 from .breadth_first import grow_layer
@@ -26,6 +26,12 @@ def bidirectional(
             "with `goal` and `predecessors`); this problem lacks one of them"
         )
     start, goal = problem.initial, problem.goal
+    if not problem.is_goal(goal):  # the search would end on a state the problem rejects
+        raise InputError(
+            "bidirectional search searches back from the problem's goal, {goal}, but "
+            "is_goal({goal}) is false",
+            goal=short(goal),
+        )
     cost = backward_cost(problem)
     forward: Links = {start: None}
     backward: Links = {goal: None}  # backward[s] = the next state toward the goal

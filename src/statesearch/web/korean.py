@@ -40,6 +40,20 @@ TEMPLATES: Mapping[str, str] = {
         "양방향 탐색에는 목표 상태 하나와 거꾸로 되돌릴 수 있는 이동이 필요합니다 "
         "(`goal`과 `predecessors`가 있는 문제); 이 문제에는 그중 하나가 없습니다"
     ),
+    "bidirectional search searches back from the problem's goal, {goal}, but "
+    "is_goal({goal}) is false": (
+        "양방향 탐색은 문제의 목표 {goal}에서 거꾸로 탐색하는데 is_goal({goal})이 거짓입니다"
+    ),
+    "predecessors({child}) gave {parent}, but successors({parent}) does not give "
+    "{child}: each must be the other's reverse": (
+        "predecessors({child})가 {parent}를 주었지만 successors({parent})는 {child}를 주지 "
+        "않습니다: 둘은 서로의 역이어야 합니다"
+    ),
+    "the problem says unit_costs = True, but {slot} gave a step cost of "
+    "{cost}; leave unit_costs out when steps cost other than 1": (
+        "문제에 unit_costs = True라고 되어 있지만 {slot}가 비용 {cost}인 걸음을 주었습니다; "
+        "비용이 1이 아닌 걸음이 있으면 unit_costs를 빼세요"
+    ),
     "a problem instance names its problem (FILE.py:NAME) and no start": (
         "problem 인스턴스는 문제를 FILE.py:NAME으로 지정하고 start는 두지 않습니다"
     ),
