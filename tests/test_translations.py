@@ -125,6 +125,31 @@ def test_validation_errors_in_korean(client: TestClient) -> None:
     assert missing.json()["detail"] == "tiles: 필수 항목입니다"
 
 
+@pytest.mark.parametrize(
+    ("body", "english", "korean"),
+    [
+        (None, "send a JSON object (Content-Type: application/json)", "JSON 객체여야 합니다"),
+        ({"goal": {"a": 1}}, "goal: Input should be a valid list or a valid string",
+         "goal: 받을 수 있는 형식이 아닙니다"),
+        ({"goal": "x" * 201}, "goal: String should have at most 200 characters",
+         "goal: 200자 이하여야 합니다"),
+        ({"goal": [1, "a"]}, "goal.1: Input should be a valid integer", "goal.1: 정수여야 합니다"),
+        ({"goal": []}, "a 3x3 board has 9 tiles, got 0",
+         "3x3 판의 타일은 9개인데 0개를 받았습니다"),
+    ],
+)  # fmt: skip
+def test_a_bad_body_is_named_without_pydantics_internals(
+    client: TestClient, body: dict[str, object] | None, english: str, korean: str
+) -> None:
+    """An empty body got "Field required" of no field; a goal of the wrong type got each union
+    member's name ('goal.list[constrained-int]: ...; goal.constrained-str: ...'); and [] was
+    taken as the default goal."""
+    sent = {} if body is None else {"json": {"tiles": LESSON, "rows": 3, "cols": 3, **body}}
+    for lang, said in (("en", english), ("ko", korean)):
+        answer = client.post("/api/npuzzle/solve", **sent, headers={"accept-language": lang})
+        assert answer.status_code == 422 and answer.json()["detail"] == said
+
+
 def test_busy_in_korean(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(api, "POOL", Pool(slots=0))  # a server with no free search slot
     body = {"tiles": LESSON, "rows": 3, "cols": 3}

@@ -83,7 +83,7 @@ class Board(Request):
         goal: tuple[int, ...] | None = None
         if isinstance(self.goal, str):
             goal = parse_goal(self.goal, self.rows, self.cols)
-        elif self.goal:
+        elif self.goal is not None:  # [] too: refused as a goal of no tiles, not the default
             goal = tuple(self.goal)
         return NPuzzle(tuple(self.tiles), self.rows, self.cols, goal)
 
