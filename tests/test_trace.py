@@ -239,3 +239,18 @@ def test_the_head_of_the_waiting_room_is_found_without_scanning_it(
     head = smallest(heap, n)  # type: ignore[arg-type]
     assert [e.value for e in head] == sorted(values)[:n]  # type: ignore[attr-defined]
     assert Counted.made <= 4 * n * max(1, n.bit_length())  # not the whole heap: O(n log n)
+
+
+def test_a_trace_and_a_result_say_what_they_hold_in_their_repr() -> None:
+    """A trace printed as '<statesearch.trace.Trace object at 0x...>', and a one-move
+    solution as 'solved in 1 moves'."""
+    from statesearch.npuzzle import NPuzzle
+
+    trace = Trace(limit=3)
+    result = solve(NPuzzle.from_text("123456708"), "astar", trace=trace)
+    assert repr(result).startswith("<SearchResult solved in 1 move: astar")
+    counts = trace.counts
+    assert repr(trace) == (
+        f"<Trace 3 events of {sum(counts.values())}: "
+        + ", ".join(f"{n:,} {k}" for k, n in counts.items()) + ">"
+    )  # fmt: skip

@@ -174,3 +174,12 @@ def test_a_walk_stopped_by_a_budget_leaves_its_path_unfinished() -> None:
     assert 0 < len(unfinished) < len(said) and not any("unfinished" in s for s in complete)
     rows = table(recorder, "dfbnb", stopped=True)
     assert [r["what happened"] for r in rows] == said
+
+
+def test_branch_and_bound_calls_only_its_last_goal_the_solution() -> None:
+    """Each better solution DFBnB finds (an incumbent) read 'goal: the path walked is the
+    solution', though the walk went on and found a cheaper one."""
+    recorder, _ = traced(MAX_TRACE_ROWS, "dfbnb")
+    said = [happened(s, "dfbnb") for s in recorder.steps]
+    incumbents = [s for s in said if s.startswith("a goal: the best solution so far")]
+    assert incumbents and not any(s == "goal: the path walked is the solution" for s in said)

@@ -144,9 +144,9 @@ def test_a_bad_body_is_named_without_pydantics_internals(
     """An empty body got "Field required" of no field; a goal of the wrong type got each union
     member's name ('goal.list[constrained-int]: ...; goal.constrained-str: ...'); and [] was
     taken as the default goal."""
-    sent = {} if body is None else {"json": {"tiles": LESSON, "rows": 3, "cols": 3, **body}}
+    sent = None if body is None else {"tiles": LESSON, "rows": 3, "cols": 3, **body}
     for lang, said in (("en", english), ("ko", korean)):
-        answer = client.post("/api/npuzzle/solve", **sent, headers={"accept-language": lang})
+        answer = client.post("/api/npuzzle/solve", json=sent, headers={"accept-language": lang})
         assert answer.status_code == 422 and answer.json()["detail"] == said
 
 

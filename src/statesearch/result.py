@@ -180,7 +180,8 @@ class SearchResult(Generic[S]):
         """Short, whatever the path's length (``path`` and ``actions`` hold it all)."""
         what = self.algorithm + (f" + {self.heuristic}" if self.heuristic else "")
         if self.solved:
-            verdict = f"solved in {self.length} moves" + (
+            moves = "move" if self.length == 1 else "moves"
+            verdict = f"solved in {self.length} {moves}" + (
                 f", cost {self.cost:g}" if self.cost != self.length else ""
             )
         elif self.status is Status.UNSOLVABLE:

@@ -119,6 +119,10 @@ class Trace:
         self._g: dict[Any, float] = {}
         self._came: dict[Any, Any] = {}
 
+    def __repr__(self) -> str:
+        kept = f"{len(self.events):,} events" + (f" of {self.total:,}" if self.truncated else "")
+        return f"<Trace {kept}: {', '.join(f'{n:,} {k}' for k, n in self.counts.items())}>"
+
     @property
     def total(self) -> int:
         """The events of the search, kept or not."""

@@ -32,6 +32,7 @@ class Step:
     waiting: int = 0
     next_in_line: list[str] = field(default_factory=list)
     goal: bool = False  # the state taken out (or entered) is the goal
+    incumbent: bool = False  # branch and bound: a goal, the best solution so far, not the last
     goal_among: bool = False  # breadth-first: a successor is the goal (or meets the other side)
     closed: bool = False  # all its successors are in
 
@@ -125,6 +126,7 @@ class StepRecorder:
     def _goal(self, event: Event) -> None:
         if event.state in self.by_state:
             self.by_state[event.state].goal = True
+            self.by_state[event.state].incumbent = event.event == "incumbent"
         elif self.last_child[0] == event.state and self.last_child[1] is not None:
             self.last_child[1].goal_among = True  # breadth-first tests successors for the goal
 
@@ -202,6 +204,8 @@ def happened(step: Step, algorithm: str, cut_short: bool = False) -> str:
     if step.event.event == "stale":
         return "stale: a cheaper g is in the table; turned away"
     walk = algorithm in WALKS
+    if step.incumbent:
+        return "a goal: the best solution so far; the walk goes on for a cheaper one"
     if step.goal:
         return (
             "goal: the path walked is the solution" if walk else "goal: walk the parent table back"
