@@ -106,15 +106,23 @@ def describe(row: Row) -> str:
 
 
 def wrong_lines(rows: list[Row], most: int = 10) -> list[str]:
-    """The instances whose answer missed their known optimal length, with the goal it was for
+    """The instances whose answer missed their known optimal cost, with the goal it was for
     (a Korf-style file's is Korf's, blank-first, unless --goal says otherwise)."""
     wrong = [r for r in rows if r.get("correct") is False]
     lines = [
-        f"[red]wrong[/]: {r['id']}: expected {r['expected']}, got "
-        f"{r['length'] if r['status'] == 'solved' else r['status']}"
+        f"[red]wrong[/]: {r['id']}: expected {r['expected']}, got {answer(r)}"
         + (f" (to the goal {r['goal']})" if isinstance(r.get("goal"), str) else "")
         for r in wrong[:most]
     ]
     if len(wrong) > most:
         lines.append(f"... and {len(wrong) - most} more")
     return lines
+
+
+def answer(row: Row) -> str:
+    """``20``, ``cost 30 (12 moves)`` where steps cost more than 1, or the status."""
+    if row["status"] != "solved":
+        return str(row["status"])
+    if row["cost"] == row["length"]:
+        return str(row["length"])
+    return f"cost {row['cost']} ({row['length']} moves)"

@@ -4,7 +4,9 @@ directory of maze and tilt files, each turned into checked specs (``spec``).
 - Korf-style: ``id [optimal] tile tile ...`` per line (``#`` starts a comment), as in the
   packaged ``korf100.txt``, whose second column is the optimal length; the goal is Korf's,
   blank first, unless one is given.
-- JSONL: one spec per line; its options override the command line's.
+- JSONL: one spec per line; its options override the command line's. A line without an id
+  is named by its content (``npuzzle-`` and a digest of the line), so adding, removing or
+  moving lines never gives an instance another's id.
 - A directory: every ``*.txt``, ``*.maze`` and ``*.tilt`` file in it; a file with ``S`` and
   ``G`` is a maze, one with blocks (``o``, ``@``) a tilt board, whose ``; ... optimal N moves``
   comment (as ``tilt generate`` writes) gives its optimal length.
@@ -21,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
-from .spec import Spec, check, normalize, read_file
+from .spec import Spec, check, fingerprint, normalize, read_file
 
 SUFFIXES = (".txt", ".maze", ".tilt")
 TILT_OPTIMAL = re.compile(r";.*\boptimal (\d+) moves")
@@ -61,6 +63,7 @@ def _checked(place: str, raw: Any, defaults: Mapping[str, Any], base: Path | Non
 
 def _jsonl(path: Path, lines: list[str], defaults: Mapping[str, Any]) -> list[Spec]:
     specs = []
+    named: dict[str, int] = {}  # an id made from content -> the lines that made it so far
     for number, line in enumerate(lines, 1):
         if not line.strip() or line.startswith("#"):
             continue
@@ -70,9 +73,13 @@ def _jsonl(path: Path, lines: list[str], defaults: Mapping[str, Any]) -> list[Sp
             raise InputError(
                 "{file} line {line}: not JSON ({why})", file=path, line=number, why=err
             ) from None
-        if isinstance(raw, dict):
-            raw.setdefault("id", number)
-        specs.append(_checked(f"{path} line {number}", raw, defaults, path.parent))
+        spec = _checked(f"{path} line {number}", raw, defaults, path.parent)
+        if "id" not in spec:
+            # Identical lines are the same instance: numbering them apart misattributes nothing.
+            made = f"{spec['domain']}-{fingerprint(raw)[:10]}"
+            named[made] = named.get(made, 0) + 1
+            spec["id"] = made if named[made] == 1 else f"{made}-{named[made]}"
+        specs.append(spec)
     return specs
 
 

@@ -3,63 +3,98 @@
 A line goes to the file in one ``write`` on a descriptor opened for appending, as soon as its
 instance finishes, so an interrupted run (Ctrl-C, a killed worker, a lost scheduler) keeps
 every line it wrote. A run killed in the middle of a write can leave at most a torn last
-line; ``--resume`` drops it (and says so) and skips every id already in the file.
+line; ``--resume`` drops it (and says so), drops a damaged or repeated line the same way, and
+skips every instance already in the file: a line is matched with its instance by the id and
+the instance's ``fingerprint``, and a file whose line for an id is for another instance is
+refused.
 """
 
 from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
 from ..result import Status
+from .spec import Spec, fingerprint
 
 STATUSES = {status.value for status in Status}
 LINE_START = b'{"id":'  # how every line of ours begins (``worker.run_instance`` puts id first)
+Row = dict[str, Any]
 
 
-def result_line(line: str) -> dict[str, Any] | None:
-    """The row a whole line holds if it is one of ours: an id, a status, the counters and the
-    seconds the summary adds up (``worker.run_instance``); else ``None``."""
+def result_line(line: str) -> Row | None:
+    """The row a line holds if it is one of ours, usable or damaged: a JSON object that begins
+    with its id and names the worker that wrote it (no instance has a worker); else ``None``."""
     try:
         row = json.loads(line)
     except ValueError:
         return None
-    if not isinstance(row, dict) or not line.startswith(LINE_START.decode()):
-        return None
+    ours = isinstance(row, dict) and line.startswith(LINE_START.decode()) and "worker" in row
+    return row if ours else None
+
+
+def usable(row: Row) -> bool:
+    """Whether a row of ours holds all that ``--resume`` and the summary use: an id, the
+    instance it is for, a status, the counters, the seconds, a solved one's length and cost, a
+    wrong one's expected cost (``worker.run_instance``)."""
     stats = row.get("stats")
+    named = isinstance(row.get("id"), int | str) and not isinstance(row.get("id"), bool)
     counted = isinstance(stats, dict) and all(
         isinstance(stats.get(k), int) for k in ("expanded", "pushed", "generated")
     )
     timed = all(isinstance(row.get(k), int | float) for k in ("cpu_s", "wall_s"))
-    checked = row.get("correct") is not False or {"expected", "length"} <= row.keys()
-    return row if row.get("status") in STATUSES and counted and timed and checked else None
+    answered = row.get("status") != "solved" or (
+        isinstance(row.get("length"), int) and isinstance(row.get("cost"), int | float)
+    )
+    checked = row.get("correct") in (True, None) or (
+        row.get("correct") is False and isinstance(row.get("expected"), int | float)
+    )
+    return (
+        named
+        and isinstance(row.get("instance"), str)
+        and row.get("status") in STATUSES
+        and counted
+        and timed
+        and answered
+        and checked
+    )
 
 
 class ResultsFile:
-    """Appends result lines to ``path``; with ``resume``, continues the file that is there."""
+    """Appends result lines to ``path``; with ``resume``, continues the file that is there,
+    for the instances ``specs``."""
 
-    def __init__(self, path: Path, resume: bool, log: Callable[[str], None] = print) -> None:
+    def __init__(
+        self,
+        path: Path,
+        resume: bool,
+        specs: Iterable[Spec] = (),
+        log: Callable[[str], None] = print,
+    ) -> None:
         self.path = path
-        self.done: dict[Any, dict[str, Any]] = {}  # id -> its line, for lines already there
+        self.done: dict[Any, Row] = {}  # id -> its row, for instances of ``specs`` already done
+        self.count = 0  # result lines in the file
         if path.exists() and not resume and path.stat().st_size:
             raise InputError(
                 "{file} already holds results: --resume continues it, or choose another --out",
                 file=path,
             )
         if resume and path.exists():
-            self._read(log)
+            self._read({spec["id"]: fingerprint(spec) for spec in specs}, log)
         try:
             self.fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
         except OSError as err:
             raise InputError("cannot write {file}: {why}", file=path, why=err.strerror) from None
 
-    def _read(self, log: Callable[[str], None]) -> None:
-        """Every whole line must be a result line, and a torn tail the start of one, before
-        anything is cut: a file given by mistake (the input, notes) is refused untouched."""
+    def _read(self, wanted: dict[Any, str], log: Callable[[str], None]) -> None:
+        """Every whole line must be blank or ours, a torn tail the start of one, and a row for
+        an id of ``wanted`` for that instance, before anything is cut: a file given by mistake
+        (the input, notes) or for other instances is refused untouched. A damaged row, or one
+        for an id seen before, is dropped, so its instance is done again, never taken as done."""
         try:
             data = self.path.read_bytes()
         except OSError as err:
@@ -67,7 +102,12 @@ class ResultsFile:
                 "cannot read {file}: {why}", file=self.path, why=err.strerror
             ) from None
         whole = data[: data.rfind(b"\n") + 1]
+        rows: dict[Any, Row] = {}
+        kept: list[str] = []
+        dropped: list[int] = []
         for number, line in enumerate(whole.decode("utf-8", "replace").splitlines(), 1):
+            if not line.strip():
+                continue
             row = result_line(line)
             if row is None:
                 raise InputError(
@@ -75,16 +115,50 @@ class ResultsFile:
                     file=self.path,
                     line=number,
                 )
-            self.done[row["id"]] = row
+            if not usable(row) or row["id"] in rows:
+                dropped.append(number)
+                continue
+            rows[row["id"]] = row
+            kept.append(line)
         torn = data[len(whole) :]
         if torn and not (torn.startswith(LINE_START) or LINE_START.startswith(torn)):
             raise InputError(
                 "{file} ends in a line that is not the start of a result line: not a results file?",
                 file=self.path,
             )
+        for key, row in rows.items():
+            if key in wanted and row["instance"] != wanted[key]:
+                raise InputError(
+                    "{file} holds a result for the id {id!r} of another instance (its board, "
+                    "file or options changed): remove that line or choose another --out",
+                    file=self.path,
+                    id=key,
+                )
         if torn:
             log(f"{self.path}: dropping a torn last line ({len(torn)} bytes)")
+        if dropped:
+            where = ", ".join(map(str, dropped[:5])) + (", ..." if len(dropped) > 5 else "")
+            log(f"{self.path}: dropping {len(dropped)} damaged or repeated lines ({where})")
+        if dropped:
+            self._rewrite(kept)
+        elif torn:
             os.truncate(self.path, len(whole))
+        self.done = {key: row for key, row in rows.items() if key in wanted}
+        self.count = len(kept)
+
+    def _rewrite(self, lines: list[str]) -> None:
+        """Replace the file by ``lines`` at once: a crash leaves the old file or the new one."""
+        spare = self.path.with_name(self.path.name + ".partial")
+        try:
+            with spare.open("w", encoding="utf-8") as file:
+                file.writelines(line + "\n" for line in lines)
+                file.flush()
+                os.fsync(file.fileno())
+            os.replace(spare, self.path)
+        except OSError as err:
+            raise InputError(
+                "cannot write {file}: {why}", file=self.path, why=err.strerror
+            ) from None
 
     def write(self, row: dict[str, Any]) -> None:
         """Append one line, whole (a short write is finished before anything else is)."""
@@ -92,6 +166,7 @@ class ResultsFile:
         try:
             while data:
                 data = data[os.write(self.fd, data) :]
+            self.count += 1
         except OSError as err:  # a full disk: the lines written so far are whole
             raise InputError(
                 "cannot write {file}: {why}", file=self.path, why=err.strerror

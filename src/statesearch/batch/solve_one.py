@@ -4,6 +4,7 @@ runs, and the one the command line can share, so a batch and a single solve agre
 from __future__ import annotations
 
 import contextlib
+import math
 import threading
 from collections.abc import Mapping
 from typing import Any
@@ -22,7 +23,7 @@ def solve_spec(
 ) -> dict[str, Any]:
     """Solve the instance ``raw`` describes (see ``spec``) and return ``SearchResult.to_dict()``
     with the domain's fields, as ``solve --json`` prints them; with a known ``optimal``
-    length, also ``expected`` and ``correct`` (``None`` when the search gave no answer).
+    cost, also ``expected`` and ``correct`` (``None`` when the search gave no answer).
 
     The budgets' clock starts before the problem is read, so reading it counts too. Setting
     ``cancel`` stops the search (``limit_reached``, ``cancelled``).
@@ -50,13 +51,14 @@ def solve_spec(
     return row
 
 
-def correct(result: SearchResult[Any], optimal: int) -> bool | None:
-    """Whether an answer agrees with a known optimal length: an optimal search must match it,
-    any other may not beat it, and no search may call the instance unsolvable. A limit
-    reached is no answer (``None``)."""
+def correct(result: SearchResult[Any], optimal: float) -> bool | None:
+    """Whether an answer agrees with a known optimal cost (the length, where every step costs
+    1): a search that claims optimality must match it, any other may not beat it, and no
+    search may call the instance unsolvable. A limit reached is no answer (``None``)."""
     if result.solved:
-        assert result.length is not None
-        return result.length == optimal if result.optimal else result.length >= optimal
+        assert result.cost is not None
+        matches = math.isclose(result.cost, optimal)  # a float engine's sum of step costs
+        return matches if result.optimal else matches or result.cost > optimal
     if result.status.value == "unsolvable":
         return False
     return None

@@ -14,13 +14,19 @@ small enough to send to any worker.
   text, read when the batch is read and sent with the instance, so workers need no copy);
 - the search options of ``solve`` (``SEARCH_OPTIONS``), at the top level or in ``options``;
   ``max_memory`` is bytes, ``"auto"`` (a share of the free memory, the default) or null;
-- ``optimal``: the known optimal length, if any; an answer that misses it is *wrong*.
+- ``optimal``: the known optimal cost, if any (the number of moves when every step costs 1);
+  an optimal algorithm's answer that costs anything else, or any answer that costs less, is
+  *wrong*;
+- ``id``: a string or an integer.
 
-``normalize`` checks a spec and fills in defaults; ``build`` makes its problem.
+``normalize`` checks a spec and fills in defaults; ``build`` makes its problem; ``fingerprint``
+names what it asks for, so a result can be matched with its instance.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -69,7 +75,7 @@ FIELDS: dict[str, tuple[type, ...]] = {
     "start": (str, list),
     "goal": (str, list),
     "file": (str,),
-    "optimal": (int,),
+    "optimal": Number,
 }
 MAX_FILE = 64 * 2**20  # bytes of a maze or tilt file
 
@@ -104,7 +110,8 @@ def normalize(raw: Mapping[str, Any], defaults: Mapping[str, Any], base: Path | 
                 choices=", ".join(allowed),
             )
         wrong_bool = isinstance(value, bool) and bool not in kinds
-        if value is not None and (wrong_bool or not isinstance(value, kinds)):
+        missing_id = value is None and name == "id"  # null is no default for a name
+        if missing_id or (value is not None and (wrong_bool or not isinstance(value, kinds))):
             raise InputError(
                 "{name} must be {kinds}, not {value!r}",
                 name=name,
@@ -132,6 +139,19 @@ def normalize(raw: Mapping[str, Any], defaults: Mapping[str, Any], base: Path | 
     if domain != "npuzzle" and spec.get("goal") is not None:
         raise InputError("a {domain} has its goal in its text: drop goal", domain=domain)
     return spec
+
+
+# The budgets: a resume may give an instance more (or less) of them; it is the same instance.
+BUDGETS = {"max_expanded", "max_pushed", "time_limit", "max_states", "max_memory"}
+
+
+def fingerprint(what: Mapping[str, Any]) -> str:
+    """A short digest of everything in ``what`` but its id and budgets: the same for the same
+    instance searched the same way, whatever the order of its keys or where its file was read
+    from."""
+    kept = {k: v for k, v in what.items() if k != "id" and k not in BUDGETS}
+    text = json.dumps(kept, sort_keys=True)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 def read_file(path: Path, base: Path | None) -> str:

@@ -8,18 +8,20 @@ from typing import Any
 
 from .pool import one_search, worker_name
 from .solve_one import solve_spec
-from .spec import Spec
+from .spec import Spec, fingerprint
 
 
 def run_instance(spec: Spec, memory_share: float, stop: Any) -> dict[str, Any]:
-    """The result line of one instance: its id, the fields of ``solve --json``, the worker, and
-    the CPU and wall seconds of the whole task (reading the problem and its tables included).
+    """The result line of one instance: its id, its ``fingerprint`` (what ``--resume`` matches
+    it with), the fields of ``solve --json``, the worker, and the CPU and wall seconds of the
+    whole task (reading the problem and its tables included).
     One search runs at a time in a process, however many threads its worker has."""
     with one_search:
         wall, cpu = time.perf_counter(), time.process_time()
         row = solve_spec(spec, stop, memory_share)
         return {
             "id": spec["id"],
+            "instance": fingerprint(spec),
             **row,
             "worker": worker_name(),
             "cpu_s": round(time.process_time() - cpu, 6),

@@ -117,7 +117,7 @@ def batch(
         "max_depth": max_depth,
     }
     specs = read_input(input_path, defaults, goal)
-    results = ResultsFile(out, resume, log=stderr.print)
+    results = ResultsFile(out, resume, specs, log=stderr.print)
     earlier = [results.done[s["id"]] for s in specs if s["id"] in results.done]
     todo = [s for s in specs if s["id"] not in results.done]
     if earlier:
@@ -133,7 +133,7 @@ def batch(
         size = pool.size
     results.close()
     rows = earlier + tally.rows
-    report(rows, tally, size, out)
+    report(rows, tally, size, results)
     if plot is not None and rows:
         plot_results(rows, plot, f"{input_path.name}: {len(rows)} instances")
         console.print(f"plot: {plot}")
@@ -212,15 +212,15 @@ def run_with_progress(
     tally.wall_s = time.perf_counter() - started
     if stopped:
         left = len(specs) - tally.finished
-        where = f" in {results.path}" if results is not None else ""
+        where = f" ({results.count} in {results.path})" if results is not None else ""
         stderr.print(
-            f"[yellow]{stopped}[/]: {len(tally.rows)} results kept{where}, {left} instances "
+            f"[yellow]{stopped}[/]: {len(tally.rows)} new results kept{where}, {left} instances "
             "not done" + ("; --resume continues" if results is not None else "")
         )
     return tally, stopped
 
 
-def report(rows: list[Row], tally: Tally, workers: int, out: Path | None) -> None:
+def report(rows: list[Row], tally: Tally, workers: int, results: ResultsFile | None) -> None:
     """The summary table, the wrong answers and the failures."""
     if rows:
         console.print(summary_table(rows))
@@ -230,9 +230,11 @@ def report(rows: list[Row], tally: Tally, workers: int, out: Path | None) -> Non
         console.print(f"[red]failed[/]: {key}: {error}")
     cpu = sum(r["cpu_s"] for r in tally.rows)
     wall = tally.wall_s
+    failed = f", {len(tally.failures)} of them failed" if tally.failures else ""
     console.print(
-        f"{len(tally.rows)} finished here ({cpu:.2f} CPU s in {wall:.2f} s wall, {workers} "
-        f"worker(s))" + (f", {len(rows)} results in {out}" if out else "")
+        f"{tally.finished} finished here{failed} ({cpu:.2f} CPU s in {wall:.2f} s wall, "
+        f"{workers} worker(s))"
+        + (f", {results.count} results in {results.path}" if results is not None else "")
     )
 
 

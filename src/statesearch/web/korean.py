@@ -232,6 +232,11 @@ TEMPLATES: Mapping[str, str] = {
     "{file} ends in a line that is not the start of a result line: not a results file?": (
         "{file}의 마지막 줄은 결과 줄의 앞부분이 아닙니다: 결과 파일이 맞나요?"
     ),
+    "{file} holds a result for the id {id!r} of another instance (its board, file or "
+    "options changed): remove that line or choose another --out": (
+        "{file}에 있는 번호 {id!r}의 결과는 다른 문제의 것입니다 (판, 파일 또는 옵션이 "
+        "바뀌었습니다): 그 줄을 지우거나 다른 --out을 고르세요"
+    ),
     "an instance is a JSON object, not {kind}": "문제는 JSON 객체여야 합니다 ({kind}는 안 됩니다)",
     "options must be a JSON object": "options는 JSON 객체여야 합니다",
     "unknown domain {domain!r}; choose from {choices}": (
