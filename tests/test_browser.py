@@ -187,6 +187,35 @@ def test_compare_shows_the_lesson(page: Page) -> None:
     expect(page.locator('.bar[data-heuristic="manhattan"]')).to_contain_text("283")
     row = page.locator('.compare-table tr[data-heuristic="misplaced"]')
     expect(row).to_contain_text("5,750")
+    expect(row).to_contain_text("Python engine")  # the engine's speed is not the heuristic's
+    expect(page.locator('.compare-table tr[data-heuristic="rowcol"]')).to_contain_text("Row/column")
+    expect(page.locator('.compare-table tr[data-heuristic="zero"]')).to_contain_text("h = 0")
+
+
+def test_a_slide_clears_the_solution_and_the_step_through(page: Page) -> None:
+    page.click("#step-through")
+    expect(page.locator("#puzzle-stepper")).to_be_visible()
+    page.click("#solve")
+    expect(page.locator("#playback-pos")).to_have_text("0 / 20")
+    page.locator('.tile[data-tile="2"]').click()
+    expect(page.locator("#result")).to_be_hidden()  # no Step into the old board's path
+    expect(page.locator("#p-g")).to_have_text("1")
+    expect(page.locator("#puzzle-stepper")).to_be_hidden()
+    expect(page.locator("#puzzle-trace-what")).to_have_text(
+        "The board has moved: press Step through to search this board."
+    )
+    page.click("#lang")
+    expect(page.locator("#puzzle-trace-what")).to_contain_text("판이 바뀌었습니다")
+
+
+def test_a_refused_goal_leaves_the_goal_in_use_in_the_field(page: Page) -> None:
+    page.locator("#goal").fill("blank-first")
+    page.locator("#goal").press("Enter")
+    expect(page.locator("#p-manhattan")).not_to_have_text("14")
+    page.locator("#goal").fill("1 2 3 / 4 5 6 / 7 8 9")
+    page.locator("#goal").press("Enter")
+    expect(page.locator("#verdict")).to_contain_text("Error")
+    expect(page.locator("#goal")).to_have_value("blank-first")
 
 
 def test_compare_on_a_15_puzzle_marks_limits_and_charts_only_results(
@@ -350,6 +379,54 @@ def test_tilt_page_plays_and_solves(page: Page) -> None:
     page.click("#tilt-undo")
     expect(page.locator("#tilt-moves")).to_have_text("12")
     expect(page.locator("#tilt-history")).to_have_text(re.compile(r"^[UDLR]{12}$"))
+
+
+def tilt_board(page: Page) -> str:
+    """The tilt board as drawn: one character a cell, in reading order."""
+    return str(
+        page.evaluate(
+            """() => [...document.querySelectorAll("#tilt .cell")].map((cell) =>
+          cell.classList.contains("wall") ? "#" : cell.classList.contains("block") ? "o"
+            : cell.classList.contains("target") ? "x" : ".").join("")"""
+        )
+    )
+
+
+def test_tilt_solve_and_generate_during_a_playback_keep_the_page_consistent(page: Page) -> None:
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    page.click('.tab[data-tab="tilt"]')
+    # Twice at once: the second press finds Solve busy; then again while the answer plays back.
+    page.evaluate(
+        "() => { const solve = document.getElementById('tilt-solve');"
+        " solve.click(); solve.click(); }"
+    )
+    expect(page.locator("#tilt-moves")).not_to_have_text("0")
+    page.click("#tilt-solve")
+    expect(page.locator("#tilt .cell.block.target")).to_have_count(3)
+    expect(page.locator("#tilt-moves")).to_have_text("13")  # both solutions optimal: 13 in all
+    expect(page.locator("#tilt-history")).to_have_text(re.compile(r"^[UDLR]{13}$"))
+    page.wait_for_timeout(600)  # no playback left running on top
+    expect(page.locator("#tilt-moves")).to_have_text("13")
+    page.click(".arrow.up")  # the page still answers the arrows
+    expect(page.locator("#tilt-verdict")).not_to_contain_text("Error")
+    # Generate while a playback runs: the new puzzle stays, the old playback stops.
+    page.locator("#tilt-seed").fill("2")
+    page.locator("#tilt-blocks").fill("2")
+    page.locator("#tilt-min").fill("8")
+    page.click("#tilt-generate")
+    expect(page.locator("#tilt .cell.block")).to_have_count(2)
+    page.click("#tilt-solve")
+    expect(page.locator("#tilt-moves")).not_to_have_text("0")
+    page.locator("#tilt-blocks").fill("3")
+    page.click("#tilt-generate")
+    expect(page.locator("#tilt .cell.block")).to_have_count(3)
+    generated = tilt_board(page)
+    page.wait_for_timeout(1000)
+    assert tilt_board(page) == generated
+    expect(page.locator("#tilt-moves")).to_have_text("0")
+    expect(page.locator("#tilt-history")).to_have_text("")
+    assert errors == []
 
 
 def paint_tilt(page: Page, text: str) -> None:
@@ -664,10 +741,15 @@ def test_compare_on_an_unsolvable_board_says_so(page: Page) -> None:
     expect(page.locator("#experiment .conclusion")).to_be_visible(timeout=30_000)
     page.click("#compare")
     rows = page.locator("#comparison .compare-table tr[data-heuristic]")
-    expect(rows).to_have_count(4)  # no pattern database on this server
-    for i in range(4):
+    expect(rows).to_have_count(5)  # no pattern database on this server
+    for i in range(5):
         expect(rows.nth(i)).to_contain_text("unsolvable: parity (no search needed)")
     expect(page.locator("#comparison .bar")).to_have_count(0)  # no search, so no cost to chart
+    page.click("#side-by-side")  # a proof, not two empty searches compared
+    expect(page.locator("#side-box .side-same")).to_have_text(
+        "Unsolvable: the parity check proved it before any search."
+    )
+    expect(page.locator("#side-box .side-pane")).to_have_count(0)
 
 
 def test_the_maze_cell_taken_out_is_not_tinted_like_sand(page: Page) -> None:

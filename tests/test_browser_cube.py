@@ -135,6 +135,9 @@ def test_a_3x3x3_checkerboard_and_an_unsolvable_cube_in_korean(
     page.fill("#cube-text", twisted_corner())
     page.click("#cube-apply")
     expect(page.locator("#cube-verdict")).to_contain_text("풀 수 없음")
+    page.click("#cube-solve")  # refused by the invariant: no search, so no search table
+    expect(page.locator("#cube-verdict")).to_contain_text("탐색 전에 증명됨")
+    expect(page.locator("#cube-result")).to_be_hidden()
     page.fill("#cube-text", "R U X")
     page.click("#cube-apply")
     expect(page.locator("#cube-verdict")).to_contain_text("오류")

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, ViewportSize, expect
+from playwright.sync_api import Browser, Page, Response, ViewportSize, expect
 
 from statesearch import solve
 from statesearch.maze import LESSON_MAZE, Maze
@@ -313,6 +313,25 @@ def test_side_by_side_283_against_3667(page: Page) -> None:
     assert short and long and short["width"] * 10 < long["width"]  # 283 against 3,667, seen
     expect(view.locator(".side-same")).to_contain_text("first take out different states")
     shoot(page, "side-by-side-1280x800")
+
+
+def test_side_by_side_says_when_a_trace_was_cut(page: Page) -> None:
+    page.click("#side-by-side")
+    view = page.locator("#side-box")
+    expect(view.locator(".side-pane")).to_have_count(2)
+    view.locator('[data-side="left"].side-picker select').select_option("zero")
+
+    def zero_trace(r: Response) -> bool:
+        return "trace" in r.url and '"zero"' in (r.request.post_data or "")
+
+    with page.expect_response(zero_trace):
+        view.locator(".side-search").click()
+    expect(page.locator("#working")).to_be_hidden(timeout=30_000)
+    expect(view.locator('[data-side="left"].side-pane h3')).to_have_text("A* + h = 0")
+    view.locator(".step-end").click()
+    status = view.locator('[data-side="left"].side-pane .side-status')
+    expect(status).to_contain_text("Goal taken out at expansion 48,390")
+    expect(status).to_contain_text("The trace holds the first")
 
 
 def test_h_plus_3_is_one_click_and_the_same_search(page: Page) -> None:

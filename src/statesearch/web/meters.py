@@ -7,6 +7,7 @@ import threading
 import time
 from typing import Any
 
+from ..facade import KEEPS_ONLY_ITS_PATH
 from ..limits import LimitKind, Limits, Meter
 from ..result import SearchResult
 from .schemas import MAX_MEMORY, MAX_STATES, RequestLimits
@@ -20,12 +21,15 @@ def seconds_left(deadline: float) -> float:
 def budget(request: RequestLimits, deadline: float, cancel: threading.Event) -> Meter:
     """A meter for the request's budgets, with the time that is left of it and the server's
     memory caps; made before any setup, so the setup counts."""
+    # The server's bound on states kept, for the searches that keep them: on a walk that keeps
+    # only its path the answer would name it as a bound the search did not read.
+    walk = getattr(request, "algorithm", "").lower() in KEEPS_ONLY_ITS_PATH
     limits = Limits(
         max_expanded=request.max_expanded,
         max_pushed=request.max_pushed,
         max_depth=request.max_depth,
         time_limit=seconds_left(deadline),
-        max_states=MAX_STATES,
+        max_states=None if walk else MAX_STATES,
         max_memory=MAX_MEMORY,
     )
     return Meter(limits, cancel)

@@ -8,11 +8,11 @@ import { LESSON } from "./experiments.js";
 import { setUpTracing } from "./puzzle-trace.js";
 import { seconds, working } from "./ui.js";
 
-const HEURISTICS = ["zero", "misplaced", "manhattan", "linear_conflict"];
+const HEURISTICS = ["zero", "misplaced", "rowcol", "manhattan", "linear_conflict"]; // as the dropdown lists them
 const COMPARE_SECONDS_4X4 = 3; // per heuristic; a 3x3 row always finishes long before
 const $ = (id) => document.getElementById(id);
 const state = {
-  rows: 3, cols: 3, tiles: [...LESSON], goal: null, g: 0, path: [], pos: 0, timer: null,
+  rows: 3, cols: 3, tiles: [...LESSON], goal: null, goalText: "", g: 0, path: [], pos: 0, timer: null,
   analysis: null, result: null, said: null, compared: null, maxSeconds: 20,
   panelAsked: 0,  // the latest analysis asked for: answers may come back out of order
 };
@@ -23,6 +23,7 @@ function render() {
   const { tiles, rows, cols } = state;
   $("goal").placeholder = blankLastGoal(rows * cols).join(" ");  // what an empty goal means
   drawBoard($("board"), { tiles, rows, cols, goal: goalTiles(), onSlide: slide });
+  tracing.boardChanged();
   refreshPanel();
 }
 
@@ -31,6 +32,7 @@ function slide(cell) {
   if (!neighbours(blank, state.rows, state.cols).includes(cell)) return;
   [state.tiles[blank], state.tiles[cell]] = [state.tiles[cell], 0];
   state.g += 1;
+  forgetResult(); // a solution is for the board it was found from
   render();
 }
 
@@ -148,6 +150,19 @@ function showResult() {
   $("r-length").textContent = data.length ?? t("limit_row");
   if (data.status === "unsolvable") $("r-length").textContent = "–";
   $("r-time").textContent = seconds(data.stats.elapsed_s);
+  const note = noteWords(data.note);
+  $("r-note").textContent = note;
+  $("r-note").hidden = !note;
+}
+
+// The result's note (what the counts mean, what went unread) in the page's words where the page
+// knows it; the server says it in English, parts joined by "; ".
+function noteWords(note) {
+  return (note ?? "").split("; ").filter(Boolean).map((part) => {
+    if (part.startsWith("the compiled IDA* counts Korf's way")) return t("note_compiled_ida");
+    const unread = part.match(/^not used: the heuristic (\w+) \((\w+) reads none\)$/);
+    return unread ? t("note_unread_heuristic", t(unread[1]), t(unread[2])) : part;
+  }).join(" ");
 }
 
 async function solve(precheck = true) {
@@ -307,6 +322,7 @@ $("solve").addEventListener("click", () => solve(true));
 $("anyway").addEventListener("click", () => solve(false));
 $("play").addEventListener("click", play);
 $("pause").addEventListener("click", stopPlayback);
+$("speed").addEventListener("input", () => { if (state.timer) play(); }); // a running playback takes the new speed
 $("step").addEventListener("click", step);
 $("scramble").addEventListener("click", scramble);
 $("random").addEventListener("click", randomBoard);
@@ -317,23 +333,25 @@ $("heuristic").addEventListener("change", showF);
 $("weight").addEventListener("input", () => { $("weight-out").textContent = $("weight").value; showF(); });
 $("scramble-n").addEventListener("input", () => { $("scramble-out").textContent = $("scramble-n").value; });
 // The server reads the goal as typed (tiles, "_" for the blank, or blank-first), as the CLI's
-// --goal does; a goal it cannot read is said in one line and the previous goal stays.
-$("goal").addEventListener("change", async () => {
-  const text = $("goal").value.trim();
+// --goal does; a goal it cannot read is said in one line and the field shows the goal in use again.
+async function setGoal(text) {
   if (text) {
     try {
       const board = { tiles: state.tiles, rows: state.rows, cols: state.cols, goal: text };
       state.goal = (await api("npuzzle/analyze", board)).goal;
     } catch (err) {
-      sayError(err, () => $("goal").dispatchEvent(new Event("change")));
+      $("goal").value = state.goalText;
+      sayError(err, () => setGoal(text));
       return;
     }
   } else state.goal = null;
+  state.goalText = text;
   forgetResult();
   render();
-});
+}
+$("goal").addEventListener("change", () => setGoal($("goal").value.trim()));
 $("size").addEventListener("change", () => {
-  $("goal").value = "";
+  $("goal").value = state.goalText = "";
   state.rows = state.cols = Number($("size").value);
   state.goal = null;
   reset(state.rows === 3 ? [...LESSON] : goalTiles());
@@ -374,7 +392,7 @@ if (shared) {
     if (side === 4) $("algorithm").value = "auto";
   }
 }
-setUpTracing({
+const tracing = setUpTracing({
   board: () => ({ tiles: [...state.tiles], rows: state.rows, cols: state.cols, goal: state.goal }),
   choice: chosenAlgorithm,
   heuristic: chosenHeuristic,
@@ -382,7 +400,7 @@ setUpTracing({
   setBoard(tiles) {
     if (state.rows !== 3) { state.rows = state.cols = 3; $("size").value = "3"; $("algorithm").value = "astar"; showChoices(); }
     state.goal = null;
-    $("goal").value = "";
+    $("goal").value = state.goalText = "";
     reset(tiles);
   },
   say,

@@ -55,6 +55,9 @@ export function drawRuns(box, runs) {
         : (data.length ?? "–");
     cell(row, length, limited ? "limit" : data.status === "unsolvable" ? "unsolvable" : "");
     cell(row, seconds(data.stats.elapsed_s));
+    // Under the row's name (a phone has no room for a column): a compiled row is faster for
+    // its engine, not for its heuristic.
+    row.cells[0].append(html("small", "engine", t(data.engine)));
   }
   box.append(table);
   // Only searches are charted: a row stopped by a limit has no count to compare, and a board

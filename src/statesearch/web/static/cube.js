@@ -150,7 +150,8 @@ function showResult() {
   }
   $("cube-r-length").textContent = data.status === "solved" ? data.length : "—";
   $("cube-r-time").textContent = seconds(data.stats.elapsed_s);
-  $("cube-result").hidden = false;
+  // An invariant refused the cube before any search: no counts to show, as on the puzzle page.
+  $("cube-result").hidden = data.proof === "precheck";
   showAdvice(data.advice ? page.command.replace("{metric}", data.metric) : "");
 }
 

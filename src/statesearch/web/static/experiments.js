@@ -33,7 +33,7 @@ export const EXPERIMENTS = {
     title: () => t("exp_pushes_title", PUSH_LIMIT),
     note: () => t("exp_pushes_note", PUSH_LIMIT),
     rows: [["zero", 0], ["misplaced", 1], ["manhattan", 1]].map(([heuristic, weight]) => ({
-      key: heuristic, label: () => (heuristic === "zero" ? "h = 0" : t(heuristic)),
+      key: heuristic, label: () => t(heuristic),
       body: search(LESSON, { heuristic, weight, max_pushed: PUSH_LIMIT }),
     })),
     after() {

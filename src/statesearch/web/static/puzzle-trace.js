@@ -23,7 +23,7 @@ export function verdictOf(data) {
 
 export function setUpTracing(page) {
   let view = puzzleView(3, 3);
-  let described = null; // what the step-through shows, to say it again in another language
+  let described = null; // the step-through's answer and its board, to say again in another language
   let redrawExperiment = null;
   const stepper = new Stepper($("puzzle-stepper"), { view, verdict: verdictOf });
   const side = new SideBySide($("side-box"), { view, fetchTrace: (config, signal) => fetchTrace(config, signal) });
@@ -53,16 +53,32 @@ export function setUpTracing(page) {
     side.view = view;
   }
 
-  function showStepThrough(data) {
-    described = data;
-    $("puzzle-trace-what").textContent = `${page.describe(data)} — ${view.text(page.board().tiles)}`;
+  // A trace is only shown under the board it was made for: once the board moves, its place
+  // says so until the next Step through.
+  function showStepThrough() {
+    $("puzzle-stepper").hidden = !described.data;
+    $("puzzle-trace-what").textContent = described.data
+      ? `${page.describe(described.data)} — ${described.board}` : t("board_changed");
+  }
+
+  function boardChanged() {
+    if (described?.data) {
+      stepper.controls.pause();
+      described = { data: null };
+      showStepThrough();
+    }
+    side.controls.pause();
+    $("side-view").hidden = true; // Side by side searches the board again when pressed
   }
 
   $("step-through").addEventListener("click", () => busy(async (signal) => {
     fitView();
     const { algorithm, weight } = page.choice();
+    const board = view.text(page.board().tiles);
     const data = await fetchTrace({ algorithm, heuristic: page.heuristic(), weight }, signal);
-    showStepThrough(data);
+    if (view.text(page.board().tiles) !== board) return; // moved meanwhile: boardChanged said so
+    described = { data, board };
+    showStepThrough();
     $("puzzle-trace").hidden = false;
     stepper.load(data);
     $("puzzle-trace").scrollIntoView({ block: "start" });
@@ -97,7 +113,8 @@ export function setUpTracing(page) {
     stepper.render();
     side.relabel();
     if (side.total) side.render();
-    if (described) showStepThrough(described);
+    if (described) showStepThrough();
     if (!$("experiment").hidden) redrawExperiment?.();
   });
+  return { boardChanged };
 }

@@ -67,6 +67,14 @@ export class SideBySide {
 
   render() {
     this.controls.show();
+    // A board the parity check refused was never searched: a proof, and nothing to compare.
+    const refused = this.sides.length > 0 && this.sides.every((s) => s.replay.data.proof === "precheck");
+    this.same.classList.toggle("unsolvable", refused);
+    if (refused) {
+      this.panes.replaceChildren();
+      this.same.textContent = t("unsolvable_before");
+      return;
+    }
     const most = Math.max(1, ...this.sides.map((s) => s.replay.data.stats.expanded));
     this.panes.replaceChildren(...this.sides.map((side, i) => this.pane(side, i, most)));
     this.same.textContent = this.sides.length === 2 ? this.sameSoFar() : "";
@@ -85,7 +93,12 @@ export class SideBySide {
     bar.append(fill);
     box.append(html("p", "side-count", t("side_expanded", expanded)), bar);
     const status = html("p", "side-status");
-    if (done) status.textContent = data.status === "solved" ? t("side_found", data.stats.expanded, data.length) : t("side_stopped", data.stats.expanded);
+    if (done) {
+      const said = [data.status === "solved" ? t("side_found", data.stats.expanded, data.length) : t("side_stopped", data.stats.expanded)];
+      // The steps end where the trace was cut; the counts above are the whole search's.
+      if (data.truncated) said.push(t("trace_truncated", r.events.length, Object.values(data.counts).reduce((a, b) => a + b, 0)));
+      status.textContent = said.join(" ");
+    }
     box.append(status);
     const taken = html("div", "side-taken");
     if (r.taken) {

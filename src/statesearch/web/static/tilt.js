@@ -40,7 +40,23 @@ function say(key, ...args) {
   $("tilt-verdict").className = `verdict ${TONE[key] ?? ""}`;
 }
 
+// A playback stopped part-way leaves a consistent page: each board it showed came with its
+// letter and its Undo entry, so the board reached is simply where the visitor now is.
+function stopPlayback() {
+  clearInterval(playback);
+  playback = null;
+}
+
+// One request at a time: a second Solve or Generate would race the first to the board.
+function startJob(describe) {
+  stopPlayback();
+  $("tilt-solve").disabled = $("tilt-generate").disabled = true;
+  const job = working($("tilt-working"), $("tilt-working-text"), $("tilt-cancel"), describe);
+  return { signal: job.signal, done() { job.done(); $("tilt-solve").disabled = $("tilt-generate").disabled = false; } };
+}
+
 function paint(r, c) {
+  stopPlayback();
   const rows = board.split("\n");
   const tool = $("tilt-tool").value;
   const here = rows[r][c];
@@ -74,10 +90,12 @@ async function move(direction) {
 }
 
 async function solve() {
+  const job = startJob((s) => t("searching", s));
   say("");
-  const job = working($("tilt-working"), $("tilt-working-text"), $("tilt-cancel"), (s) => t("searching", s));
+  const asked = board;
   try {
     const data = await api("tilt/solve", { board, algorithm: "auto" }, job.signal);
+    if (board !== asked) return; // tilted or painted meanwhile: the answer is for another board
     if (data.status !== "solved") {
       if (data.status === "unsolvable") say(...proofOf(data));
       else say("limit", data.stats.expanded, limitName(data.limit));
@@ -92,7 +110,7 @@ async function solve() {
       addLetter(data.moves[i - 1]);
       board = data.boards[i++];
       render();
-      if (i >= data.boards.length) { clearInterval(playback); playback = null; }
+      if (i >= data.boards.length) stopPlayback();
     }, 250);
   } catch (err) {
     say(isCancel(err) ? "cancelled" : "error", err.message);
@@ -111,7 +129,7 @@ function proofOf(data) {
 }
 
 async function generate() {
-  const job = working($("tilt-working"), $("tilt-working-text"), $("tilt-cancel"), (s) => t("generating", s));
+  const job = startJob((s) => t("generating", s));
   try {
     const data = await api("tilt/generate", {
       seed: Number($("tilt-seed").value), blocks: Number($("tilt-blocks").value),
