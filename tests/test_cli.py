@@ -392,3 +392,19 @@ def test_a_partition_for_another_board_says_what_its_sizes_must_add_up_to(
     assert code == 2 and err.strip() == (
         "error: partition '4-3' adds up to 7; the 3x3 has 8 tiles: sizes must add up to 8, e.g. 4-4"
     )
+
+
+def test_a_reader_that_closes_the_output_ends_the_command_quietly() -> None:
+    """'statesearch ... | head -1' exited 1 with nothing said, an exit code the README did not
+    list; it is listed, and nothing reaches stderr."""
+    lines = ["--trace", "3000"]  # some 200 KB: more than a pipe holds before its reader reads
+    command = [sys.executable, "-m", "statesearch", "solve", "npuzzle", "724506831", *lines]
+    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE) as run:
+        assert run.stdout is not None and run.stderr is not None
+        assert run.stdout.read(10)
+        run.stdout.close()  # as head does after its lines
+        code, err = run.wait(timeout=60), run.stderr.read()
+    assert code == 1 and err == b""
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+    said = "`1` says something else went wrong, quietly: the reader closed the output"
+    assert said in " ".join(readme.split())

@@ -146,6 +146,16 @@ def run() -> None:
 
     clock.COMMAND_STARTED = clock.STARTED
     code = main()
-    sys.stdout.flush()
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        code = reader_gone()
     sys.stderr.flush()
     os._exit(code)
+
+
+def reader_gone() -> int:
+    """The reader closed our output (``| head``): stop quietly with 1, as click does when a
+    write finds the pipe closed while a command prints."""
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no error while exiting
+    return 1
