@@ -28,9 +28,9 @@ Pass ``trace=Trace()`` (or ``trace=True``) to ``solve`` and the search reports, 
 The events reproduce the counters exactly: ``pop`` events are ``expanded``, ``push`` and
 ``improve`` events are ``pushed``, and every successor produced gets one of ``push``,
 ``improve``, ``skip``, ``cutoff``, ``prune`` and ``cut``, so they add up to ``generated``. One
-exception: a search the push budget stops counts all of the last state's successors as
-generated (as the compiled kernels do, which make them at once), but only those before the one
-it could not push have an event.
+exception: a search the push budget (or, for branch and bound, the bound on states kept) stops
+counts the successors it made as generated (all of the last state's, as the compiled kernels
+do, which make them at once), but only those before the one it could not push have an event.
 
 While the search runs (from an ``on_event`` callback), ``frontier()`` is the waiting room in
 exactly the order the tie-break will take it out, and ``g_table()``/``parents()`` the tables;
