@@ -34,11 +34,25 @@ LESSON = [7, 2, 4, 5, 0, 6, 8, 3, 1]
 FORWARDERS = {"web/workers.py"}
 
 
-def raised_templates() -> Iterator[tuple[str, str]]:
-    """(where, template) for every ``InputError(...)`` in the package's source."""
+def input_errors() -> set[str]:
+    """``InputError`` and the names of the package's classes made from it."""
+    names = {"InputError"}
     for file in sorted(PACKAGE.rglob("*.py")):
         for node in ast.walk(ast.parse(file.read_text())):
-            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "InputError":
+            if isinstance(node, ast.ClassDef) and any(
+                getattr(base, "id", None) == "InputError" for base in node.bases
+            ):
+                names.add(node.name)
+    return names
+
+
+def raised_templates() -> Iterator[tuple[str, str]]:
+    """(where, template) for every ``InputError(...)`` (or one of its kinds') in the package's
+    source."""
+    kinds = input_errors()
+    for file in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.walk(ast.parse(file.read_text())):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) in kinds:
                 first = node.args[0]
                 if str(file.relative_to(PACKAGE)) in FORWARDERS and isinstance(
                     first, ast.Subscript

@@ -150,6 +150,10 @@ class SearchResult(Generic[S]):
         kind = self.limit.value if self.limit else "unknown"
         return f"limit reached ({kind}): {self.reason}; this proves nothing"
 
+    def add_note(self, text: str) -> None:
+        """Say ``text`` after what the note says already (its parts are joined by "; ")."""
+        self.note = "; ".join(n for n in (self.note, text) if n)
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready summary (the CLI's ``--json`` and the web API print this): a whole cost
         or bound is written as an integer, whichever engine worked it out as a float."""

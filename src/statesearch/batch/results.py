@@ -139,7 +139,6 @@ class ResultsFile:
         if dropped:
             where = ", ".join(map(str, dropped[:5])) + (", ..." if len(dropped) > 5 else "")
             log(f"{self.path}: dropping {len(dropped)} damaged or repeated lines ({where})")
-        if dropped:
             self._rewrite(kept)
         elif torn:
             os.truncate(self.path, len(whole))
@@ -147,7 +146,8 @@ class ResultsFile:
         self.count = len(kept)
 
     def _rewrite(self, lines: list[str]) -> None:
-        """Replace the file by ``lines`` at once: a crash leaves the old file or the new one."""
+        """Replace the file by ``lines`` at once: a crash leaves the old file or the new one
+        (not ``outputs.written_in_place``, which keeps a partial file when interrupted)."""
         spare = self.path.with_name(self.path.name + ".partial")
         try:
             with spare.open("w", encoding="utf-8") as file:

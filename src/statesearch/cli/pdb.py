@@ -134,7 +134,7 @@ def list_tables() -> None:
         cubes.add_row(
             f"{meta['file']}\n  {meta.get('table', '?')}",
             str(meta.get("metric", "?")),
-            f"{cube_entries(meta):,}" if cube_entries(meta) else "?",
+            f"{entries:,}" if (entries := cube_entries(meta)) else "?",
             f"{size / 1e6:,.1f}",
         )
     console.print(f"cache: {cache_dir()}")

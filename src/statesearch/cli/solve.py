@@ -130,8 +130,9 @@ def traced_solve(
             trace=trace,
         )
     if trace is not None and trace.write is not None and trace.truncated:
-        cut = f"{search.trace_json} holds the first {TRACE_LINES:,} of {trace.total:,} events"
-        result.note = "; ".join(n for n in (result.note, cut) if n)
+        result.add_note(
+            f"{search.trace_json} holds the first {TRACE_LINES:,} of {trace.total:,} events"
+        )
     return result
 
 
@@ -219,8 +220,7 @@ def npuzzle(
         else:
             result = run(puzzle, heuristic, search, meter, precheck)
     if partition is not None and result.heuristic != "pdb":
-        unread = f"not used: the partition {partition} (only -H pdb reads one)"
-        result.note = "; ".join(n for n in (result.note, unread) if n)
+        result.add_note(f"not used: the partition {partition} (only -H pdb reads one)")
     picture = (
         f"start:\n{format_board(puzzle.initial, puzzle.cols)}\n"
         f"goal:\n{format_board(puzzle.goal, puzzle.cols)}"

@@ -198,15 +198,13 @@ def generate_family(
             longest = optimal - FAMILY_GAP
         if made:
             return made
-    # Made as an InputError, whose template the check of the translations reads.
-    used_up = InputError(
+    raise AttemptsUsedUp(
         "no puzzle with an optimal length of {min} or more after {attempts} attempts; "
         "lower the minimum length or reachable states, raise the maximum length, or change "
         "the size or block count",
         min=min_length,
         attempts=attempts,
     )
-    raise AttemptsUsedUp(used_up.template, **used_up.params)
 
 
 def generate(seed: int, *args: Any, **options: Any) -> Generated:

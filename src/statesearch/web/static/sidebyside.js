@@ -96,7 +96,7 @@ export class SideBySide {
     if (done) {
       const said = [data.status === "solved" ? t("side_found", data.stats.expanded, data.length) : t("side_stopped", data.stats.expanded)];
       // The steps end where the trace was cut; the counts above are the whole search's.
-      if (data.truncated) said.push(t("trace_truncated", r.events.length, Object.values(data.counts).reduce((a, b) => a + b, 0)));
+      if (data.truncated) said.push(t("trace_truncated", r.events.length, r.eventsInAll));
       status.textContent = said.join(" ");
     }
     box.append(status);

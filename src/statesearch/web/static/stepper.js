@@ -69,7 +69,7 @@ export class Stepper {
   ending(r) {
     const data = r.data;
     const said = [this.verdict(data)];
-    if (data.truncated) said.push(t("trace_truncated", r.events.length, Object.values(data.counts).reduce((a, b) => a + b, 0)));
+    if (data.truncated) said.push(t("trace_truncated", r.events.length, r.eventsInAll));
     return said.filter(Boolean).join(" ");
   }
 

@@ -92,6 +92,8 @@ export class Replay {
   }
 
   get total() { return this.steps.length; }
+  // The search's events, kept or not: a trace cut at the server's cap holds only the first.
+  get eventsInAll() { return Object.values(this.data.counts ?? {}).reduce((a, b) => a + b, 0); }
   get atEnd() { return this.cursor >= this.total; }
 
   reset() {
