@@ -152,6 +152,20 @@ def test_exhausting_a_finite_space_is_a_proof() -> None:
         assert result.status is Status.UNSOLVABLE, name
 
 
+@pytest.mark.parametrize("algorithm", ["bfs", "bidirectional", "astar", "ucs"])
+def test_a_depth_bound_that_cuts_nothing_still_proves(algorithm: str) -> None:
+    """S-A-B-C, goal Z unreachable: a bound of 3 lets in every state (a proof), one of 2
+    leaves C unsearched. BFS used to say "limit reached" at every bound."""
+    chain = {"S": [("A", 1)], "A": [("B", 1), ("S", 1)], "B": [("C", 1), ("A", 1)]}
+    chain["C"] = [("B", 1)]
+    graph = Graph(chain, "S", "Z")
+    chain["Z"] = []  # the goal exists, with no way in, so bidirectional can search back from it
+    whole = solve(graph, algorithm, limits=Limits(max_depth=3))
+    assert whole.status is Status.UNSOLVABLE and whole.limit is None, whole
+    cut = solve(graph, algorithm, limits=Limits(max_depth=2))
+    assert cut.status is Status.LIMIT_REACHED and cut.limit is LimitKind.DEPTH
+
+
 def test_dls_needs_a_depth() -> None:
     with pytest.raises(InputError):
         solve(Line(), "dls")

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from helpers import counters, replay
-from statesearch import Limits, Status, solve
+from statesearch import LimitKind, Limits, Status, solve
 from statesearch.tilt import Tilt, parse_tilt
 from test_tilt_reverse import boards
 
@@ -83,3 +83,49 @@ def test_a_hard_puzzle_is_solved_at_its_census_length() -> None:
     assert result.engine == "compiled" and result.status is Status.SOLVED
     assert result.length == 25
     replay(puzzle, result)
+
+
+# The block reaches 8 boards in 4 moves, and no target: a wall row shuts it off.
+SHUT_OFF = "o...\n....\n####\n...x"
+
+
+@settings(max_examples=40, deadline=None)
+@given(boards(most_cells=30), st.integers(0, 12), st.sampled_from([1.0, 2.0]))
+def test_a_depth_bound_stops_both_engines_alike(text: str, depth: int, cost: float) -> None:
+    """At the bound, BFS and bidirectional search look one move past the last layer; both
+    engines then give the same answer (a proof when nothing new lies there) and counters."""
+    puzzle = Tilt.from_text(text)
+    puzzle.backward_cost = cost
+    for algorithm in ("bfs", "bidirectional"):
+        python, compiled = (
+            solve(puzzle, algorithm, engine=engine, limits=Limits(max_depth=depth), precheck=False)
+            for engine in ("python", "compiled")
+        )
+        assert compiled.engine == "compiled"
+        assert (compiled.status, compiled.limit, compiled.length) == (
+            python.status,
+            python.limit,
+            python.length,
+        ), (algorithm, depth)
+        assert counters(python.stats) == counters(compiled.stats), (algorithm, depth)
+
+
+def test_a_depth_bound_past_every_board_is_a_proof() -> None:
+    for algorithm in ("bfs", "bidirectional"):
+        for engine in ("python", "compiled"):
+            whole, cut = (
+                solve(
+                    Tilt.from_text(SHUT_OFF),
+                    algorithm,
+                    engine=engine,
+                    limits=Limits(max_depth=depth),
+                    precheck=False,
+                )
+                for depth in (4, 3)
+            )
+            assert (whole.status, whole.limit, whole.stats.expanded) == (
+                Status.UNSOLVABLE,
+                None,
+                8,
+            ), (algorithm, engine)
+            assert (cut.status, cut.limit) == (Status.LIMIT_REACHED, LimitKind.DEPTH)

@@ -13,7 +13,7 @@ from ..outcome import Exhausted, Found, Links, Outcome, along, walk_back
 from ..problem import Problem, Reversible, backward_cost, short
 from ..result import Stats
 from ..trace import Trace
-from .breadth_first import grow_layer
+from .breadth_first import grow_layer, reaches_beyond
 from .teardown import release
 
 
@@ -42,13 +42,20 @@ def bidirectional(
     depths = {True: 0, False: 0}
     try:
         while layers[True] and layers[False]:
-            if depths[True] + depths[False] >= meter.max_depth:
-                return Exhausted(LimitKind.DEPTH)
             ahead = len(layers[True]) <= cost * len(layers[False])
             seen, other = (forward, backward) if ahead else (backward, forward)
+            step = problem.successors if ahead else problem.predecessors
+            side = "forward" if ahead else "backward"
+            if depths[True] + depths[False] >= meter.max_depth:
+                if reaches_beyond(
+                    layers[ahead], step, seen, meter, stats, trace, depths[ahead], side
+                ):
+                    return Exhausted(LimitKind.DEPTH)
+                layers[ahead] = []  # nothing lies past it: this side is whole
+                break
             following, meeting = grow_layer(
                 layers[ahead],
-                problem.successors if ahead else problem.predecessors,
+                step,
                 seen,
                 # No state within this layer's depth of the start lay within the other side's
                 # depth of the goal (they would have met before): the first meeting is shortest.
@@ -57,7 +64,7 @@ def bidirectional(
                 stats,
                 trace,
                 depths[ahead],
-                "forward" if ahead else "backward",
+                side,
                 (len(other), len(layers[not ahead])),
             )
             if meeting is not None:

@@ -1,4 +1,4 @@
-"""Breadth-first search, one depth layer at a time, and the layer step that bidirectional
+"""Breadth-first search, one depth layer at a time, and the layer steps that bidirectional
 search shares.
 
 The goal test happens when a state is generated (a whole layer earlier than testing on the way
@@ -36,7 +36,8 @@ def breadth_first(
     try:
         while layer:
             if depth >= meter.max_depth:
-                return Exhausted(LimitKind.DEPTH)
+                beyond = reaches_beyond(layer, problem.successors, came, meter, stats, trace, depth)
+                return Exhausted(LimitKind.DEPTH if beyond else None)
             following, goal = grow_layer(
                 layer, problem.successors, came, problem.is_goal, meter, stats, trace, depth
             )
@@ -115,3 +116,42 @@ def grow_layer(
     finally:
         stats.expanded, stats.pushed, stats.generated = expanded, pushed, generated
         stats.max_frontier = longest
+
+
+def reaches_beyond(
+    layer: list[Any],
+    step: Step,
+    seen: Links,
+    meter: Meter,
+    stats: Stats,
+    trace: Trace | None,
+    depth: int,
+    side: str | None = None,
+) -> bool:
+    """Whether a state not in ``seen`` lies one step past ``layer``, the last layer the depth
+    bound lets in. Such states are cut, not kept; the first state with one ends the look, so
+    an answer of no is a proof that nothing lies beyond the bound."""
+    expanded, generated = stats.expanded, stats.generated
+    next_check = expanded
+    cut = False
+    try:
+        for done, state in enumerate(layer):
+            if expanded >= next_check:
+                next_check = meter.checkpoint(expanded, len(layer) - done)
+            expanded += 1
+            if trace is not None:
+                trace.pop(state, depth, f=depth, depth=depth, side=side)
+            for action, child, _ in step(state):
+                generated += 1
+                new = child not in seen
+                cut = cut or new
+                if trace is not None:
+                    event = "cut" if new else "skip"
+                    trace.emit(
+                        event, child, parent=state, action=action, depth=depth + 1, side=side
+                    )
+            if cut:
+                return True
+        return False
+    finally:
+        stats.expanded, stats.generated = expanded, generated

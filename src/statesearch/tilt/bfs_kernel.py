@@ -129,3 +129,38 @@ def bfs_layer(
             regs[LONGEST] = count - i - 1 + regs[FILL]
     regs[CURSOR] = count
     return EXHAUSTED
+
+
+@njit(cache=True)
+def beyond_layer(
+    layer: np.ndarray,
+    count: int,
+    table: np.ndarray,
+    width: int,
+    masks: np.ndarray,
+    blocked: np.ndarray,
+    merge: bool,
+    full: bool,
+    regs: np.ndarray,
+    max_expanded: int,
+) -> int:
+    """Expand ``layer[regs[CURSOR]:count]``, the last layer a depth bound lets in, only to ask
+    whether a board not in ``table`` lies one move past it (``engine``'s ``reaches_beyond``):
+    FOUND at the first state with one, EXHAUSTED if none has, PAUSED at ``max_expanded``."""
+    for i in range(regs[CURSOR], count):
+        if regs[EXPANDED] >= max_expanded:
+            regs[CURSOR] = i
+            regs[STOP] = STOP_EXPANDED
+            return PAUSED
+        state = layer[i]
+        regs[EXPANDED] += 1
+        beyond = False
+        for d in range(4):
+            child = move(state, d, width, masks, blocked, merge, full)
+            if child != state:
+                regs[GENERATED] += 1
+                beyond = beyond or table[find_slot(table, child), 0] == 0
+        if beyond:
+            return FOUND
+    regs[CURSOR] = count
+    return EXHAUSTED

@@ -33,6 +33,7 @@ from .bidirectional_kernel import (
     OWN,
     REGISTERS,
     ROOM,
+    beyond_side,
     bidirectional_layer,
     most_children,
 )
@@ -98,11 +99,28 @@ def bidirectional(puzzle: Puzzle, goal: int, meter: Meter, stats: Stats) -> Outc
     cost = backward_cost(puzzle)
     depth = 0
     while True:
-        if depth >= meter.max_depth:
-            return Exhausted(LimitKind.DEPTH)
         forward = len(sides[True].layers[-1]) <= cost * len(sides[False].layers[-1])
         own, other = sides[forward], sides[not forward]
         layer = own.layers[-1]
+        if depth >= meter.max_depth:
+            regs[CURSOR] = 0
+            while True:
+                status = beyond_side(
+                    layer,
+                    len(layer),
+                    own.seen.keys,
+                    forward,
+                    *board,
+                    *segments,
+                    np.uint64(start),
+                    kids,
+                    regs,
+                    min(meter.max_expanded, int(regs[EXPANDED]) + SLICE),
+                )
+                read_counters(regs, stats)
+                if status != PAUSED:
+                    return Exhausted(LimitKind.DEPTH if status == FOUND else None)
+                after_pause(regs, meter)
         following = np.empty(max(64, 2 * len(layer)), dtype=np.uint64)
         parents = np.empty(len(following), dtype=np.uint32)
         regs[CURSOR] = regs[FILL] = 0

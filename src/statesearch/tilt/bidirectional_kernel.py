@@ -220,3 +220,44 @@ def bidirectional_layer(
         first = last
     regs[CURSOR] = count
     return EXHAUSTED
+
+
+@njit(cache=True)
+def beyond_side(
+    layer: np.ndarray,
+    count: int,
+    own: np.ndarray,
+    forward: bool,
+    width: int,
+    masks: np.ndarray,
+    blocked: np.ndarray,
+    segment_of: np.ndarray,
+    prefix: np.ndarray,
+    length: np.ndarray,
+    whole: np.ndarray,
+    start: np.uint64,
+    kids: np.ndarray,
+    regs: np.ndarray,
+    max_expanded: int,
+) -> int:
+    """Expand ``layer[regs[CURSOR]:count]``, the last layer the depth bound lets in, only to
+    ask whether a board new to this side lies one move past it (the engine's
+    ``reaches_beyond``): FOUND at the first board with one, EXHAUSTED if none has, PAUSED at
+    ``max_expanded``."""
+    for i in range(regs[CURSOR], count):
+        if regs[EXPANDED] >= max_expanded:
+            regs[CURSOR], regs[STOP] = i, STOP_EXPANDED
+            return PAUSED
+        regs[EXPANDED] += 1
+        if forward:
+            listed = boards_after(layer[i], width, masks, blocked, kids, 0)
+        else:
+            listed = boards_before(
+                layer[i], width, masks, blocked, segment_of, prefix, length, whole, start, kids, 0
+            )
+        regs[GENERATED] += listed
+        for j in range(listed):
+            if own[find_key(own, kids[j])] == 0:
+                return FOUND
+    regs[CURSOR] = count
+    return EXHAUSTED

@@ -28,7 +28,7 @@ from ..limits import LimitHit, LimitKind, Meter
 from ..outcome import Exhausted, Found, Outcome, along
 from ..result import Stats
 from .astar_kernel import G_BITS, astar_slice
-from .bfs_kernel import CURSOR, FILL, GOAL_SLOT, REGISTERS, bfs_layer
+from .bfs_kernel import CURSOR, FILL, GOAL_SLOT, REGISTERS, beyond_layer, bfs_layer
 from .bidirectional_kernel import MOST_BLOCKS
 from .board import MAX_CELLS
 from .estimates import H_BOTTLENECK, H_DIRECTIONS, H_NEAREST
@@ -95,10 +95,10 @@ def breadth_first(
     layer = np.array([puzzle.initial], dtype=np.uint64)
     depth = 0
     while len(layer):
-        if depth >= min(meter.max_depth, MAX_G):
-            return Exhausted(LimitKind.DEPTH)
-        following = np.zeros(max(64, 2 * len(layer)), dtype=np.uint64)
         regs[CURSOR] = regs[FILL] = 0
+        if depth >= min(meter.max_depth, MAX_G):
+            return _past_the_bound(layer, store, t, regs, meter, stats)
+        following = np.zeros(max(64, 2 * len(layer)), dtype=np.uint64)
         while True:
             status = bfs_layer(
                 layer,
@@ -132,6 +132,25 @@ def breadth_first(
             stats.layers.append(len(layer))
         depth += 1
     return Exhausted()
+
+
+def _past_the_bound(
+    layer: np.ndarray, store: Store, t: Tables, regs: np.ndarray, meter: Meter, stats: Stats
+) -> Exhausted:
+    """The last layer the depth bound lets in: a proof if no new board lies past it."""
+    while True:
+        status = beyond_layer(
+            layer,
+            len(layer),
+            store.table,
+            *t.board[2:],
+            regs,
+            min(meter.max_expanded, int(regs[EXPANDED]) + SLICE),
+        )
+        read_counters(regs, stats)
+        if status != PAUSED:
+            return Exhausted(LimitKind.DEPTH if status == FOUND else None)
+        after_pause(regs, meter)
 
 
 def astar(puzzle: Puzzle, kind: int, meter: Meter, stats: Stats) -> Outcome:
