@@ -256,3 +256,13 @@ def test_a_time_limit_is_reported_as_asked(client: TestClient) -> None:
     data = client.post("/api/npuzzle/solve", json={**body, "time_limit": 0.5}).json()
     assert data["status"] == "limit_reached" and data["limit"] == "time"
     assert data["reason"] == "time limit of 0.5 s (setup included)" and data["path"] == []
+
+
+def test_auto_on_a_big_board_does_not_name_the_servers_bound(client: TestClient) -> None:
+    """auto picks IDA* on a 4x4 after the server has set its own bound on states kept; the
+    choice says IDA* keeps only its path, and the note used to name that bound as unread."""
+    tiles = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0, 15]
+    body = {"tiles": tiles, "rows": 4, "cols": 4, "algorithm": "auto"}
+    data = client.post("/api/npuzzle/solve", json=body).json()
+    assert data["status"] == "solved" and data["algorithm"] == "idastar"
+    assert "keeps only its path" in data["choice"] and "states kept" not in data["note"]

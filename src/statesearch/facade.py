@@ -134,7 +134,7 @@ def _solve(
     h_name = h.name if algo.uses_heuristic else None
 
     traced_not_compiled = False  # a compiled kernel would have run, but for the trace
-    notes = [unread_options(algo, weight, tie_break, heuristic, meter.limits)]
+    notes = [unread_options(algo, weight, tie_break, heuristic, meter.limits, bool(choice))]
     find_kernel = getattr(problem, "compiled", None) if engine != "python" else None
     if recorder is not None and engine == "compiled":
         raise InputError("a traced search runs on the Python engine; leave --engine auto")
@@ -276,11 +276,18 @@ def _gc_paused() -> Iterator[None]:
 
 
 def unread_options(
-    algo: Algorithm, weight: float, tie_break: str, heuristic: HeuristicSpec, limits: Limits
+    algo: Algorithm,
+    weight: float,
+    tie_break: str,
+    heuristic: HeuristicSpec,
+    limits: Limits,
+    chosen: bool = False,
 ) -> str:
-    """What the search was given but does not read, said rather than dropped in silence."""
+    """What the search was given but does not read, said rather than dropped in silence. When
+    ``auto`` ``chosen`` a walk, its choice says that it keeps only its path (and a server's own
+    bound on states kept, set before the choice, is no option its user gave)."""
     unread = []
-    if limits.max_states is not None and algo.name in KEEPS_ONLY_ITS_PATH:
+    if limits.max_states is not None and algo.name in KEEPS_ONLY_ITS_PATH and not chosen:
         unread.append(
             f"the bound of {limits.max_states:,} states kept ({algo.name} keeps only its path, "
             "which max_depth bounds)"
