@@ -137,6 +137,26 @@ def test_stale_entries_in_line_are_marked_and_come_out_stale() -> None:
     assert marked > 0
 
 
+def test_the_waiting_room_column_is_the_heaps_size() -> None:
+    """-w 5 turns stale entries away: each leaves the waiting room as a pop does (the column
+    used to stay one too high after the first). A row's size is the heap's after its
+    successors, which is one more than the heap holds when the next entry has been taken out."""
+    puzzle = NPuzzle.from_text(LESSON)
+    recorder = StepRecorder(100, puzzle.render)
+    sizes: list[int] = []
+
+    def hear(event: Event, trace: Trace) -> None:
+        if event.event in ("pop", "stale"):
+            sizes.append(len(trace.frontier()))
+        recorder(event, trace)
+
+    solve(puzzle, "astar", weight=5, trace=Trace(limit=10**6, on_event=hear))
+    assert any(step.event.event == "stale" for step in recorder.steps)
+    rows = [step.waiting for step in recorder.steps]
+    assert len(rows) == len(sizes) < 100  # the whole search, to the goal's row
+    assert rows[:-1] == [n + 1 for n in sizes[1:]]
+
+
 def test_turned_away_is_said_only_of_stale_entries() -> None:
     recorder, _ = traced(45, "astar", weight=5)
     for row, step in zip(table(recorder, "astar", 5), recorder.steps, strict=True):

@@ -289,6 +289,9 @@ def test_bfs_shows_its_layers(page: Page) -> None:
     expect(stepper.locator(".room h3")).to_have_text("Waiting room (first in, first out)")
     expect(stepper.locator(".layers li").nth(1)).to_have_text("depth 1: 4 states")
     expect(stepper.locator(".layers li.current")).to_contain_text("depth 2")
+    # BFS lets no state in twice, however it is reached: "at no greater cost" is A*'s and UCS's.
+    expect(stepper.locator(".step-words")).to_contain_text("1 reached before")
+    expect(stepper.locator(".step-words")).not_to_contain_text("no greater cost")
 
 
 def test_side_by_side_283_against_3667(page: Page) -> None:

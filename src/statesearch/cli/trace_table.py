@@ -84,8 +84,7 @@ class StepRecorder:
 
     def _take(self, event: Event, trace: Trace) -> None:
         kind = event.event
-        if kind == "pop":
-            self.waiting -= 1
+        self.waiting -= 1  # a stale entry leaves the waiting room too, only to be turned away
         queue = self.queues.get(event.side)
         if queue and queue[0][0] == event.state:
             queue.popleft()

@@ -107,9 +107,11 @@ export class Stepper {
     const counts = {};
     for (const child of r.successors()) counts[child.event] = (counts[child.event] ?? 0) + 1;
     const onPath = r.family === "path" && r.data.algorithm !== "dfbnb"; // a tree search skips its own path
+    const reopens = ["astar", "ucs"].includes(r.data.algorithm); // lets in a cheaper path again
     // A walk enters what it pushes, as the CLI says; a tree search skips the states on its path.
     const word = (k) => (k === "push" && r.family === "path" ? "child_push_path"
-      : k === "skip" && onPath ? "child_skip_path" : `child_${k}`);
+      : k === "skip" && onPath ? "child_skip_path"
+      : k === "skip" && reopens ? "child_skip_cost" : `child_${k}`);
     const parts = SUCCESSOR_EVENTS.filter((k) => counts[k]).map((k) => t(word(k), counts[k]));
     const goalHere = r.goal && (r.goal.id === r.current?.id || r.children.some((c) => c.event === "push" && r.goal.state === c.state));
     if (goalHere && r.family !== "queue") said.push(t(r.family === "path" ? "trace_goal_path" : "trace_goal", r.goalPath().length - 1));
