@@ -307,6 +307,18 @@ def test_a_partition_without_pdb_is_named_not_dropped(capsys: pytest.CaptureFixt
     assert code == 0 and "not used" not in out
 
 
+def test_a_trace_table_under_json_is_named_not_dropped(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """--json prints one object and no table: --trace is named as unread, and the search is
+    not traced for nothing (a 4x4 keeps its compiled kernel)."""
+    code, out, _ = run(capsys, "solve", "npuzzle", "724506831", "--trace", "2", "--json")
+    assert code == 0 and json.loads(out)["note"].startswith("not used: --trace 2 (--json draws")
+    board = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15"
+    code, out, _ = run(capsys, "solve", "npuzzle", board, "--trace", "2", "--json")
+    assert code == 0 and json.loads(out)["engine"] == "compiled"
+
+
 def test_a_trace_cut_at_its_cap_says_so(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

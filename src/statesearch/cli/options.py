@@ -84,8 +84,9 @@ class SearchOptions:
 
     @property
     def traced(self) -> bool:
-        """Whether the steps are recorded (``--trace`` or ``--trace-json``)."""
-        return bool(self.trace or self.trace_json)
+        """Whether the steps are recorded: for ``--trace-json``, or for ``--trace``'s table,
+        which ``--json`` leaves out."""
+        return bool(self.trace_json or (self.trace and not self.as_json))
 
     def limits(self) -> Limits:
         return Limits(

@@ -85,7 +85,12 @@ def run(
         raise InputError(  # a full disk, say: the user's to fix
             "cannot write {file}: {why}", file=search.trace_json, why=err.strerror or err
         ) from None
-    if search.trace and not search.as_json:
+    if search.trace and search.as_json:
+        result.add_note(
+            f"not used: --trace {search.trace} (--json draws no table; --trace-json FILE "
+            "writes the steps as JSON lines)"
+        )
+    elif search.trace:
         if picture is None:
             show = getattr(problem, "show", None)
             picture = show if callable(show) else text
