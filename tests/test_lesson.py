@@ -22,6 +22,25 @@ def test_astar_table(heuristic: str, weight: float, expanded: int, pushed: int) 
     replay(puzzle, result)
 
 
+class Reversed(NPuzzle):
+    """The lesson's board with its successors in the opposite order (left, right, up, down)."""
+
+    def successors(self, state: tuple[int, ...]) -> list[tuple[str, tuple[int, ...], int]]:
+        return list(super().successors(state))[::-1]
+
+
+@pytest.mark.parametrize("heuristic", ["misplaced", "manhattan"])
+def test_astar_counts_do_not_depend_on_the_successor_order(heuristic: str) -> None:
+    """The notebook says so: (f, g, board) orders the waiting room completely."""
+    ahead = solve(NPuzzle.from_text(LESSON), "astar", heuristic).stats
+    back = solve(Reversed.from_text(LESSON), "astar", heuristic, engine="python").stats
+    assert (back.expanded, back.pushed, back.generated) == (
+        ahead.expanded,
+        ahead.pushed,
+        ahead.generated,
+    )
+
+
 def test_aliases_give_the_same_table() -> None:
     puzzle = NPuzzle.from_text(LESSON)
     assert solve(puzzle, "a*", "h1").stats.expanded == 3_667

@@ -75,6 +75,12 @@ EXPECTED = {
         r"f = 14 = 2 \+ 12   0 2 4 7 5 6 8 3 1",
     ],
     "trace-steps": [r"2 skip  7 2 4 5 0 6 8 3 1 from 7 2 4 0 5 6 8 3 1"],
+    "stale": [
+        r"cheaper paths found \(improve\) 2, stale entries turned away 1",
+        r"after expansion 42: out comes 4 5 3 0 2 6 7 8 1 with g = 21,",
+        r"the g table holds g = 17 for it, reached from 4 5 3 2 0 6 7 8 1: turned away",
+        r"gives 20 moves, the solution's 20",
+    ],
     "widget-state": [r"solved: 20 moves \(optimal\); 283 expanded", r"status solved"],
     "tilt": [r"<title>o\.\.#\n\.#\.x\n\.\.\.x\no\.\.\.</title>", r"solved: 5 moves"],
 }
