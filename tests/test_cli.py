@@ -196,7 +196,8 @@ def test_a_trace_table_is_bounded(capsys: pytest.CaptureFixture[str]) -> None:
     [
         (
             "astar",
-            ["taken out", "waiting room", "next in line", "reached before at no greater cost"],
+            # The headers take two lines, to fit 80 columns: "taken" over "out", and so on.
+            ["taken", "waiting", "next in line", "reached before at no greater cost"],
             "entered",
         ),
         ("idastar", ["entered", "path ┃", "on the path already", "to enter"], "turned away"),

@@ -36,7 +36,8 @@ def table(
     out = io.StringIO()
     Console(file=out, width=250).print(trace_table(recorder, str, algorithm, weight, stopped))
     lines = out.getvalue().splitlines()
-    titles = [t.strip() for t in next(line for line in lines if line.startswith("┃")).split("┃")]
+    heads = [[t.strip() for t in line.split("┃")] for line in lines if line.startswith("┃")]
+    titles = [" ".join(filter(None, parts)) for parts in zip(*heads, strict=True)]
     rows = []
     for line in lines:
         cells = [c.strip() for c in line.split("│")]

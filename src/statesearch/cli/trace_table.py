@@ -23,6 +23,8 @@ from rich.table import Table
 from ..trace import Event, Trace
 
 NEXT_SHOWN = 3  # entries of the waiting room shown after each step
+NO_BREAK = "\u00a0"
+WHOLE_STATE = 17  # characters of a state kept whole in "next in line" (a 3x3 board; longer fold)
 
 
 @dataclass
@@ -148,29 +150,41 @@ class StepRecorder:
         waiting room. Breadth-first searches show their queue (a bidirectional search only the
         rest of the layer it is growing: which side grows next is decided at the layer's end);
         best-first searches the head of their heap."""
-        shown = [self._entry(taken.state, taken.f, taken.depth, taken.side, taken.event == "stale")]
+        shown = [
+            self._entry(
+                taken.state, taken.f, taken.g, taken.depth, taken.side, taken.event == "stale"
+            )
+        ]
         queue = self.queues.get(taken.side)
         if queue is not None:
             for state, depth in islice(queue, NEXT_SHOWN - 1):  # not list(queue): O(1) a step
                 if taken.side is not None and depth != taken.depth:
                     break
-                shown.append(self._entry(state, None, depth, taken.side))
+                shown.append(self._entry(state, None, None, depth, taken.side))
             return shown
         for w in trace.frontier(NEXT_SHOWN - 1):
-            shown.append(self._entry(w.state, w.f, None, None, w.stale))
+            shown.append(self._entry(w.state, w.f, w.g, None, None, w.stale))
         return shown
 
     def _entry(
-        self, state: Any, f: float | None, depth: int | None, side: str | None, stale: bool = False
+        self,
+        state: Any,
+        f: float | None,
+        g: float | None,
+        depth: int | None,
+        side: str | None,
+        stale: bool = False,
     ) -> str:
-        """An entry of the waiting room: with its f, or, in a breadth-first queue, its depth."""
+        """An entry of the waiting room: with its f and g (equal f goes to the smaller g), or,
+        in a breadth-first queue, its depth. A narrow column breaks the line between the state
+        and its figures, never inside the state (no-break spaces)."""
         if side in self.queues:
             about = ([side] if side else []) + [f"depth {depth}"]
         else:
-            about = [] if f is None else [f"f={f:g}"]
+            about = [] if f is None else [f"f={f:g}"] + ([] if g is None else [f"g={g:g}"])
         if stale:
             about.append("stale")  # the g table holds a cheaper path: it will be turned away
-        return f"{self.show(state)} ({', '.join(about)})"
+        return f"{self.show(state).replace(' ', NO_BREAK)} ({', '.join(about)})"
 
 
 WORDS = {
@@ -259,15 +273,18 @@ def trace_table(
     table.add_column("step", justify="right")
     if sided:
         table.add_column("side")
-    table.add_column("entered" if walk else "taken out", no_wrap=True)
+    table.add_column("entered" if walk else "taken\nout", no_wrap=True)
     if cost is not None:
         table.add_column(cost[0], justify="center", no_wrap=True)
     elif not depth_first:
         table.add_column("depth", justify="right")  # breadth-first: the layer it is in
     table.add_column("what happened")
-    table.add_column("path" if depth_first else "waiting room", justify="right")
-    if not depth_first:
-        table.add_column("next in line")
+    table.add_column("path" if depth_first else "waiting\nroom", justify="right")
+    if not depth_first:  # wide enough for a whole 3x3 board, the figures after it may wrap
+        states = (entry.split(" (")[0] for step in recorder.steps for entry in step.next_in_line)
+        widest = max(map(len, states), default=0)
+        whole = widest <= WHOLE_STATE and not sided  # a side column leaves no room for it
+        table.add_column("next in line", min_width=widest if whole else None)
     for step in recorder.steps:
         e = step.event
         row = [str(e.step) if e.event == "pop" else "-"]
