@@ -555,3 +555,67 @@ def test_json_lists_the_actions_one_by_one(
     answer = json.loads(out)
     assert code == 0 and answer["actions"] == ["go x, then wait", "go x, then wait"]
     assert answer["moves"] == "go x, then wait, go x, then wait"
+
+
+# Text a problem writes that looks like rich markup, a render that is no string, a heuristic
+# named with capitals, numpy numbers, and a path longer than the 100 moves shown.
+OWN_WORDS = """
+import numpy as np
+
+class Marked:
+    initial = 0
+    heuristics = {"Ahead": lambda state: 3 - min(state, 3)}
+    default_heuristic = "Ahead"
+
+    def __init__(self, target=3, picture=True):
+        self.target, self.picture = target, picture
+
+    def is_goal(self, state):
+        return state == self.target
+
+    def successors(self, state):
+        return [("[red]up[/red]", state + 1, np.int64(1))]
+
+    def render(self, state):
+        return f"[/] {state}" if self.picture else [state]
+"""
+
+
+@pytest.fixture
+def marked(tmp_path: Path) -> Path:
+    path = tmp_path / "marked.py"
+    path.write_text(OWN_WORDS)
+    return path
+
+
+def test_a_problems_own_text_is_printed_as_it_is(
+    marked: Path, capsys: pytest.CaptureFixture[str], recwarn: pytest.WarningsRecorder
+) -> None:
+    """Rich markup in a state or action used to be parsed (exit 70 for "[/]", "[a]" dropped);
+    a numpy cost warned of an overflow; a heuristic called "Ahead" could not be chosen."""
+    for extra in ([], ["--trace", "3"], ["-H", "ahead"], ["-a", "bfs", "--trace", "2"]):
+        code, out, err = run(capsys, "solve", "problem", f"{marked}:Marked", *extra)
+        assert code == 0 and err == "", (extra, err)
+        assert "[/] 3" in out and "[red]up[/red]" in out, extra
+    assert "astar + Ahead" in out or "bfs" in out
+    assert not [w for w in recwarn if "overflow" in str(w.message)]
+    code, _, err = run(capsys, "solve", "problem", f"{marked}:Marked", "--arg", "picture=false")
+    assert code == 2 and err.strip() == "error: render() returned a list, not a string"
+
+
+def test_a_long_path_says_where_it_leaves_moves_out(
+    marked: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = run(capsys, "solve", "problem", f"{marked}:Marked", "--arg", "target=300")
+    assert code == 0
+    lines = out.splitlines()
+    at = lines.index("… 200 more (--all-moves prints them all)")
+    assert lines[at - 1].startswith("50. ") and lines[at + 1].startswith("251. ")
+
+
+def test_the_trace_is_never_written_over_the_problems_file(
+    marked: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, err = run(capsys, "solve", "problem", f"{marked}:Marked", "--trace-json", str(marked))
+    assert code == 2 and "is the input" in err
+    assert marked.read_text() == OWN_WORDS

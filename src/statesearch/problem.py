@@ -40,7 +40,16 @@ from .errors import InputError
 def state_text(problem: Any) -> Callable[[Any], str]:
     """How a state of ``problem`` is written: its ``render``, else its ``repr``."""
     render = getattr(problem, "render", None)
-    return render if callable(render) else repr
+    if not callable(render):
+        return repr
+
+    def text(state: Any) -> str:
+        shown = render(state)
+        if not isinstance(shown, str):  # it is printed, and written into JSON, as it is
+            raise InputError("render() returned a {kind}, not a string", kind=type(shown).__name__)
+        return shown
+
+    return text
 
 
 S = TypeVar("S", bound=Hashable)
@@ -169,11 +178,13 @@ def named_heuristic(problem: object, name: str) -> Heuristic | None:
     """The problem's heuristic called ``name`` (``zero`` always exists), without building the
     others."""
     table = getattr(problem, "heuristics", {}) or {}
+    # Names are matched in any case: a problem of one's own may well call one "Manhattan".
+    name = next((key for key in table if key.lower() == name.lower()), name)
     if name not in table:
         own = own_heuristic(problem)
-        if own is not None and own.name.lower() == name:
+        if own is not None and own.name.lower() == name.lower():
             return own
-        return ZERO if name == "zero" else None
+        return ZERO if name.lower() == "zero" else None
     found = table[name]
     if isinstance(found, Heuristic):
         return found
@@ -256,7 +267,7 @@ def _check_link(link: object, slot: str) -> None:
             kind=type(link[1]).__name__,
         ) from None
     cost = link[2]
-    if not isinstance(cost, numbers.Real) or not 0 <= cost <= LARGEST_COST:  # type: ignore[operator]
+    if not isinstance(cost, numbers.Real) or not 0 <= as_float(cost) <= LARGEST_COST:
         raise InputError(
             "a step cost must be a finite number >= 0; {slot} gave {got}",
             slot=slot,
@@ -285,8 +296,21 @@ def is_estimate(value: object) -> bool:
     """Whether a heuristic's value is one a search can use: a number >= 0 (not nan) that is a
     float, inf included (a dead end). Ints and floats are looked at first: this runs for every
     estimate of a problem of one's own."""
-    number = type(value) is int or type(value) is float or isinstance(value, numbers.Real)
-    return number and (0 <= value <= LARGEST_COST or value == math.inf)  # type: ignore[operator]
+    if type(value) is int or type(value) is float:
+        return 0 <= value <= LARGEST_COST or value == math.inf
+    if not isinstance(value, numbers.Real):
+        return False
+    value = as_float(value)
+    return 0 <= value <= LARGEST_COST or value == math.inf
+
+
+def as_float(number: numbers.Real) -> float:
+    """``number`` as a float (nan when too big for one), so that a numpy number is never
+    compared with the largest float in its own type, which warns of an overflow."""
+    try:
+        return float(number)
+    except OverflowError:
+        return math.nan
 
 
 def short(value: object) -> str:

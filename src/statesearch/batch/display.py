@@ -10,6 +10,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -110,7 +111,7 @@ def wrong_lines(rows: list[Row], most: int = 10) -> list[str]:
     (a Korf-style file's is Korf's, blank-first, unless --goal says otherwise)."""
     wrong = [r for r in rows if r.get("correct") is False]
     lines = [
-        f"[red]wrong[/]: {r['id']}: expected {r['expected']}, got {answer(r)}"
+        f"[red]wrong[/]: {escape(str(r['id']))}: expected {r['expected']}, got {answer(r)}"
         + (f" (to the goal {r['goal']})" if isinstance(r.get("goal"), str) else "")
         for r in wrong[:most]
     ]

@@ -228,7 +228,7 @@ def check(spec: Spec) -> None:
     if heuristic is not None:
         names = heuristic_names(problem)
         key = getattr(problem, "heuristic_aliases", {}).get(heuristic.lower(), heuristic.lower())
-        if key not in names:
+        if key not in {name.lower() for name in names}:
             raise InputError(
                 "unknown heuristic {name!r}; choose from {choices}",
                 name=heuristic,

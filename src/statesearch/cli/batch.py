@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.markup import escape
 
 from ..batch import open_pool
 from ..batch.display import batch_progress, stderr, summary_table, wrong_lines
@@ -227,7 +228,7 @@ def report(rows: list[Row], tally: Tally, workers: int, results: ResultsFile | N
     for line in wrong_lines(rows):
         console.print(line)
     for key, error in tally.failures[:10]:
-        console.print(f"[red]failed[/]: {key}: {error}")
+        console.print(f"[red]failed[/]: {escape(str(key))}: {escape(str(error))}")
     cpu = sum(r["cpu_s"] for r in tally.rows)
     wall = tally.wall_s
     failed = f", {len(tally.failures)} of them failed" if tally.failures else ""

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.markup import escape
 from rich.progress import track
 from rich.table import Table
 
@@ -77,7 +78,7 @@ def run(
     )
     console.print(table)
     for key, error in tally.failures:
-        console.print(f"[red]failed[/]: {key}: {error}")
+        console.print(f"[red]failed[/]: {escape(str(key))}: {escape(str(error))}")
     wrong = sum(r["correct"] is False for r in rows)
     limits = sum(r["status"] == "limit_reached" for r in rows)
     console.print(

@@ -9,6 +9,7 @@ from typing import Any, NoReturn
 import typer
 from rich.columns import Columns
 from rich.console import Console, Group, RenderableType
+from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
@@ -35,7 +36,7 @@ def stopped_early(
         stop = {"status": Status.LIMIT_REACHED.value, "limit": hit.kind.value, "reason": hit.detail}
         print(json.dumps({**(record or {}), **stop}))
     else:
-        console.print(f"[yellow]limit reached ({hit.kind.value}): {hit.detail}; {what}[/]")
+        console.print(f"[yellow]limit reached ({hit.kind.value}): {escape(hit.detail)}; {what}[/]")
     cancelled = hit.kind is LimitKind.CANCELLED
     raise typer.Exit(INTERRUPTED if cancelled else EXIT_CODES[Status.LIMIT_REACHED])
 
@@ -77,7 +78,7 @@ def stats_table(result: SearchResult[Any]) -> Table:
     if clock.COMMAND_STARTED is not None:  # what --time-limit counts: imports, input, tables too
         rows.append(("with setup", f"{time.perf_counter() - clock.COMMAND_STARTED:.3f}"))
     for name, value in rows:
-        table.add_row(name, value)
+        table.add_row(name, Text(value))  # a heuristic of one's own names itself
     return table
 
 
@@ -130,18 +131,19 @@ def emit(
     else:
         if isinstance(show, str) and len(show) > MAX_PICTURE:
             show = f"(the problem is {len(show):,} characters across: too big to draw here)"
+        # A problem's own text (its states, actions, reasons) is printed as it is, not as markup.
         if show:
-            console.print(show)
+            console.print(show, markup=False)
         if result.choice:
-            console.print(f"[dim]{result.choice}[/]")
+            console.print(f"[dim]{escape(result.choice)}[/]")
         if result.note:
-            console.print(f"[dim]{result.note}[/]")
+            console.print(f"[dim]{escape(result.note)}[/]")
         colour = {Status.SOLVED: "green", Status.UNSOLVABLE: "red"}.get(result.status, "yellow")
-        console.print(f"[{colour}]{result.verdict}[/]", soft_wrap=True)
+        console.print(f"[{colour}]{escape(result.verdict)}[/]", soft_wrap=True)
         if result.hint:
-            console.print(f"hint: {result.hint}")
+            console.print(f"hint: {result.hint}", markup=False)
         if moves and result.solved and result.actions:
-            console.print(moves_line(result, all_moves), soft_wrap=True)
+            console.print(moves_line(result, all_moves), soft_wrap=True, markup=False)
         console.print(stats_table(result))
         depths = per_depth(result)
         if depths is not None:

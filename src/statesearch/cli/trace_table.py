@@ -19,6 +19,7 @@ from itertools import islice
 from typing import Any
 
 from rich.table import Table
+from rich.text import Text
 
 from ..trace import Event, Trace
 
@@ -301,5 +302,5 @@ def trace_table(
         else:
             row.append(f"{step.waiting:,}")
             row.append("\n".join(step.next_in_line))
-        table.add_row(*row)
+        table.add_row(*map(Text, row))  # states and actions as they are, not as markup
     return table

@@ -3,14 +3,16 @@ trace and output the puzzles have."""
 
 from __future__ import annotations
 
+import importlib.util
 from collections.abc import Callable
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
 from ..problem import state_text
 from ..result import SearchResult
-from ..user_problem import blaming, load_problem, parse_arguments
+from ..user_problem import blaming, is_file_reference, load_problem, parse_arguments
 from .options import SearchOptions, heuristic_option, search_options
 from .render import MOVES_SHOWN, emit
 from .solve import run, searching
@@ -49,10 +51,19 @@ def solve_problem(
         problem = load_problem(reference, arguments=parse_arguments(arg or []))
         text = state_text(problem)
         with blaming(problem):  # its render too, which writes the path
-            result = run(problem, heuristic, search, meter, precheck, picture=text)
+            result = run(problem, heuristic, search, meter, precheck, text, source(reference))
             extra = {"start": text(problem.initial), "path": [text(s) for s in result.path]}
             picture = path_picture(text, problem.initial, result, search.all_moves)
     emit(result, search.as_json, extra, picture, interrupted=True, moves=False)
+
+
+def source(reference: str) -> Path | None:
+    """The file the problem was read from, which --trace-json must not write over."""
+    where = reference.rpartition(":")[0]
+    if is_file_reference(where):
+        return Path(where)
+    spec = importlib.util.find_spec(where)  # imported already, by load_problem
+    return Path(spec.origin) if spec is not None and spec.origin else None
 
 
 def path_picture(
@@ -65,7 +76,7 @@ def path_picture(
     half = MOVES_SHOWN // 2
     shown = steps if every or len(steps) <= MOVES_SHOWN else steps[:half] + steps[-half:]
     for i, (action, state) in shown:
-        if i == half + 1 and len(shown) < len(steps):
+        if i == len(steps) - half + 1 and len(shown) < len(steps):
             lines.append(f"… {len(steps) - MOVES_SHOWN:,} more (--all-moves prints them all)")
         lines.append(f"{i}. {action} → {text(state)}")
     return "\n".join(lines)

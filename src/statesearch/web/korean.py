@@ -77,6 +77,7 @@ TEMPLATES: Mapping[str, str] = {
     "the problem raised {error}: {message} ({file}, line {line}, in {function})": (
         "문제가 {error}를 일으켰습니다: {message} ({file}, {line}번째 줄, {function} 안)"
     ),
+    "render() returned a {kind}, not a string": "render()가 문자열이 아닌 {kind}를 돌려주었습니다",
     "longest_optimal must be a whole number >= 0, not {value!r}": (
         "longest_optimal은 0 이상의 정수여야 합니다 ({value!r}는 안 됩니다)"
     ),
