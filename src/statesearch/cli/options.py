@@ -18,8 +18,9 @@ from ..errors import InputError
 from ..limits import Limits, default_max_memory
 
 ALGORITHM_HELP = (
-    "auto (A* where the whole space fits in memory, else IDA* with the strongest heuristic at "
-    f"hand), {', '.join(ALGORITHMS)} (ucs = dijkstra)."
+    "auto (what suits the problem, named in the output with its reason: for the n-puzzle A* "
+    "where the whole space fits in memory, else IDA*; a problem of your own gets A* unless it "
+    f"has choose_algorithm), {', '.join(ALGORITHMS)} (ucs = dijkstra)."
 )
 SIZE = re.compile(r"(\d+(?:\.\d+)?)\s*([kmgt]?)i?b?", re.IGNORECASE)
 UNITS = {"": 1, "k": 2**10, "m": 2**20, "g": 2**30, "t": 2**40}
