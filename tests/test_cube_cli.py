@@ -141,6 +141,18 @@ def test_turns_are_spaced_even_when_each_is_one_letter(capsys: pytest.CaptureFix
     assert code == 0 and json.loads(out)["moves"] == "U R"
 
 
+def test_an_unsolvable_cube_is_not_called_one_of_the_reachable(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    twisted = "UUUFURRRFRFFDDDDLLLLBBBB"  # the URF corner twisted in place
+    code, out, _ = run(capsys, "solve", "cube", twisted)
+    assert code == 3 and "2x2x2, htm: not one of 3,674,160 reachable positions" in out
+    code, out, _ = run(capsys, "cube", "bfs", "--start", twisted)
+    said = " ".join(out.split())
+    assert code == 0 and "(reachable from it; it is not one of the solved cube's 3,674,160)" in said
+    assert "God's number" not in said
+
+
 def test_a_time_limit_while_korfs_tables_are_built_says_so(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -149,6 +161,9 @@ def test_a_time_limit_while_korfs_tables_are_built_says_so(
     said = " ".join(out.split())
     assert code == 4 and said.startswith("limit reached (time): before the search began:")
     assert "while preparing Korf's tables (built once, in about a minute: statesearch cube " in said
+    code, out, _ = run(capsys, "solve", "cube", "R U", "-H", "korf", "--metric", "qtm",
+                       "--time-limit", "2")  # fmt: skip
+    assert code == 4 and "--tables korf --metric qtm)" in " ".join(out.split())
 
 
 def test_a_pocket_cubes_facelets_need_no_size(capsys: pytest.CaptureFixture[str]) -> None:

@@ -50,7 +50,7 @@ def tables_wanted(cube: Any, heuristic: str | None, algorithm: str) -> str | Non
 def _load_tables(cube: Any, heuristic: str | None, search: SearchOptions, meter: Meter) -> Any:
     """The cube with its tables loaded (Korf's built on first use, with a bar); the coset table
     is only ever loaded (building it is ``statesearch cube tables``)."""
-    from ..cube.korf import load_tables, table_names
+    from ..cube.korf import is_stored, load_tables, table_names
 
     name = tables_wanted(cube, heuristic, search.algorithm)
     if name == "korf":
@@ -58,9 +58,11 @@ def _load_tables(cube: Any, heuristic: str | None, search: SearchOptions, meter:
             with meter.doing("preparing Korf's tables"), build_progress() as (log, progress):
                 tables = load_tables(metric=cube.metric, meter=meter, progress=progress, log=log)
         except LimitHit as hit:
-            if hit.kind is LimitKind.TIME:
+            if hit.kind is LimitKind.TIME and not is_stored(cube.metric):
+                metric = "" if cube.metric == "htm" else f" --metric {cube.metric}"
                 hit.detail += (
-                    " (built once, in about a minute: statesearch cube tables --tables korf)"
+                    " (built once, in about a minute: statesearch cube tables --tables "
+                    f"korf{metric})"
                 )
             raise
         return cube.with_tables(patterns=tables)
@@ -84,9 +86,10 @@ def picture(cube: Any) -> str:
     from ..cube import REACHABLE
 
     size = f"{cube.size}x{cube.size}x{cube.size}"
+    among = "not one" if cube.unsolvable_reason() else "one"  # the verdict below says why
     return (
         f"{cube.show(cube.initial)}\n"
-        f"{size}, {cube.metric}: one of {REACHABLE[cube.size]:,} reachable positions\n"
+        f"{size}, {cube.metric}: {among} of {REACHABLE[cube.size]:,} reachable positions\n"
         f"facelets: {cube.facelets(cube.initial)}"
     )
 
@@ -191,7 +194,9 @@ def random_command(
 
 @app.command("bfs")
 def bfs_command(
-    size: Size = 2,
+    size: Annotated[
+        int, typer.Option("--size", metavar="N", help="2 (the 3x3x3 is too big to walk whole).")
+    ] = 2,
     metric: Metric = "htm",
     start: Annotated[
         str, typer.Option(metavar="CUBE", help="Search from this cube (default: solved).")
@@ -201,6 +206,7 @@ def bfs_command(
 ) -> None:
     """Breadth-first search of the whole 2x2x2, compiled: new positions at each depth."""
     from ..cube import REACHABLE, pocket
+    from ..cube.cubies import invariant_violation
     from ..cube.notation import check_metric
     from ..cube.reading import check_size, read_cube
 
@@ -232,8 +238,11 @@ def bfs_command(
         table.add_row(str(depth), f"{new:,}", f"{reached:,}")
     console.print(table)
     gods = " (God's number)" if not start else ""
+    reached_from = f"of {REACHABLE[2]:,} reachable"
+    if invariant_violation(cube):  # its own orbit, as big as the solved cube's
+        reached_from = f"reachable from it; it is not one of the solved cube's {REACHABLE[2]:,}"
     console.print(
-        f"{total:,} positions (of {REACHABLE[2]:,} reachable) in {seconds:.2f} s; "
+        f"{total:,} positions ({reached_from}) in {seconds:.2f} s; "
         f"the farthest are {len(layers) - 1} moves away{gods}",
         soft_wrap=True,
     )

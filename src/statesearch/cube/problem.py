@@ -217,9 +217,14 @@ class Cube:
                 "may get further"
             )
         if heuristic == "korf":
+            from .coset_cache import is_stored
+
+            if is_stored("full", self.metric):
+                return "-H coset, the stronger table, is built: try it, or a longer time limit"
+            metric = "" if self.metric == "htm" else f" --metric {self.metric}"
             return (
                 "the coset table is stronger (built once, in minutes: statesearch cube "
-                "tables --tables coset), or a longer time limit may get further"
+                f"tables --tables coset{metric}), or a longer time limit may get further"
             )
         return None
 
