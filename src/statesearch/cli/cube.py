@@ -50,7 +50,8 @@ def tables_wanted(cube: Any, heuristic: str | None, algorithm: str) -> str | Non
 def _load_tables(cube: Any, heuristic: str | None, search: SearchOptions, meter: Meter) -> Any:
     """The cube with its tables loaded (Korf's built on first use, with a bar); the coset table
     is only ever loaded (building it is ``statesearch cube tables``)."""
-    from ..cube.korf import is_stored, load_tables, table_names
+    from ..cube.korf import is_stored as korf_stored
+    from ..cube.korf import load_tables, table_names
 
     name = tables_wanted(cube, heuristic, search.algorithm)
     if name == "korf":
@@ -58,7 +59,7 @@ def _load_tables(cube: Any, heuristic: str | None, search: SearchOptions, meter:
             with meter.doing("preparing Korf's tables"), build_progress() as (log, progress):
                 tables = load_tables(metric=cube.metric, meter=meter, progress=progress, log=log)
         except LimitHit as hit:
-            if hit.kind is LimitKind.TIME and not is_stored(cube.metric):
+            if hit.kind is LimitKind.TIME and not korf_stored(cube.metric):
                 metric = "" if cube.metric == "htm" else f" --metric {cube.metric}"
                 hit.detail += (
                     " (built once, in about a minute: statesearch cube tables --tables "
