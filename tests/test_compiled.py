@@ -157,6 +157,9 @@ def test_compiled_budgets() -> None:
     assert timed.stats.elapsed_s < 2
     counted = solve(puzzle, "idastar", "manhattan", limits=Limits(max_expanded=12_345))
     assert counted.limit is LimitKind.EXPANDED and counted.stats.expanded == 12_345
+    for budget in (1, 2):  # the root is the first: one used to be two
+        few = solve(puzzle, "idastar", "manhattan", limits=Limits(max_expanded=budget))
+        assert few.engine == "compiled" and few.stats.expanded == budget, budget
     shallow = solve(puzzle, "idastar", "manhattan", limits=Limits(max_depth=45))
     assert shallow.limit is LimitKind.DEPTH
     pushed = solve(puzzle, "idastar", "manhattan", limits=Limits(max_pushed=12_345))

@@ -180,7 +180,7 @@ def test_a_random_3x3x3_without_tables_reaches_the_time_limit(client: TestClient
         ("state", {"cube": "R U X"}, "cannot read move 'X'"),
         ("state", {"cube": "R", "moves": "Q"}, "cannot read move 'Q'"),
         ("state", {"cube": "U" * 30}, "30 letters without spaces"),
-        ("state", {"cube": "u" * 30}, "54 facelets, got 30"),
+        ("state", {"cube": "u" * 30}, "54 (3x3x3) or 24 (2x2x2) facelets, got 30"),
         ("state", {"cube": SOLVED_3, "size": 2}, "24 facelets, got 54"),
         ("state", {"cube": "U" * 54}, "six colours"),
         ("state", {"cube": with_facelets({4: "R", 9: "U"})}, "centres"),
@@ -253,3 +253,15 @@ def test_a_time_limit_shorter_than_reading_korfs_tables_is_a_limit_reached(
     assert (answer["algorithm"], answer["heuristic"]) == ("idastar", "korf")
     assert answer["reason"] == "time limit of 0.3 s (setup included)" and answer["states"] == []
     assert "htm" not in cube_jobs._korf  # nothing half-read is kept
+
+
+def test_a_facelet_string_gives_its_size(client: TestClient) -> None:
+    """As on the command line: 24 facelets are a 2x2x2 without "size" (a 422 asked for 54)."""
+    turned = client.post("/api/cube/state", json={"cube": "UUUURRRRFFFFDDDDLLLLBBBB", "moves": "R"})
+    assert turned.status_code == 200 and turned.json()["size"] == 2
+    data = solve_cube(client, cube=turned.json()["facelets"])
+    assert data["size"] == 2 and data["length"] == 1
+    # The server picks IDA* itself: its own bound on states kept is no option the client gave.
+    assert "states kept" not in data["note"]
+    wrong = client.post("/api/cube/solve", json={"cube": "UUUURRRRFFFFDDDDLLLLBBBB", "size": 3})
+    assert wrong.status_code == 422

@@ -152,7 +152,9 @@ class Meter:
         last call returned (0 at first): stops at the expansion budget, runs ``check``, and
         returns the next checkpoint (``CLOCK_EVERY`` above)."""
         if expanded >= self.max_expanded:
-            raise LimitHit(LimitKind.EXPANDED, f"expanded {expanded:,} states (max_expanded)")
+            raise LimitHit(
+                LimitKind.EXPANDED, f"expanded {counted_states(expanded)} (max_expanded)"
+            )
         self.check(expanded, frontier)
         now = time.perf_counter()
         if now - self.last_checkpoint < CHECK_EVERY_S:
@@ -182,12 +184,12 @@ class Meter:
     def push(self, pushed: int) -> None:
         """Call before the (pushed+1)-th push once ``pushed >= max_pushed``."""
         if pushed >= self.max_pushed:
-            raise LimitHit(LimitKind.PUSHED, f"pushed {pushed:,} states (max_pushed)")
+            raise LimitHit(LimitKind.PUSHED, f"pushed {counted_states(pushed)} (max_pushed)")
 
     def store(self, states: int) -> None:
         """Call when the search keeps more than ``max_states`` states."""
         if states > self.max_states:
-            raise LimitHit(LimitKind.MEMORY, f"kept {self.max_states:,} states (max_states)")
+            raise LimitHit(LimitKind.MEMORY, f"kept {counted_states(self.max_states)} (max_states)")
 
     def after_pause(
         self, kind: LimitKind | None, expanded: int, pushed: int, stored: int, frontier: int = 0
@@ -223,6 +225,11 @@ def reserve(nbytes: int, what: str, meter: Meter | None = None) -> None:
         raise LimitHit(
             LimitKind.MEMORY, f"{what} needs {_mb(nbytes)}; the machine has {_mb(free)} available"
         )
+
+
+def counted_states(count: int) -> str:
+    """``count`` states, in words: "1 state", "12,345 states"."""
+    return f"{count:,} state{'' if count == 1 else 's'}"
 
 
 def _mb(nbytes: int) -> str:

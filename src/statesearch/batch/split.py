@@ -38,7 +38,7 @@ from ..kernels.ida_driver import (
     MAX_DEPTH,
     NO_F,
 )
-from ..limits import LimitHit, LimitKind, Limits, Meter
+from ..limits import LimitHit, LimitKind, Limits, Meter, counted_states
 from ..npuzzle.board import Tiles
 from ..npuzzle.compiled import FrameSearch, solution
 from ..npuzzle.moves import MoveTables
@@ -307,7 +307,7 @@ class SplitSearch:
                 elif part.stopped:
                     halt(part.stopped)
                 elif expanded + total.expanded >= meter.max_expanded:
-                    detail = f"expanded {expanded + total.expanded:,} states (max_expanded)"
+                    detail = f"expanded {counted_states(expanded + total.expanded)} (max_expanded)"
                     halt((LimitKind.EXPANDED, detail))
         if total.found:
             total.stopped = None

@@ -77,6 +77,8 @@ def iterations(
             if pushes_left <= 0:
                 meter.push(meter.max_pushed)
             room = max(min(meter.max_expanded - stats.expanded, pushes_left), 0)
+            if room == 0:  # the root took the last expansion: a slice would take one more
+                meter.checkpoint(stats.expanded, 1)
             registers[IDA_EXPANDED] = stats.expanded
             registers[IDA_GENERATED] = stats.generated
             status = search.run(registers, min(search.slice, room))

@@ -58,7 +58,7 @@ def state(request: CubeState) -> dict[str, Any]:
     """The cube after ``moves`` (each turn as the domain makes it)."""
     cube = Cube.from_text(request.cube, request.size)
     turned = after(cube.start, parse_moves(request.moves))
-    return describe(Cube(turned, request.size))
+    return describe(Cube(turned, cube.size))
 
 
 @router.post("/random")

@@ -69,6 +69,7 @@ def solve_cube(request: SolveCube, deadline: float, cancel: threading.Event) -> 
     cube = Cube.from_text(request.cube, request.size, request.metric)
     try:
         cube, algorithm, heuristic, advice = chosen_search(cube, meter)
+        meter = budget(request, deadline, cancel, algorithm)  # what is left, for this search
         result = solve(cube, algorithm, heuristic, meter=meter)
     except LimitHit as hit:  # while Korf's tables were read (about 5 s the first time)
         result = SearchResult(

@@ -23,9 +23,10 @@ Metric = Annotated[str, Field(max_length=10)]
 
 
 class CubeState(Request):
-    """A cube, and moves to turn on it (none: the cube as given)."""
+    """A cube, and moves to turn on it (none: the cube as given). Without a ``size``, a facelet
+    string's (24 or 54), else 3, as on the command line."""
 
-    size: Size = 3
+    size: Size | None = None
     cube: CubeText = ""
     moves: CubeText = ""
 
@@ -41,8 +42,9 @@ class CubeRandom(Request):
 
 
 class SolveCube(RequestLimits):
-    """A cube to solve optimally; the server chooses the search (``cube_jobs``)."""
+    """A cube to solve optimally; the server chooses the search (``cube_jobs``). Its size as
+    ``CubeState``'s."""
 
-    size: Size = 3
+    size: Size | None = None
     cube: CubeText = ""
     metric: Metric = "htm"

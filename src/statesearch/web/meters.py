@@ -18,12 +18,16 @@ def seconds_left(deadline: float) -> float:
     return max(deadline - time.monotonic(), 0.001)
 
 
-def budget(request: RequestLimits, deadline: float, cancel: threading.Event) -> Meter:
+def budget(
+    request: RequestLimits, deadline: float, cancel: threading.Event, algorithm: str = ""
+) -> Meter:
     """A meter for the request's budgets, with the time that is left of it and the server's
-    memory caps; made before any setup, so the setup counts."""
+    memory caps; made before any setup, so the setup counts. ``algorithm``: the search, when
+    the server chooses it, else the request's."""
     # The server's bound on states kept, for the searches that keep them: on a walk that keeps
     # only its path the answer would name it as a bound the search did not read.
-    walk = getattr(request, "algorithm", "").lower() in KEEPS_ONLY_ITS_PATH
+    algorithm = algorithm or getattr(request, "algorithm", "")
+    walk = algorithm.lower() in KEEPS_ONLY_ITS_PATH
     limits = Limits(
         max_expanded=request.max_expanded,
         max_pushed=request.max_pushed,
