@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from statesearch.cli import main
+from statesearch.examples.water_jugs import WaterJugs
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 RIVER = f"{EXAMPLES / 'river_crossing.py'}:RiverCrossing"
@@ -619,3 +620,41 @@ def test_the_trace_is_never_written_over_the_problems_file(
     code, _, err = run(capsys, "solve", "problem", f"{marked}:Marked", "--trace-json", str(marked))
     assert code == 2 and "is the input" in err
     assert marked.read_text() == OWN_WORDS
+
+
+HANGS = """
+class Hangs:
+    initial = 0
+
+    def is_goal(self, state):
+        return state == 5
+
+    def successors(self, state):
+        while state == 2:  # line 9: a bug that never returns
+            pass
+        return [("+1", state + 1, 1)]
+"""
+
+
+def test_a_problem_that_never_returns_is_stopped_at_its_time_limit(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The meter looks at the clock between expansions, so a successors that loops for ever
+    ran past --time-limit for ever; the watchdog stops it GRACE_S after, naming the line."""
+    import time
+
+    from statesearch import Limits, Status, solve
+    from statesearch.overdue import GRACE_S
+
+    path = tmp_path / "hangs.py"
+    path.write_text(HANGS)
+    began = time.perf_counter()
+    code, out, _ = run(capsys, "solve", "problem", f"{path}:Hangs", "--time-limit", "0.5")
+    assert code == 4 and time.perf_counter() - began < 0.5 + GRACE_S + 3
+    said = " ".join(out.split())
+    assert "limit reached (time): time limit, passed by" in said
+    assert "(stopped in successors, hangs.py line 9)" in said and "hint" not in said
+    # A search that ends in time leaves no watchdog behind to stop anything later.
+    done = solve(WaterJugs(), "bfs", limits=Limits(time_limit=0.3))
+    time.sleep(0.3 + GRACE_S + 0.5)
+    assert done.status is Status.SOLVED

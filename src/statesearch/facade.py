@@ -15,6 +15,7 @@ from .checked import Checked, checked
 from .errors import InputError
 from .limits import OUT_OF_MEMORY, LimitHit, LimitKind, Limits, Meter, Snapshot, metering
 from .outcome import Found
+from .overdue import Overdue, stopped_when_overdue
 from .problem import (
     ZERO,
     Heuristic,
@@ -186,7 +187,7 @@ def _solve(
         if reason:
             return result(Status.UNSOLVABLE, proof=Proof.PRECHECK, reason=reason)
     try:
-        with _gc_paused():
+        with _gc_paused(), stopped_when_overdue(meter):
             if algo.uses_heuristic:  # after the precheck: a proof needs no estimate (nor tables)
                 check_estimate(h, problem.initial)
             if kernel is not None:
@@ -199,7 +200,10 @@ def _solve(
             Status.LIMIT_REACHED,
             limit=hit.kind,
             reason=hit.detail,
-            hint=hint(problem, algo.name, h_name, hit.kind, traced_not_compiled),
+            # Stuck in the problem's own code, which the reason names: more time will not help.
+            hint=None
+            if isinstance(hit, Overdue)
+            else hint(problem, algo.name, h_name, hit.kind, traced_not_compiled),
         )
     except MemoryError:
         reason = OUT_OF_MEMORY
