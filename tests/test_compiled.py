@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from helpers import replay
 from statesearch import InputError, LimitKind, Limits, SearchResult, Status, solve
+from statesearch.limits import counted_states
 from statesearch.npuzzle import NPuzzle, random_board, scramble
 from statesearch.npuzzle.benchmarks import load
 
@@ -179,7 +180,7 @@ def test_compiled_ida_stops_at_the_push_budget_where_python_does(pushes: int) ->
         python.stats.expanded,
         python.stats.pushed,
     )
-    assert compiled.reason == python.reason == f"pushed {pushes:,} states (max_pushed)"
+    assert compiled.reason == python.reason == f"pushed {counted_states(pushes)} (max_pushed)"
 
 
 def test_a_state_bound_an_ida_star_does_not_read_is_said() -> None:
