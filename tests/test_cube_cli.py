@@ -225,3 +225,17 @@ def test_random_cubes_without_a_seed_are_new_and_repeatable(
     for command in (("cube", "random"), ("bench", "cube")):
         code, out, err = run(capsys, *command, "--seed", "-1")
         assert code == 2 and not out and err.count("\n") == 1 and "--seed" in err
+
+
+def test_a_2x2x2_is_printed_as_it_was_given(capsys: pytest.CaptureFixture[str]) -> None:
+    """Its DBL corner is held still while it is solved; its facelets used to be printed as
+    that reading renamed them (a cube after L showed its right column turned)."""
+    after_l = "BUBURRRRUFUFFDFDLLLLBDBD"
+    for given in (after_l, "L"):
+        code, out, _ = run(capsys, "solve", "cube", given, "--size", "2")
+        assert code == 0 and f"facelets: {after_l}" in out and "solved: 1 move" in out
+    code, out, _ = run(capsys, "cube", "random", "--moves", "1", "--seed", "2", "--size", "2",
+                       "--json")  # fmt: skip
+    drawn = json.loads(out)
+    code, out, _ = run(capsys, "solve", "cube", drawn["scramble"], "--size", "2", "--json")
+    assert json.loads(out)["facelets"] == drawn["facelets"]

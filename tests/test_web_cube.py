@@ -265,3 +265,32 @@ def test_a_facelet_string_gives_its_size(client: TestClient) -> None:
     assert "states kept" not in data["note"]
     wrong = client.post("/api/cube/solve", json={"cube": "UUUURRRRFFFFDDDDLLLLBBBB", "size": 3})
     assert wrong.status_code == 422
+
+
+def turned_as_held(facelets: str, moves: str) -> str:
+    """The facelets after ``moves``, turned position by position with no renaming: what a
+    person holding the cube sees."""
+    from statesearch.cube.facelets import FACES, turn_colours
+    from statesearch.cube.notation import face_of, parse_moves, quarters_of
+
+    colours = np.array([FACES.index(c) for c in facelets])
+    for move in parse_moves(moves):
+        colours = turn_colours(colours, FACES[face_of(move)], quarters_of(move))
+    return "".join(FACES[c] for c in colours)
+
+
+@pytest.mark.parametrize("moves", ["L", "D B'", "R U L2 F' D"])
+def test_a_2x2x2_is_shown_as_it_was_turned(client: TestClient, moves: str) -> None:
+    """The 2x2x2 is solved with its DBL corner held still; its colours used to be shown as
+    that reading renamed them, so a turn of L showed the right column turned. Its solution's
+    positions are shown in the same frame, ending on each face one colour."""
+    expected = turned_as_held(SOLVED_2, moves)
+    assert state(client, 2, SOLVED_2, moves)["facelets"] == expected
+    assert state(client, 2, expected, "")["facelets"] == expected  # typed back, shown back
+    data = solve_cube(client, size=2, cube=expected)
+    first, last = data["states"][0], data["states"][-1]
+    assert first == expected and all(len(set(last[i : i + 4])) == 1 for i in range(0, 24, 4))
+    for before, move, after in zip(
+        data["states"], data["actions"], data["states"][1:], strict=False
+    ):
+        assert turned_as_held(before, move) == after

@@ -170,7 +170,7 @@ def random_command(
     from ..cube import REACHABLE, Cube, format_moves, random_cube, random_scramble
     from ..cube.notation import check_metric
     from ..cube.random_cubes import fresh_seed
-    from ..cube.reading import check_size, scrambled
+    from ..cube.reading import AS_READ, check_size, scrambled_framed
 
     check_size(size)
     check_metric(metric)
@@ -178,8 +178,11 @@ def random_command(
         seed = fresh_seed()
     for s in range(seed, seed + count):
         scramble = random_scramble(moves, s, metric) if moves is not None else None
-        cubies = scrambled(scramble, size) if scramble is not None else random_cube(size, s)
-        cube = Cube(cubies, size, metric)
+        if scramble is not None:
+            cubies, frame = scrambled_framed(scramble, size)
+        else:
+            cubies, frame = random_cube(size, s), AS_READ
+        cube = Cube(cubies, size, metric, frame=frame)
         facelets = cube.facelets(cube.initial)
         if as_json:
             record = {"seed": s, "size": size, "facelets": facelets}

@@ -27,6 +27,8 @@ from collections.abc import Callable, Mapping
 from functools import cached_property
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from ..errors import InputError
 from ..limits import LimitKind, Meter
 from ..outcome import Outcome
@@ -36,7 +38,7 @@ from . import net
 from .cubies import Cubies, invariant_violation
 from .notation import MOVES, check_metric, cost_in, inverse, metric_moves, parse_moves
 from .random_cubes import REACHABLE
-from .reading import after, check_size, read_cube_and_scramble
+from .reading import AS_READ, Frame, after, check_size, read_cube_and_scramble
 from .state import State, colours_of, cubies_of, recipes, state_of, turned
 
 if TYPE_CHECKING:
@@ -75,6 +77,7 @@ class Cube:
         patterns: PatternTables | None = None,
         meter: Meter | None = None,
         scramble_length: int | None = None,
+        frame: Frame = AS_READ,
     ) -> None:
         self.size = check_size(size)
         self.metric = check_metric(metric)
@@ -93,15 +96,18 @@ class Cube:
         # The length in the metric of the scramble the position was read from, if it was: no
         # solution is longer.
         self.scramble_length = scramble_length
+        # How a position is shown: as the cube was given (``reading.framed``), not as renamed.
+        self.frame = frame
+        self._shown_as = np.array(frame, dtype=np.int64)
 
     @classmethod
     def from_text(
         cls, text: str, size: int | None = None, metric: str = "htm", meter: Meter | None = None
     ) -> Cube:
         """A scramble (``"R U R' U'"``) or a facelet string (54 or 24 symbols, URFDLB order)."""
-        cube, scramble = read_cube_and_scramble(text, size)
+        cube, scramble, frame = read_cube_and_scramble(text, size)
         length = None if scramble is None else cost_in(check_metric(metric), scramble)
-        return cls(cube, cube.size, metric, meter=meter, scramble_length=length)
+        return cls(cube, cube.size, metric, meter=meter, scramble_length=length, frame=frame)
 
     def with_tables(
         self, coset: CosetTable | None = None, patterns: PatternTables | None = None
@@ -115,6 +121,7 @@ class Cube:
             patterns,
             self.meter,
             self.scramble_length,
+            self.frame,
         )
 
     @property
@@ -146,15 +153,20 @@ class Cube:
         """The position after a sequence of moves (any face, on either size)."""
         return state_of(after(cubies_of(state), parse_moves(moves)))
 
+    def shown(self, state: State) -> np.ndarray:
+        """The colours of ``state``'s facelets as the cube was given (``frame``)."""
+        shown: np.ndarray = self._shown_as[colours_of(state)]
+        return shown
+
     def facelets(self, state: State) -> str:
-        return net.facelet_string(colours_of(state))
+        return net.facelet_string(self.shown(state))
 
     def render(self, state: State) -> str:
         """A position on one line, as it can be typed back: its facelet string (traces)."""
         return self.facelets(state)
 
     def show(self, state: State) -> str:
-        return net.text_net(colours_of(state))
+        return net.text_net(self.shown(state))
 
     def result_fields(self, result: SearchResult[State]) -> dict[str, object]:
         """The cube's fields beside a result in ``solve cube --json`` and a batch's line."""
@@ -167,7 +179,7 @@ class Cube:
 
     def to_svg(self, state: State | None = None, cell: int = 20) -> str:
         """The net of ``state`` (default: the start) as an SVG document."""
-        return net.svg_net(colours_of(self.initial if state is None else state), cell)
+        return net.svg_net(self.shown(self.initial if state is None else state), cell)
 
     def _repr_svg_(self) -> str:  # the notebook draws the start
         return self.to_svg()

@@ -4,7 +4,9 @@ A facelet string lists the 54 (3x3x3) or 24 (2x2x2) facelets in URFDLB order (se
 ``facelets``), one symbol each; any six symbols will do. On the 3x3x3 the centres say which
 symbol is which face. The 2x2x2 has no centres and is solved with one corner held still (DBL,
 down-back-left), so that corner says which symbols are D, B and L, and each of the other three
-faces is the symbol never seen on a corner with its opposite.
+faces is the symbol never seen on a corner with its opposite. That renames the colours of a
+2x2x2 whose DBL corner has moved; a ``Frame`` names them back, so that the cube is shown as it
+was given (``framed``).
 
 Everything that does not describe a cube someone could assemble raises ``InputError`` with one
 line. A cube that can be assembled but not solved (a twisted corner, a flipped edge, two pieces
@@ -21,6 +23,8 @@ from .facelets import FACES, turn_colours
 from .notation import face_of, parse_moves, quarters_of
 
 FACELETS = {3: 54, 2: 24}
+Frame = tuple[int, ...]  # per face a cube was read as, the face whose letter it was given with
+AS_READ: Frame = tuple(range(6))
 HELD_STILL = 6  # DBL: the corner position the 2x2x2 is solved around
 SIZES = (2, 3)
 
@@ -52,13 +56,17 @@ def read_cube(text: str, size: int | None = None) -> Cubies:
     return read_cube_and_scramble(text, size)[0]
 
 
-def read_cube_and_scramble(text: str, size: int | None = None) -> tuple[Cubies, list[int] | None]:
-    """``read_cube``, with the scramble's moves if the text is one (``None``: facelets)."""
+def read_cube_and_scramble(
+    text: str, size: int | None = None
+) -> tuple[Cubies, list[int] | None, Frame]:
+    """``read_cube``, with the scramble's moves if the text is one (``None``: facelets), and
+    the frame that shows the cube as it was given (``framed``)."""
     words = facelet_words(text)
     if words is None:
         n = check_size(3 if size is None else size)
         moves = parse_moves(text)
-        return scrambled(moves, n), moves
+        cube, frame = scrambled_framed(moves, n)
+        return cube, moves, frame
     word = "".join(words)
     if len(words) > 1 and (len(words) != 6 or {len(w) for w in words} not in ({9}, {4})):
         # Rows of a net, or a face with a facelet too many: in any other grouping the order
@@ -78,7 +86,13 @@ def read_cube_and_scramble(text: str, size: int | None = None) -> tuple[Cubies, 
             "scramble, put spaces between its moves",
             count=len(word),
         )
-    return read_facelets(word, size), None
+    cube, frame = read_facelets_framed(word, size)
+    return cube, None, frame
+
+
+def scrambled_framed(moves: list[int], n: int) -> tuple[Cubies, Frame]:
+    """``scrambled``, and the frame that shows it as the scramble leaves it."""
+    return turned_framed(Cubies.solved(n), moves)
 
 
 def scrambled(moves: list[int], n: int) -> Cubies:
@@ -87,15 +101,24 @@ def scrambled(moves: list[int], n: int) -> Cubies:
 
 
 def after(cube: Cubies, moves: list[int]) -> Cubies:
-    """``cube`` after ``moves``. On the 2x2x2 the cube is then turned as a whole so that the DBL
-    corner is home again (a turn of D is a turn of U seen from elsewhere)."""
+    """``cube`` after ``moves``. On the 2x2x2 the colours are then read again so that the DBL
+    corner is home (a turn of D is a turn of U seen from elsewhere)."""
+    return turned_framed(cube, moves)[0]
+
+
+def turned_framed(cube: Cubies, moves: list[int]) -> tuple[Cubies, Frame]:
+    """``after``, and the frame that shows the result as the colours were turned."""
     colours = cube.colours()
     for move in moves:
         colours = turn_colours(colours, FACES[face_of(move)], quarters_of(move))
-    return _from_symbols([FACES[int(c)] for c in colours], cube.size)
+    return framed([FACES[int(c)] for c in colours], cube.size)
 
 
 def read_facelets(text: str, size: int | None = None) -> Cubies:
+    return read_facelets_framed(text, size)[0]
+
+
+def read_facelets_framed(text: str, size: int | None = None) -> tuple[Cubies, Frame]:
     symbols = list("".join(text.split()))
     n = {54: 3, 24: 2}.get(len(symbols))
     if n is None or (size is not None and n != size):
@@ -113,13 +136,21 @@ def read_facelets(text: str, size: int | None = None) -> Cubies:
             each=n * n,
             found=found,
         )
-    return _from_symbols(symbols, n)
+    return framed(symbols, n)
 
 
-def _from_symbols(symbols: list[str], n: int) -> Cubies:
+def framed(symbols: list[str], n: int) -> tuple[Cubies, Frame]:
+    """The cube the symbols describe, each read as a face (by the 3x3x3's centres, or so
+    that the 2x2x2's DBL corner is home), and the frame that shows it as written: a cube
+    written in the face letters URFDLB is shown in the letters it was written in (what the
+    2x2x2's reading renamed is named back), one in other symbols as it was read."""
     face_by_symbol = _centre_faces(symbols) if n == 3 else _corner_faces(symbols)
     colours = np.array([FACES.index(face_by_symbol[s]) for s in symbols], dtype=np.int64)
-    return from_colours(colours, n)
+    frame = AS_READ
+    if set(face_by_symbol) == set(FACES):
+        written = {face: symbol for symbol, face in face_by_symbol.items()}
+        frame = tuple(FACES.index(written[face]) for face in FACES)
+    return from_colours(colours, n), frame
 
 
 def _centre_faces(symbols: list[str]) -> dict[str, str]:

@@ -3,8 +3,8 @@ optimal solution (run in a search worker like every search, ``cube_jobs``).
 
 A cube is text: a scramble applied to the solved cube (``"R U R' U'"``) or a facelet string
 (54 or 24 symbols, URFDLB order); every answer gives the position as its facelet string, so a
-page only ever draws facelets. On the 2x2x2 the down-back-left corner stays still: a turn of D,
-L or B is the turn of U, R or F opposite it, and the whole cube turned with it.
+page only ever draws facelets. The 2x2x2 is solved with its down-back-left corner held still,
+but shown as it was given and turned: a turn of L turns the left face (``reading.framed``).
 """
 
 from __future__ import annotations
@@ -15,9 +15,11 @@ from fastapi import APIRouter, Request
 
 from ..cube import REACHABLE, Cube, format_moves, random_cube, random_scramble
 from ..cube.cubies import broken_invariant
-from ..cube.notation import check_metric, parse_moves
+from ..cube.facelets import FACES, turn_colours
+from ..cube.net import facelet_string
+from ..cube.notation import check_metric, face_of, parse_moves, quarters_of
 from ..cube.random_cubes import fresh_seed
-from ..cube.reading import after, check_size, scrambled
+from ..cube.reading import AS_READ, check_size, scrambled_framed
 from .api import search
 from .cube_jobs import BUILD_TABLES, korf_stored
 from .cube_schemas import CubeRandom, CubeState, SolveCube
@@ -57,8 +59,10 @@ def info() -> dict[str, Any]:
 def state(request: CubeState) -> dict[str, Any]:
     """The cube after ``moves`` (each turn as the domain makes it)."""
     cube = Cube.from_text(request.cube, request.size)
-    turned = after(cube.start, parse_moves(request.moves))
-    return describe(Cube(turned, cube.size))
+    shown = cube.shown(cube.initial)  # turned as shown, so that the page shows what it turned
+    for move in parse_moves(request.moves):
+        shown = turn_colours(shown, FACES[face_of(move)], quarters_of(move))
+    return describe(Cube.from_text(facelet_string(shown), cube.size))
 
 
 @router.post("/random")
@@ -68,12 +72,14 @@ def random_position(request: CubeRandom) -> dict[str, Any]:
     size = check_size(request.size)
     metric = check_metric(request.metric)
     seed = request.seed if request.seed is not None else fresh_seed()
+    frame, moves = AS_READ, ""
     if request.moves is None:
-        cubies, moves = random_cube(size, seed), ""
+        cubies = random_cube(size, seed)
     else:
         drawn = random_scramble(request.moves, seed, metric)
-        cubies, moves = scrambled(drawn, size), format_moves(drawn)
-    return {**describe(Cube(cubies, size, metric)), "seed": seed, "scramble": moves}
+        (cubies, frame), moves = scrambled_framed(drawn, size), format_moves(drawn)
+    cube = Cube(cubies, size, metric, frame=frame)
+    return {**describe(cube), "seed": seed, "scramble": moves}
 
 
 @router.post("/solve")

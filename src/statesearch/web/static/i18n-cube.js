@@ -19,7 +19,7 @@ export const CUBE_MESSAGES = {
     cube_text: "Scramble or facelets", cube_apply: "Set", cube_random: "Random position",
     cube_turned: "Turns by hand", generated: "Generated",
     cube_hint: (size) => (size === 2
-      ? "Buttons or keys U R F D L B (Shift: ′) turn a face. The 2×2×2 keeps its down-back-left corner still, so D, L and B turn the whole cube with them."
+      ? "Buttons or keys U R F D L B (Shift: ′) turn a face. The solver holds the 2×2×2's down-back-left corner still, so its solution turns only U, R and F."
       : "Buttons or keys U R F D L B (Shift: ′) turn a face, seen from that face."),
     cube_searching: (s, cap) => `Searching… ${s.toFixed(1)} s (the server stops at ${cap} s)`,
     cube_note: (size, korf, cap) => (size === 2
@@ -45,7 +45,7 @@ export const CUBE_MESSAGES = {
     cube_h_exact: "정확한 거리표", cube_h_korf: "Korf의 패턴 표", cube_h_coset: "코셋 표",
     cube_h_orientation: "방향 표", cube_h_permutation: "순열 표", cube_h_pattern: "방향·순열 표",
     cube_hint: (size) => (size === 2
-      ? "버튼이나 U R F D L B 키(Shift: ′)로 면을 돌립니다. 2×2×2는 아래-뒤-왼쪽 조각을 고정하므로 D, L, B를 돌리면 큐브 전체도 함께 돌아갑니다."
+      ? "버튼이나 U R F D L B 키(Shift: ′)로 면을 돌립니다. 풀이는 2×2×2의 아래-뒤-왼쪽 조각을 고정하므로 U, R, F만 돌립니다."
       : "버튼이나 U R F D L B 키(Shift: ′)로 면을 돌립니다. 그 면을 바라본 방향 기준입니다."),
     cube_searching: (s, cap) => `탐색 중… ${s.toFixed(1)}초 (서버는 ${cap}초에 멈춥니다)`,
     cube_note: (size, korf, cap) => (size === 2
