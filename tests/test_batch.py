@@ -347,9 +347,21 @@ def test_a_known_optimal_length_that_is_missed_is_wrong(
         ('{"id": 1, "start": "1 2 3 4 5 6 7 8 0"}\n', ["--plot", "x.pdf"], ".png or .svg"),
         ('{"id": 1, "start": "1 2 3 4 5 6 7 8 0"}\n', ["--frobnicate"], "No such option"),
         ('{"id": 1, "start": "1 2 3"}\n{"id": 1, "start": "1 2 3"}\n', [], "line 1"),
-        ('{"id": null, "start": "1 2 3 4 5 6 7 8 0"}\n', [], "line 1: id must be int or str"),
-        ('{"start": "1 2 3 4 5 6 7 8 0", "options": {"id": null}}\n', [], "id must be int"),
-        ('{"id": [1], "start": "1 2 3 4 5 6 7 8 0"}\n', [], "line 1: id must be int or str"),
+        (
+            '{"id": null, "start": "1 2 3 4 5 6 7 8 0"}\n',
+            [],
+            "line 1: id must be a whole number or text",
+        ),
+        (
+            '{"start": "1 2 3 4 5 6 7 8 0", "options": {"id": null}}\n',
+            [],
+            "id must be a whole number",
+        ),
+        (
+            '{"id": [1], "start": "1 2 3 4 5 6 7 8 0"}\n',
+            [],
+            "line 1: id must be a whole number or text",
+        ),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(

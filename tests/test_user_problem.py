@@ -197,6 +197,14 @@ def test_a_batch_of_your_own_problems(
     assert code == 1 and "failed: buggy: the problem raised KeyError" in said
     (fine,) = map(json.loads, elsewhere.read_text().splitlines())
     assert fine["id"] == "fine" and fine["correct"] is True
+    # A search the problem cannot have is refused before any instance runs, as a misnamed
+    # heuristic is (it used to run, and fail instance by instance).
+    lines[1] = {"domain": "problem", "problem": "counter.py:Counter", "algorithm": "bidirectional"}
+    source.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    code = main(["batch", str(source), "--out", str(tmp_path / "none.jsonl")])
+    _, err = capsys.readouterr()
+    assert code == 2 and "bidirectional search needs one goal state" in err
+    assert err.count("\n") == 1 and not (tmp_path / "none.jsonl").exists()
 
 
 def test_a_problem_instance_names_its_problem_and_no_start(

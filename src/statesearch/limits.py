@@ -174,8 +174,13 @@ class Meter:
             raise LimitHit(LimitKind.CANCELLED, "stopped on request")
         limit = self.limits.max_memory
         if limit is not None and (held := resident_bytes()) > limit:
+            held_mb, limit_mb = _mb(held), _mb(limit)
+            if held_mb == limit_mb:  # "400 MB, over max_memory of 400 MB" says nothing
+                held_mb, limit_mb = f"{held:,} bytes", f"{limit:,} bytes"
             raise LimitHit(
-                LimitKind.MEMORY, f"the process holds {_mb(held)}, over max_memory of {_mb(limit)}"
+                LimitKind.MEMORY,
+                f"the process (its whole resident size) holds {held_mb}, over max_memory of "
+                f"{limit_mb}",
             )
         if self.progress is not None and now >= self.next_report:
             self.next_report = now + self.every

@@ -17,14 +17,19 @@ from .breadth_first import grow_layer, reaches_beyond
 from .teardown import release
 
 
+def needs_both_ends() -> InputError:
+    """The refusal of a problem without one goal state or without ``predecessors``."""
+    return InputError(
+        "bidirectional search needs one goal state and moves that run backwards (a problem "
+        "with `goal` and `predecessors`); this problem lacks one of them"
+    )
+
+
 def bidirectional(
     problem: Problem[Any], meter: Meter, stats: Stats, trace: Trace | None = None
 ) -> Outcome:
     if not isinstance(problem, Reversible):
-        raise InputError(
-            "bidirectional search needs one goal state and moves that run backwards (a problem "
-            "with `goal` and `predecessors`); this problem lacks one of them"
-        )
+        raise needs_both_ends()
     start, goal = problem.initial, problem.goal
     if not problem.is_goal(goal):  # the search would end on a state the problem rejects
         raise InputError(

@@ -34,12 +34,13 @@ from typing import Any
 
 from ..algorithms import Options, get_algorithm
 from ..algorithms.best_first import check_tie_break
+from ..algorithms.bidirectional import needs_both_ends
 from ..errors import InputError
 from ..facade import ENGINES
 from ..limits import Limits, default_max_memory
 from ..maze import Maze
 from ..npuzzle import NPuzzle, compact
-from ..problem import heuristic_names, state_text
+from ..problem import Reversible, heuristic_names, state_text
 from ..result import SearchResult
 from ..text_files import read_capped
 from ..tilt import Tilt
@@ -68,6 +69,15 @@ DOMAIN_OPTIONS: dict[str, dict[str, tuple[type, ...]]] = {
     "tilt": {"step": (str,), "collide": (str,)},
     "cube": {"size": (int,), "metric": (str,)},
     "problem": {"problem": (str,), "args": (dict,), "source": (str,)},
+}
+# What a JSON line's reader calls a field's type ("args must be an object", not "dict").
+JSON_NAMES = {
+    dict: "an object",
+    list: "a list",
+    str: "text",
+    int: "a whole number",
+    float: "a number",
+    bool: "true or false",
 }
 FIELDS: dict[str, tuple[type, ...]] = {
     "id": (int, str),
@@ -115,7 +125,7 @@ def normalize(raw: Mapping[str, Any], defaults: Mapping[str, Any], base: Path | 
             raise InputError(
                 "{name} must be {kinds}, not {value!r}",
                 name=name,
-                kinds=" or ".join(k.__name__ for k in kinds),
+                kinds=" or ".join(JSON_NAMES.get(k, k.__name__) for k in kinds),
                 value=str(value)[:40],
             )
     # null is the default, except for max_memory, where it means no bound.
@@ -223,6 +233,8 @@ def check(spec: Spec) -> None:
     named = None if algorithm.lower() == "auto" else get_algorithm(algorithm).name
     if named == "dls" and spec.get("max_depth") is None:
         raise InputError("depth-limited search needs a depth limit (max_depth, or --max-depth N)")
+    if named == "bidirectional" and not isinstance(problem, Reversible):
+        raise needs_both_ends()  # as other instances' mistakes are: before any runs
     Options(weight=spec.get("weight", 1.0))  # a weight >= 0
     heuristic = spec.get("heuristic")
     if heuristic is not None:
