@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from rich.console import Console
 
-from statesearch import Limits, solve
+from statesearch import LimitKind, Limits, solve
 from statesearch.cli.options import MAX_TRACE_ROWS
 from statesearch.cli.trace_table import StepRecorder, happened, trace_table
 from statesearch.npuzzle import NPuzzle
@@ -204,3 +204,16 @@ def test_branch_and_bound_calls_only_its_last_goal_the_solution() -> None:
     said = [happened(s, "dfbnb") for s in recorder.steps]
     incumbents = [s for s in said if s.startswith("a goal: the best solution so far")]
     assert incumbents and not any(s == "goal: the path walked is the solution" for s in said)
+
+
+def test_a_row_the_push_budget_cut_says_so() -> None:
+    """The push budget stops a search among one state's successors; the row used to read as
+    if the state had no more. An expansion budget stops between rows: each row is whole."""
+    for limits, cut in ((Limits(max_pushed=5), True), (Limits(max_expanded=2), False)):
+        puzzle = NPuzzle.from_text(LESSON)
+        recorder = StepRecorder(10, puzzle.render)
+        result = solve(puzzle, "astar", trace=Trace(limit=10**6, on_event=recorder), limits=limits)
+        out = io.StringIO()
+        pushes = result.limit is LimitKind.PUSHED
+        Console(file=out, width=250).print(trace_table(recorder, str, "astar", None, True, pushes))
+        assert ("cut short: the push budget ran out" in out.getvalue()) is cut, limits

@@ -95,7 +95,9 @@ def run(
             show = getattr(problem, "show", None)
             picture = show if callable(show) else text
         stopped = result.status is Status.LIMIT_REACHED
-        console.print(trace_table(recorder, picture, result.algorithm, result.weight, stopped))
+        pushes = result.limit is LimitKind.PUSHED
+        table = trace_table(recorder, picture, result.algorithm, result.weight, stopped, pushes)
+        console.print(table)
     return result
 
 

@@ -260,9 +260,11 @@ def trace_table(
     algorithm: str,
     weight: float | None = None,
     stopped: bool = False,
+    mid_expansion: bool = False,
 ) -> Table:
     """The steps as a rich table in ``algorithm``'s terms (A*'s ``weight`` on h; ``stopped``: a
-    budget stopped the search); ``picture(state)`` draws a state small (a board, a cell)."""
+    budget stopped the search, ``mid_expansion`` while a state's successors were handed out:
+    the push budget); ``picture(state)`` draws a state small (a board, a cell)."""
     walk = algorithm in WALKS
     # A walk's rows still open at the end are unfinished if it stopped with them on its path:
     # at a budget, or at the goal (DFBnB reports an "incumbent" and walks on to the end).
@@ -286,6 +288,8 @@ def trace_table(
         widest = max(map(len, states), default=0)
         whole = widest <= WHOLE_STATE and not sided  # a side column leaves no room for it
         table.add_column("next in line", min_width=widest if whole else None)
+    # The table holds the search's last expansion when the search ended before it was full.
+    last_cut = mid_expansion and not walk and not recorder.done
     for step in recorder.steps:
         e = step.event
         row = [str(e.step) if e.event == "pop" else "-"]
@@ -296,7 +300,10 @@ def trace_table(
             row.append(cost[1](e) if e.f is not None else "-")
         elif not depth_first:
             row.append("-" if e.depth is None else str(e.depth))
-        row.append(happened(step, algorithm, cut_short))
+        said = happened(step, algorithm, cut_short)
+        if last_cut and step is recorder.steps[-1] and e.event == "pop":
+            said += " (cut short: the push budget ran out among its successors)"
+        row.append(said)
         if depth_first:
             row.append("" if e.state is None else str((e.depth or 0) + 1))
         else:
