@@ -499,3 +499,18 @@ def test_a_depth_bound_leaves_a_costed_path_unproven() -> None:
         assert cut.note.startswith("not proven optimal: the depth bound of 16 moves"), algorithm
     unit = solve(FourSteps(), "astar", limits=Limits(max_depth=10))
     assert unit.optimal and unit.note == ""  # every step costs 1: fewer moves cost less
+
+
+def test_the_tables_a_trace_keeps_are_not_emptied_with_the_search() -> None:
+    """A finished search hands its big tables to a thread that empties them a few entries at a
+    time (so that the caller, already answering, is not held up); the g and parent tables a
+    trace still holds are left whole."""
+    from statesearch.algorithms.teardown import BIG
+    from statesearch.trace import Trace
+
+    trace = Trace(limit=0)
+    result = solve(Line(), "ucs", trace=trace, limits=Limits(max_expanded=BIG + 10))
+    assert result.limit is LimitKind.EXPANDED
+    time.sleep(0.5)  # the thread's time to empty what it was given
+    assert len(trace.g_table()) == len(trace.parents()) == BIG + 11
+    assert trace.g_table()[BIG] == BIG

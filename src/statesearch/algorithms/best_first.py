@@ -212,3 +212,4 @@ def best_first(
         stats.expanded, stats.pushed, stats.generated = expanded, pushed, generated
         stats.max_frontier = longest
         release(g, came, depth, frontier)
+        del g, came, depth, frontier  # a stopped search's frame outlives this: not them

@@ -81,6 +81,7 @@ def bidirectional(
         )
     finally:
         release(forward, backward)
+        del forward, backward  # a stopped search's frame outlives this: not them
 
 
 def _join(problem: Problem[Any], forward: Links, backward: Links, meeting: Any) -> Found:

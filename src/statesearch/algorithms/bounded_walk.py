@@ -171,6 +171,7 @@ def walk(
         stats.expanded, stats.pushed, stats.generated = expanded, pushed, generated
         stats.max_frontier = longest
         release(best_g)
+        del best_g  # a stopped search's frame outlives this: not its table
 
 
 # once(bound) -> (the outcome, or None to go on) and the next bound.

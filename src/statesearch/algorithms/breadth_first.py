@@ -51,6 +51,7 @@ def breadth_first(
         return Exhausted()
     finally:
         release(came)
+        del came  # a stopped search's frame outlives this: not its table
 
 
 def grow_layer(

@@ -70,3 +70,4 @@ def depth_first(
         stats.expanded, stats.pushed, stats.generated = expanded, pushed, generated
         stats.max_frontier = longest
         release(came, depth)
+        del came, depth  # a stopped search's frame outlives this: not them
