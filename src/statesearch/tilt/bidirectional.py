@@ -10,6 +10,8 @@ blocks.
 
 from __future__ import annotations
 
+from functools import partial
+
 import numpy as np
 from numba import njit
 
@@ -23,7 +25,7 @@ from ..kernels.codes import (
     after_pause,
     read_counters,
 )
-from ..limits import LimitKind, Meter
+from ..limits import Meter
 from ..outcome import Exhausted, Found, Outcome, along
 from ..problem import backward_cost
 from ..result import Stats
@@ -37,6 +39,7 @@ from .bidirectional_kernel import (
     bidirectional_layer,
     most_children,
 )
+from .compiled import looked_past
 from .key_set import KeySet
 from .reverse_moves import Segments
 from .tables import SLICE, Puzzle, Tables
@@ -104,23 +107,9 @@ def bidirectional(puzzle: Puzzle, goal: int, meter: Meter, stats: Stats) -> Outc
         layer = own.layers[-1]
         if depth >= meter.max_depth:
             regs[CURSOR] = 0
-            while True:
-                status = beyond_side(
-                    layer,
-                    len(layer),
-                    own.seen.keys,
-                    forward,
-                    *board,
-                    *segments,
-                    np.uint64(start),
-                    kids,
-                    regs,
-                    min(meter.max_expanded, int(regs[EXPANDED]) + SLICE),
-                )
-                read_counters(regs, stats)
-                if status != PAUSED:
-                    return Exhausted(LimitKind.DEPTH if status == FOUND else None)
-                after_pause(regs, meter)
+            args = (layer, len(layer), own.seen.keys, forward, *board, *segments)
+            look = partial(beyond_side, *args, np.uint64(start), kids, regs)  # budget to come
+            return looked_past(look, regs, meter, stats)
         following = np.empty(max(64, 2 * len(layer)), dtype=np.uint64)
         parents = np.empty(len(following), dtype=np.uint32)
         regs[CURSOR] = regs[FILL] = 0

@@ -138,15 +138,21 @@ def _past_the_bound(
     layer: np.ndarray, store: Store, t: Tables, regs: np.ndarray, meter: Meter, stats: Stats
 ) -> Exhausted:
     """The last layer the depth bound lets in: a proof if no new board lies past it."""
+    return looked_past(
+        lambda most: beyond_layer(layer, len(layer), store.table, *t.board[2:], regs, most),
+        regs,
+        meter,
+        stats,
+    )
+
+
+def looked_past(
+    look: Callable[[int], int], regs: np.ndarray, meter: Meter, stats: Stats
+) -> Exhausted:
+    """Run ``look`` (``beyond_layer``, ``beyond_side``: up to a number of expansions) in slices
+    until it answers: a proof if it found no new board past the depth bound."""
     while True:
-        status = beyond_layer(
-            layer,
-            len(layer),
-            store.table,
-            *t.board[2:],
-            regs,
-            min(meter.max_expanded, int(regs[EXPANDED]) + SLICE),
-        )
+        status = look(min(meter.max_expanded, int(regs[EXPANDED]) + SLICE))
         read_counters(regs, stats)
         if status != PAUSED:
             return Exhausted(LimitKind.DEPTH if status == FOUND else None)
