@@ -262,3 +262,20 @@ def test_the_partitions_an_error_suggests_fit_the_board(rows: int, cols: int) ->
         groups = partition_groups(rows, cols, example)
         assert len(groups) >= 2
         assert max(placements(rows * cols, len(g)) for g in groups) <= ON_DEMAND_MAX_PLACEMENTS
+
+
+def test_the_build_a_search_asks_for_is_for_its_goal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A 24-puzzle's tables are built by hand, once; the command the refusal gave built them
+    for blank-last, whatever the board's goal, so a blank-first search asked again."""
+    monkeypatch.setenv("STATESEARCH_CACHE", str(tmp_path))
+    board = " ".join(map(str, [1, 0, *range(2, 25)]))
+    code = main(["solve", "npuzzle", board, "--goal", "blank-first", "-H", "pdb"])
+    err = capsys.readouterr().err
+    assert code == 2 and err.strip().endswith(
+        "statesearch pdb build 5x5 --partition 6-6-6-6 --goal blank-first"
+    )
+    near_last = " ".join(map(str, [*range(1, 24), 0, 24]))  # for the default goal, blank-last
+    assert main(["solve", "npuzzle", near_last, "-H", "pdb"]) == 2
+    assert capsys.readouterr().err.strip().endswith("--partition 6-6-6-6")

@@ -310,3 +310,26 @@ def test_bench_writes_its_rows_to_out(tmp_path: Path, capsys: pytest.CaptureFixt
     assert code == 0 and written["set"] == "tilt 5x5 x2" and written["search"] == "astar"
     assert [r["id"] for r in written["rows"]] == [1, 2]
     assert all(r["status"] == "solved" and r["found"] == r["optimal"] for r in written["rows"])
+
+
+EASY = (Path(__file__).parent.parent / "examples" / "tilt" / "easy.txt").read_text()
+
+
+def test_a_depth_bound_sends_a_star_to_the_python_engine() -> None:
+    """The compiled tilt A* keeps no depth bound: under one, auto used to refuse to search
+    ("limit reached", 0 expanded); it runs the Python engine, and engine=compiled is refused."""
+    puzzle = Tilt.from_text(EASY)
+    bounded = solve(puzzle, "astar", "best", limits=Limits(max_depth=3))
+    assert bounded.engine == "python" and bounded.stats.expanded > 0
+    assert bounded.limit is LimitKind.DEPTH
+    with pytest.raises(InputError, match="no depth bound; use --engine python"):
+        solve(puzzle, "astar", "best", engine="compiled", limits=Limits(max_depth=3))
+
+
+def test_a_traced_board_is_written_on_one_line() -> None:
+    """A trace wrote a tilt board as its bitboard's integer ("16777232")."""
+    puzzle = Tilt.from_text(EASY)
+    result = solve(puzzle, "astar", "best", trace=True)
+    assert result.trace is not None
+    first = result.trace.events[0].to_dict(puzzle.render)
+    assert first["state"] == "/".join(format_tilt(puzzle.board, puzzle.initial).splitlines())

@@ -64,8 +64,9 @@ def npuzzle(
 ) -> None:
     """Every board of a puzzle: the heuristics compared, and against the true distance.
 
-    Each pair of heuristics is compared on every board of a rows x cols puzzle, and each
-    heuristic against the true distance (breadth-first from the goal)."""
+    Each pair of heuristics is compared on every board of a rows x cols
+    puzzle, and each heuristic against the true distance (breadth-first
+    from the goal)."""
     if plot is not None:
         check_plot_file(plot)
     goal_tiles = parse_goal(goal, rows, cols)

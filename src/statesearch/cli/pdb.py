@@ -60,8 +60,8 @@ def build(
 ) -> None:
     """Build (or check) every table of a partition, with a progress bar.
 
-    Bounded by --time-limit, --max-memory and Ctrl-C (the tables finished before a bound stay
-    cached)."""
+    Bounded by --time-limit, --max-memory and Ctrl-C; the tables
+    finished before a bound stay cached."""
     if size.strip().lower() == "cube":
         from .cube import build_tables
 
@@ -100,6 +100,8 @@ def build(
 def goal_name(goal: object) -> str:
     """``blank-last``, ``blank-first`` or the board itself."""
     tiles = tuple(goal) if isinstance(goal, list | tuple) else ()
+    if not tiles:  # metadata that could not be read
+        return "?"
     n = len(tiles)
     if tiles == (*range(1, n), 0):
         return "blank-last"

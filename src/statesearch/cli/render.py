@@ -132,8 +132,8 @@ def emit(
         if isinstance(show, str) and len(show) > MAX_PICTURE:
             show = f"(the problem is {len(show):,} characters across: too big to draw here)"
         # A problem's own text (its states, actions, reasons) is printed as it is, not as markup.
-        if show:
-            console.print(show, markup=False)
+        if show:  # whole lines: a picture folded at the console's width is another picture
+            console.print(show, markup=False, soft_wrap=True)
         if result.choice:
             console.print(f"[dim]{escape(result.choice)}[/]")
         if result.note:

@@ -309,5 +309,6 @@ def trace_table(
         else:
             row.append(f"{step.waiting:,}")
             row.append("\n".join(step.next_in_line))
-        table.add_row(*map(Text, row))  # states and actions as they are, not as markup
+        # States and actions as they are, not as markup; a state too long for its cell folds.
+        table.add_row(*(Text(cell, overflow="fold") for cell in row))
     return table

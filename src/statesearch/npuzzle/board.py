@@ -179,6 +179,22 @@ def format_board(tiles: Tiles, cols: int) -> str:
     return "\n".join(" ".join(cells[i : i + cols]) for i in range(0, len(cells), cols))
 
 
+def goal_spelling(goal: Tiles) -> str:
+    """A goal as ``--goal`` reads it: ``blank-last``, ``blank-first`` or a quoted board."""
+    n = len(goal)
+    if goal == (*range(1, n), 0):
+        return "blank-last"
+    if goal == tuple(range(n)):
+        return "blank-first"
+    return '"' + compact(goal) + '"'
+
+
+def goal_option(goal: Tiles) -> str:
+    """`` --goal ...`` for a command that defaults to blank-last, as solve and pdb build do."""
+    spelled = goal_spelling(goal)
+    return "" if spelled == "blank-last" else f" --goal {spelled}"
+
+
 def compact(tiles: Tiles) -> str:
     """One-line spelling that parses back: ``7 2 4 5 0 6 8 3 1``."""
     return " ".join(map(str, tiles))

@@ -22,7 +22,7 @@ import numpy as np
 
 from ..cache import cache_dir, write_or_keep
 from ..errors import InputError
-from .board import Tiles
+from .board import Tiles, goal_option
 from .pdb_build import UNSET, build_group_table, placements
 
 FORMAT_VERSION = 1
@@ -266,11 +266,12 @@ def refuse_large_builds(keys: list[GroupKey], partition: str) -> None:
         key = missing[0]
         raise InputError(
             "partition {partition} needs a table of {entries:,} entries; build it once with: "
-            "statesearch pdb build {rows}x{cols} --partition {partition}",
+            "statesearch pdb build {rows}x{cols} --partition {partition}{goal}",
             partition=partition,
             entries=key.entries,
             rows=key.rows,
             cols=key.cols,
+            goal=goal_option(key.goal),
         )
 
 

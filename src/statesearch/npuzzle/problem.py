@@ -20,6 +20,8 @@ from .board import (
     check_permutation,
     compact,
     format_board,
+    goal_option,
+    goal_spelling,
     parse_board,
     parse_goal,
 )
@@ -192,17 +194,11 @@ class NPuzzle:
 
     def goal_spelling(self) -> str:
         """The goal as ``--goal`` reads it: ``blank-last``, ``blank-first`` or a quoted board."""
-        n = self.rows * self.cols
-        if self.goal == (*range(1, n), 0):
-            return "blank-last"
-        if self.goal == tuple(range(n)):
-            return "blank-first"
-        return '"' + " ".join(map(str, self.goal)) + '"'
+        return goal_spelling(self.goal)
 
     def pdb_build_command(self) -> str:
         """The command that builds this board's pattern databases for its goal."""
-        goal = self.goal_spelling()
-        goal = "" if goal == "blank-last" else f" --goal {goal}"  # pdb build's default, as solve's
+        goal = goal_option(self.goal)  # pdb build's default goal is solve's
         partition = f" --partition {self.partition}" if self.partition else ""
         return f"statesearch pdb build {self.rows}x{self.cols}{goal}{partition}"
 

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from functools import cached_property
 
 from ..errors import InputError
-from ..limits import Meter
+from ..limits import Meter, active_meter
 from ..outcome import Outcome
 from ..problem import Heuristic, NamedHeuristics
 from ..result import Stats
@@ -194,8 +194,14 @@ class Tilt:
         self, algorithm: str, heuristic: str, weight: float, required: bool
     ) -> Kernel | None:
         """A compiled kernel for this (algorithm, heuristic), or ``None``: see ``compiled``.
-        Boards of more than 64 cells have none, and do not import numba (about a second)."""
+        Boards of more than 64 cells have none, and do not import numba (about a second); nor
+        has A* (or UCS) under a depth bound, which the compiled one does not keep."""
         if self.board.cells > 64:
+            return None
+        meter = active_meter()
+        if algorithm in ("astar", "ucs") and meter is not None and meter.depth_limited:
+            if required:
+                raise InputError("the compiled tilt A* has no depth bound; use --engine python")
             return None
         from .compiled import kernel_for
 
@@ -203,6 +209,10 @@ class Tilt:
 
     def show(self, blocks: int) -> str:
         return format_tilt(self.board, blocks)
+
+    def render(self, blocks: int) -> str:
+        """A board on one line, its rows split by ``/`` (traces, ``--trace-json``)."""
+        return "/".join(self.show(blocks).splitlines())
 
     def _repr_html_(self) -> str:
         from ..pictures import tilt_html  # a notebook's picture, loaded only there
