@@ -768,3 +768,29 @@ def test_the_maze_cell_taken_out_is_not_tinted_like_sand(page: Page) -> None:
     )
     assert look[0] == "rgb(255, 255, 255)"  # its terrain's own colour, untinted
     assert "rgb(36, 59, 107)" in look[1] and "255, 226" not in look[1]  # a navy mark only
+
+
+def test_a_language_switch_after_a_refusal_runs_no_new_search(page: Page) -> None:
+    """The refusal is asked again for its words in the new language: the same request, not
+    one made of what the form holds now (that ran a whole IDA* nobody asked for)."""
+    page.select_option("#heuristic", "pdb")
+    page.click("#solve")
+    expect(page.locator("#verdict")).to_contain_text("Error:")
+    page.select_option("#algorithm", "bfs")
+    page.click("#lang")
+    expect(page.locator("#verdict")).to_contain_text("오류")
+    page.wait_for_timeout(1_000)
+    expect(page.locator("#result")).to_be_hidden()
+
+
+def test_an_answer_for_a_board_slid_since_is_dropped(page: Page) -> None:
+    """A slide during a Solve used to let its answer land on the new board, and Step then
+    jumped the board two moves."""
+    page.select_option("#algorithm", "idastar")
+    page.select_option("#heuristic", "zero")
+    page.click("#solve")
+    page.keyboard.press("ArrowDown")
+    expect(page.locator("#working")).to_be_hidden(timeout=30_000)
+    page.wait_for_timeout(1_000)
+    expect(page.locator("#result")).to_be_hidden()
+    expect(page.locator("#verdict")).not_to_contain_text("Found")

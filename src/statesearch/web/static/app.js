@@ -15,6 +15,7 @@ const state = {
   rows: 3, cols: 3, tiles: [...LESSON], goal: null, goalText: "", g: 0, path: [], pos: 0, timer: null,
   analysis: null, result: null, said: null, compared: null, maxSeconds: 20,
   panelAsked: 0,  // the latest analysis asked for: answers may come back out of order
+  solving: null,  // the Solve under way: its answer counts only if nothing replaced it
 };
 
 function goalTiles() { return state.goal ?? blankLastGoal(state.rows * state.cols); }
@@ -116,6 +117,8 @@ async function refreshPanel() {
 
 function forgetResult() {
   stopPlayback();
+  state.solving?.abort(); // its answer would be for another board, or an older request
+  state.solving = null;
   state.path = [];
   state.result = null;
   state.compared = null;
@@ -165,17 +168,21 @@ function noteWords(note) {
   }).join(" ");
 }
 
-async function solve(precheck = true) {
+// `asked`: the request again (a refusal asked in the page's new language), not the choices now.
+async function solve(precheck = true, asked = null) {
   forgetResult();
   const { algorithm, weight } = chosenAlgorithm();
-  const body = {
+  const body = asked ?? {
     tiles: state.tiles, rows: state.rows, cols: state.cols, goal: state.goal,
     algorithm, heuristic: chosenHeuristic(), weight, precheck,
   };
   say("", "");
   const job = working($("working"), $("working-text"), $("cancel"), (s) => t("searching", s));
+  state.solving = job;
   try {
-    state.result = await api("npuzzle/solve", body, job.signal);
+    const data = await api("npuzzle/solve", body, job.signal);
+    if (state.solving !== job) return; // the board changed, or another Solve was pressed
+    state.result = data;
     showResult();
     sayResult(state.result);
     // Nothing to play back unless a path was found (a proof or a limit has none).
@@ -186,10 +193,12 @@ async function solve(precheck = true) {
       $("playback-pos").textContent = `0 / ${state.result.length}`;
     }
   } catch (err) {
+    if (state.solving !== job) return;
     if (isCancel(err)) say("limit", "cancelled");
-    else sayError(err, () => solve(precheck));
+    else sayError(err, () => solve(precheck, body));
   } finally {
-    job.done();
+    job.done(state.solving === job || state.solving === null);
+    if (state.solving === job) state.solving = null;
   }
 }
 

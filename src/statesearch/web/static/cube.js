@@ -40,7 +40,7 @@ function say(key, ...args) {
   page.said = key ? { key, args } : null;
   const verdict = $("cube-verdict");
   verdict.textContent = key ? t(key, ...args) : "";
-  verdict.className = `verdict ${{ cube_found: "good", cube_at_goal: "good", cube_unsolvable: "bad", limit: "limit", error: "bad" }[key] ?? ""}`;
+  verdict.className = `verdict ${{ cube_found: "good", cube_found_turned: "good", cube_at_goal: "good", cube_unsolvable: "bad", limit: "limit", error: "bad" }[key] ?? ""}`;
 }
 
 function metric() { return $("cube-metric").value; }
@@ -64,7 +64,11 @@ function show(facelets, turned = []) {
 // The position on the net now (during a play-back, the one played to).
 function current() { return playback.total ? playback.states[playback.cursor] : page.facelets; }
 
+let solving = null; // the Solve under way: a turn by hand makes its answer another cube's
+
 function turn(move) {
+  solving?.abort(); // its answer would be for the cube before this turn
+  solving = null;
   queue = queue.then(async () => {
     try {
       const from = current();
@@ -99,18 +103,21 @@ async function solve() {
   const job = working($("cube-working"), $("cube-working-text"), $("cube-cancel"),
     (s) => t("cube_searching", s, cap));
   $("cube-solve").disabled = true;
+  solving = job;
   try {
     const cube = current();
     const turned = playback.total ? [] : page.turned;
     const data = await api("cube/solve", { size: page.size, metric: metric(), cube }, job.signal);
+    if (solving !== job) return;
     show(cube, turned);
     page.result = data;
     showResult();
     if (data.status === "solved" && data.length > 0) startPlayback(data);
   } catch (err) {
-    say(isCancel(err) ? "cancelled" : "error", err.message);
+    if (solving === job) say(isCancel(err) ? "cancelled" : "error", err.message);
   } finally {
     job.done();
+    if (solving === job) solving = null;
     $("cube-solve").disabled = false;
   }
 }
@@ -137,8 +144,10 @@ function showResult() {
   const data = page.result;
   if (!data) return;
   if (data.status === "solved") {
+    // A 2x2x2 is solved around its DBL corner: it may end solved but turned as a whole.
+    const turned = data.states?.at(-1) !== solvedFacelets(data.size ?? page.size);
     if (data.length === 0) say("cube_at_goal");
-    else say("cube_found", data.length, data.metric ?? metric());
+    else say(turned ? "cube_found_turned" : "cube_found", data.length, data.metric ?? metric());
   } else if (data.status === "unsolvable") say("cube_unsolvable", data.invariant ?? data.reason);
   else say("limit", data.stats.expanded, limitName(data.limit));
   // A table's name in the page's words (English keeps the CLI's names).

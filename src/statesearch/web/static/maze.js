@@ -46,6 +46,16 @@ function paint(r, c) {
   if (grid[r][c] === tool) return;
   if (tool === "S" || tool === "G") grid = grid.map((row) => row.replaceAll(tool, "."));
   grid[r] = grid[r].slice(0, c) + tool + grid[r].slice(c + 1);
+  forget();
+}
+
+// A new maze: the last answer, and one still on its way, were for another.
+function forget() {
+  asked += 1;
+  said = null;
+  last = null;
+  sayVerdict();
+  showNumbers();
   render();
 }
 
@@ -117,7 +127,7 @@ for (const name of ["pointerup", "pointercancel"]) {
   $("maze").addEventListener(name, () => { painting = false; });
 }
 $("maze-solve").addEventListener("click", solve);
-$("maze-lesson").addEventListener("click", async () => { grid = (await api("maze/lesson")).grid; render(); });
+$("maze-lesson").addEventListener("click", async () => { grid = (await api("maze/lesson")).grid; forget(); });
 $("maze-algorithm").addEventListener("change", () => {
   $("maze-weight-field").hidden = $("maze-algorithm").value !== "wastar";
 });

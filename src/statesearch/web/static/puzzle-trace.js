@@ -36,6 +36,7 @@ export function setUpTracing(page) {
 
   // Work that waits on the server shows the page's spinner and can be cancelled.
   async function busy(task) {
+    page.say("", ""); // an earlier verdict (a refusal, say) is not this work's
     const job = working($("working"), $("working-text"), $("cancel"), (s) => t("searching", s));
     try {
       await task(job.signal);

@@ -67,6 +67,7 @@ function paint(r, c) {
   board = rows.join("\n");
   history = [];
   $("tilt-history").textContent = "";
+  say(""); // the last answer was for another board
   render();
 }
 

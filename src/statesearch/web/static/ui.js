@@ -11,10 +11,12 @@ export function working(box, text, cancel, describe) {
   cancel.addEventListener("click", stop, { once: true });
   return {
     signal: controller.signal,
-    done() {
+    abort: stop,
+    // `shown`: false when a later job has the box now (only this one's clock stops).
+    done(shown = true) {
       clearInterval(timer);
       cancel.removeEventListener("click", stop);
-      box.hidden = true;
+      if (shown) box.hidden = true;
     },
   };
 }
