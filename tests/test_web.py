@@ -266,3 +266,13 @@ def test_auto_on_a_big_board_does_not_name_the_servers_bound(client: TestClient)
     data = client.post("/api/npuzzle/solve", json=body).json()
     assert data["status"] == "solved" and data["algorithm"] == "idastar"
     assert "keeps only its path" in data["choice"] and "states kept" not in data["note"]
+
+
+def test_bfs_is_not_told_of_a_heuristic_the_client_did_not_give(client: TestClient) -> None:
+    """The schema's default heuristic (manhattan) was named as unread under every BFS; one the
+    client gives still is."""
+    body = {"tiles": LESSON, "rows": 3, "cols": 3, "algorithm": "bfs"}
+    plain = client.post("/api/npuzzle/solve", json=body).json()
+    assert plain["status"] == "solved" and plain["note"] == ""
+    given = client.post("/api/npuzzle/solve", json={**body, "heuristic": "misplaced"}).json()
+    assert given["note"] == "not used: the heuristic misplaced (bfs reads none)"

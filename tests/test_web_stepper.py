@@ -473,3 +473,16 @@ def test_every_word_in_english_and_korean(page: Page) -> None:
     asked = words_the_page_asks_for()
     assert len(asked) > 150  # the scan found the pages' words
     assert asked - english == set()
+
+
+def test_a_cut_trace_says_where_its_recording_ends(page: Page) -> None:
+    """h = 0 makes 178,609 events, of which the page keeps the first 20,000: its last step
+    used to read "It has no successors" and its position "step 5,458 of 5,458", as if the
+    search had ended there."""
+    page.select_option("#heuristic", "zero")
+    page.click("#step-through")
+    stepper = page.locator("#puzzle-stepper")
+    stepper.locator(".step-end").click()
+    expect(stepper.locator(".step-pos")).to_contain_text("recorded (the search expanded 48,390)")
+    expect(stepper.locator(".step-words")).to_contain_text("The recording ends here")
+    expect(stepper.locator(".step-words")).not_to_contain_text("It has no successors")

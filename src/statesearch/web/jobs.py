@@ -115,10 +115,12 @@ def board_search(
     puzzle = request.puzzle()
     if request.heuristic.lower() == "pdb" and reads_estimate(request.algorithm):
         puzzle = with_prebuilt_tables(puzzle)
+    # The schema's default heuristic is no choice of the client's: it is not named as unread.
+    asked = "heuristic" in request.model_fields_set or reads_estimate(request.algorithm)
     return solve(
         puzzle,
         request.algorithm,
-        with_offset(puzzle, request),
+        with_offset(puzzle, request) if asked else None,
         weight=request.weight,
         precheck=request.precheck,
         meter=meter,

@@ -174,7 +174,8 @@ async function solve(precheck = true, asked = null) {
   const { algorithm, weight } = chosenAlgorithm();
   const body = asked ?? {
     tiles: state.tiles, rows: state.rows, cols: state.cols, goal: state.goal,
-    algorithm, heuristic: chosenHeuristic(), weight, precheck,
+    algorithm, weight, precheck,
+    ...(algorithm === "bfs" ? {} : { heuristic: chosenHeuristic() }), // BFS reads none
   };
   say("", "");
   const job = working($("working"), $("working-text"), $("cancel"), (s) => t("searching", s));

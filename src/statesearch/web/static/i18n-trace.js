@@ -28,6 +28,8 @@ export const TRACE_MESSAGES = {
       bounds ? `${bounds.toLocaleString()} new ${bounds === 1 ? "bound" : "bounds"}` : "",
       stale ? `${stale.toLocaleString()} stale ${stale === 1 ? "entry" : "entries"} turned away` : ""].filter(Boolean).join(" and ")})`,
     tree_title: "Search tree",
+    steps_recorded: (n) => ` recorded (the search expanded ${n.toLocaleString()})`,
+    trace_recording_ends: "The recording ends here: what happened to its successors is not in it.",
     trace_truncated: (kept, total) =>
       `The trace holds the first ${kept.toLocaleString()} of ${total.toLocaleString()} events; the search went on past them (its counts are the whole search's).`,
     trace_start: (formula) => `The start waits in the waiting room with ${formula}. Press Step to take it out.`,
@@ -126,6 +128,8 @@ export const TRACE_MESSAGES = {
       bounds ? `새 한계 ${bounds.toLocaleString()}번` : "",
       stale ? `돌려보낸 묵은 항목 ${stale.toLocaleString()}개` : ""].filter(Boolean).join(", ")})`,
     tree_title: "탐색 트리",
+    steps_recorded: (n) => ` 기록됨 (탐색은 ${n.toLocaleString()}개를 확장했습니다)`,
+    trace_recording_ends: "기록이 여기서 끝납니다: 다음 상태들이 어떻게 되었는지는 담기지 않았습니다.",
     trace_truncated: (kept, total) =>
       `추적에는 이벤트 ${total.toLocaleString()}개 중 처음 ${kept.toLocaleString()}개만 담았습니다. 탐색은 그 뒤에도 계속되었고, 위의 수는 탐색 전체의 수입니다.`,
     trace_start: (formula) => `출발 상태가 ${formula}로 대기실에서 기다립니다. '한 단계'를 눌러 꺼내 보세요.`,

@@ -4,6 +4,9 @@
 import { CUBE_MESSAGES } from "./i18n-cube.js";
 import { TRACE_MESSAGES } from "./i18n-trace.js";
 
+// "a 20-move", "an 18-move": the article as the number is said.
+const a = (n) => (/^8/.test(String(n)) || n === 11 || n === 18 ? "an" : "a");
+
 export const MESSAGES = {
   en: {
     title: "statesearch playground", panel: "Live panel", tab_puzzle: "Sliding puzzle",
@@ -40,14 +43,14 @@ export const MESSAGES = {
     searching: (s) => `Searching… ${s.toFixed(1)} s`,
     generating: (s) => `Generating… ${s.toFixed(1)} s`,
     budget: (s) => `Every search stops after ${s} s at most (the server's limit).`,
-    found: (n, optimal) => `Found a ${n}-move solution (${optimal ? "optimal" : "not guaranteed optimal"}).`,
+    found: (n, optimal) => `Found ${a(n)} ${n}-move solution (${optimal ? "optimal" : "not guaranteed optimal"}).`,
     found_path: (n, cost, optimal) =>
       `Found a path of ${n} steps costing ${cost} (${optimal ? "optimal" : "not guaranteed optimal"}).`,
     at_goal: "The board is solved.",
     played: (n) => `Played back: the goal in ${n} moves.`,
     tilt_solved: (n) => `Solved by hand in ${n} moves.`,
     tilt_found: (n, optimal, e) =>
-      `Found a ${n}-move solution (${optimal ? "optimal" : "not guaranteed optimal"}), ${e.toLocaleString()} states expanded.`,
+      `Found ${a(n)} ${n}-move solution (${optimal ? "optimal" : "not guaranteed optimal"}), ${e.toLocaleString()} states expanded.`,
     tilt_walled_in: (blocks, targets) =>
       `Unsolvable, proved before any search: a walled-in region holds ${blocks} ${blocks === 1 ? "block" : "blocks"} and ${targets} ${targets === 1 ? "target" : "targets"}, and blocks never leave their region.`,
     tilt_exhausted: (n) =>

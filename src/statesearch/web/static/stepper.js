@@ -39,7 +39,10 @@ export class Stepper {
   positionNote() {
     if (!this.replay) return "";
     const { iteration, stale } = this.besides;
-    return iteration || stale ? t("steps_besides", iteration, stale) : "";
+    const besides = iteration || stale ? t("steps_besides", iteration, stale) : "";
+    // A cut trace has fewer steps than the search had expansions: say both.
+    const data = this.replay.data;
+    return besides + (data.truncated ? t("steps_recorded", data.stats.expanded) : "");
   }
   seek(k) { this.replay?.seek(k); }
 
@@ -115,7 +118,8 @@ export class Stepper {
     const parts = SUCCESSOR_EVENTS.filter((k) => counts[k]).map((k) => t(word(k), counts[k]));
     const goalHere = r.goal && (r.goal.id === r.current?.id || r.children.some((c) => c.event === "push" && r.goal.state === c.state));
     if (goalHere && r.family !== "queue") said.push(t(r.family === "path" ? "trace_goal_path" : "trace_goal", r.goalPath().length - 1));
-    else said.push(parts.length ? t("trace_children", parts.join(", ")) : t("trace_no_children"));
+    else if (parts.length) said.push(t("trace_children", parts.join(", ")));
+    else said.push(t(r.atEnd && r.data.truncated ? "trace_recording_ends" : "trace_no_children"));
     if (goalHere && r.family === "queue") said.push(t("trace_goal_generated", r.goalPath().length - 1));
     words.textContent = said.join(" ");
     return [picture, words];
