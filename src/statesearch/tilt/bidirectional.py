@@ -29,6 +29,7 @@ from ..limits import Meter
 from ..outcome import Exhausted, Found, Outcome, along
 from ..problem import backward_cost
 from ..result import Stats
+from .beyond import looked_past
 from .bfs_kernel import CURSOR, FILL
 from .bidirectional_kernel import (
     FULLNESS,
@@ -39,7 +40,6 @@ from .bidirectional_kernel import (
     bidirectional_layer,
     most_children,
 )
-from .compiled import looked_past
 from .key_set import KeySet
 from .reverse_moves import Segments
 from .tables import SLICE, Puzzle, Tables

@@ -28,6 +28,7 @@ from ..limits import LimitHit, LimitKind, Meter
 from ..outcome import Exhausted, Found, Outcome, along
 from ..result import Stats
 from .astar_kernel import G_BITS, astar_slice
+from .beyond import looked_past
 from .bfs_kernel import CURSOR, FILL, GOAL_SLOT, REGISTERS, beyond_layer, bfs_layer
 from .bidirectional_kernel import MOST_BLOCKS
 from .board import MAX_CELLS
@@ -144,19 +145,6 @@ def _past_the_bound(
         meter,
         stats,
     )
-
-
-def looked_past(
-    look: Callable[[int], int], regs: np.ndarray, meter: Meter, stats: Stats
-) -> Exhausted:
-    """Run ``look`` (``beyond_layer``, ``beyond_side``: up to a number of expansions) in slices
-    until it answers: a proof if it found no new board past the depth bound."""
-    while True:
-        status = look(min(meter.max_expanded, int(regs[EXPANDED]) + SLICE))
-        read_counters(regs, stats)
-        if status != PAUSED:
-            return Exhausted(LimitKind.DEPTH if status == FOUND else None)
-        after_pause(regs, meter)
 
 
 def astar(puzzle: Puzzle, kind: int, meter: Meter, stats: Stats) -> Outcome:

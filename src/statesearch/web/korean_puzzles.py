@@ -126,10 +126,13 @@ PUZZLE_TEMPLATES: Mapping[str, str] = {
     "partition {spec!r} must put each tile 1..{last} in exactly one group": (
         "분할 {spec!r}는 타일 1..{last}를 각각 정확히 한 묶음에 넣어야 합니다"
     ),
+    "the compiled tilt A* has no depth bound; use --engine python": (
+        "컴파일된 기울이기 A*에는 깊이 한도가 없습니다; --engine python을 쓰세요"
+    ),
     "partition {partition} needs a table of {entries:,} entries; "
-    "build it once with: statesearch pdb build {rows}x{cols} --partition {partition}": (
+    "build it once with: statesearch pdb build {rows}x{cols} --partition {partition}{goal}": (
         "분할 {partition}에는 항목 {entries:,}개짜리 표가 필요합니다; 한 번 만들어 두세요: "
-        "statesearch pdb build {rows}x{cols} --partition {partition}"
+        "statesearch pdb build {rows}x{cols} --partition {partition}{goal}"
     ),
     # tilt
     "empty tilt board": "빈 기울이기 판입니다",
