@@ -79,6 +79,9 @@ def test_readme_command(command: str, expected: str, code: int, scratch: Path) -
     assert done.returncode == code, output[-3000:]
     assert folded(expected) in folded(output), output[-3000:]
     assert "Traceback" not in output
+    plot = re.search(r"--plot (\S+)", command)
+    if plot:  # the picture is there, not only the words around it
+        assert (scratch / plot[1]).stat().st_size > 10_000
 
 
 def check_server(command: str, expected: str, scratch: Path, env: dict[str, str]) -> None:
@@ -90,13 +93,17 @@ def check_server(command: str, expected: str, scratch: Path, env: dict[str, str]
             try:
                 with urllib.request.urlopen(url, timeout=5) as page:
                     assert b"statesearch" in page.read()
+                    # Still running: the page is this server's, not another's on the same port
+                    # (this one would have stopped, unable to bind).
+                    assert server.poll() is None
                     break
             except OSError:
                 assert time.monotonic() < deadline, f"{url} never answered"
                 time.sleep(0.3)
     finally:
         os.killpg(server.pid, signal.SIGINT)
-        server.wait(timeout=20)
+        # Ctrl-C stops it, as the README says (exit 0, or by the signal as a shell shows 130).
+        assert server.wait(timeout=20) in (0, 130, -signal.SIGINT)
 
 
 def test_readme_python() -> None:

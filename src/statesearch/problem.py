@@ -54,8 +54,6 @@ def state_text(problem: Any) -> Callable[[Any], str]:
 
 S = TypeVar("S", bound=Hashable)
 
-Successor = tuple[Any, S, float]
-
 
 @runtime_checkable
 class Problem(Protocol[S]):

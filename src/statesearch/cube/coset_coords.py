@@ -66,10 +66,6 @@ class CosetCoordinates:
             int(subset_ranks(8, 4)[1][top]), twist, flip, int(subset_ranks(12, 4)[1][middle])
         )
 
-    @property
-    def is_solved_coset(self) -> bool:
-        return self == SOLVED
-
 
 SOLVED = CosetCoordinates(0, 0, 0, int(subset_ranks(12, 4)[1][SLICE_POSITIONS]))
 _U, _D, _F, _B = 0, 3, 2, 5  # face indices (URFDLB)

@@ -133,11 +133,6 @@ def classes(twist: bool) -> Classes:
     )
 
 
-def kernel_moves() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    m = coset_moves()
-    return (m.layer, m.twist, m.flip, m.slice)
-
-
 def kernel_symmetries() -> tuple[np.ndarray, ...]:
     t = symmetry_tables()
     return (t.slice, t.bits_low, t.bits_high, t.quarter, t.slice_masks)

@@ -3,8 +3,8 @@
 numba counts the references to an array each time one is handed to a function, even an inlined
 one, with an atomic add on entry and an atomic subtract on the way out. The IDA* hands its
 tables to the estimate once per child: with sixteen tables that was 32 atomic operations a
-child, more time than the estimate itself (the coset IDA* ran at 2 M generated per second; by
-address it runs several times faster). So the kernels pass the tables' addresses (``addresses``,
+child, more time than the estimate itself (by address the coset IDA* ran several times faster).
+So the kernels pass the tables' addresses (``addresses``,
 taken in Python while the arrays are kept alive by their owner) and read them with these
 one-instruction loads: ``peek16(base, i)`` is ``base[i]`` of an int16 array, as an int64.
 """

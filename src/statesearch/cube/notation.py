@@ -26,7 +26,6 @@ from .facelets import FACES
 METRICS = ("htm", "qtm")
 SUFFIXES = ("", "2", "'")  # one, two, three clockwise quarter turns
 MOVES = tuple(Spaced(face + suffix) for face in FACES for suffix in SUFFIXES)
-QUARTER_MOVES = tuple(m for m in MOVES if not m.endswith("2"))
 # One move per word: a run-together word such as "UUUUUUUUU" (one face of a facelet string)
 # would otherwise be read as nine turns without a word.
 _SUFFIX = "(2'|2’|2|'|’|3)?"

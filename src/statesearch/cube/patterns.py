@@ -20,7 +20,6 @@ reads a position's ``(a, b)`` in Python, for the engine's heuristics and for the
 from __future__ import annotations
 
 import itertools
-import math
 from dataclasses import dataclass
 from functools import cache
 
@@ -181,7 +180,3 @@ def _number_pairs(digits: np.ndarray, modulus: int) -> np.ndarray:
     summed = (digits[:, None, :] + digits[None, :, :]) % modulus
     size = digits.shape[0]
     return _number(summed.reshape(size * size, -1), modulus).reshape(size, size)
-
-
-def places_count(n: int, k: int) -> int:
-    return math.perm(n, k)

@@ -114,10 +114,6 @@ def turned_framed(cube: Cubies, moves: list[int]) -> tuple[Cubies, Frame]:
     return framed([FACES[int(c)] for c in colours], cube.size)
 
 
-def read_facelets(text: str, size: int | None = None) -> Cubies:
-    return read_facelets_framed(text, size)[0]
-
-
 def read_facelets_framed(text: str, size: int | None = None) -> tuple[Cubies, Frame]:
     symbols = list("".join(text.split()))
     n = {54: 3, 24: 2}.get(len(symbols))

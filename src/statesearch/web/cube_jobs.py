@@ -1,13 +1,14 @@
 """The cube's solve job, as run inside a search worker, and which search it runs.
 
-The 2x2x2 is solved by IDA* with its exact distance table (3,674,160 bytes, built in about a
-third of a second the first time and cached): optimal, and instant. The 3x3x3 is solved by the
-compiled IDA* with Korf's pattern databases (165 MiB) when they are already in the cache; the
-server never builds them (about a minute each time a client asked would be a denial of service),
-so without them it runs the engine's bidirectional breadth-first search, optimal too but within
-the time cap only for scrambles of up to about 7 moves, and the answer says how to build the
-tables. (The coset table and its bounds, 5 GB, are more than a search worker may hold, so the
-server never loads them.)
+The 2x2x2 is solved by IDA* with its exact distance table (3,674,160 bytes, built in well under
+a second the first time and cached): optimal, and instant. The 3x3x3 is solved by the compiled
+IDA* with Korf's pattern databases (165 MiB) when they are already in the cache; the server never
+builds them (about a minute each time a client asked would be a denial of service), so without
+them it runs the engine's bidirectional breadth-first search, optimal too but only for short
+scrambles: a longer one stops at the server's cap on kept states (``schemas.MAX_STATES``;
+benchmarks/README.md measures where), and the answer says how to build the tables. (The coset
+table and its bounds, 5 GB, are more than a search worker may hold, so the server never loads
+them.)
 """
 
 from __future__ import annotations
@@ -27,8 +28,9 @@ from .meters import answered, budget
 BUILD_TABLES = "statesearch cube tables --tables korf --metric {metric}"
 FALLBACK_ADVICE = (
     "Korf's pattern databases are not in the server's cache, so this was a bidirectional "
-    "breadth-first search: optimal, but within the time cap only for scrambles of up to about "
-    "7 moves; for optimal solutions of random cubes build the tables once with: " + BUILD_TABLES
+    "breadth-first search: optimal, but only for short scrambles (a longer one stops at the "
+    "server's cap on kept states); for optimal solutions of random cubes build the tables once "
+    "with: " + BUILD_TABLES
 )
 WARM_UP_SECONDS = 10.0
 _korf: dict[str, PatternTables] = {}  # Korf's tables, read once per worker and metric
@@ -71,7 +73,7 @@ def solve_cube(request: SolveCube, deadline: float, cancel: threading.Event) -> 
         cube, algorithm, heuristic, advice = chosen_search(cube, meter)
         meter = budget(request, deadline, cancel, algorithm)  # what is left, for this search
         result = solve(cube, algorithm, heuristic, meter=meter)
-    except LimitHit as hit:  # while Korf's tables were read (about 5 s the first time)
+    except LimitHit as hit:  # while Korf's tables were read (seconds, the first time)
         result = SearchResult(
             Status.LIMIT_REACHED, "idastar", "korf", Stats(), limit=hit.kind, reason=hit.detail
         )
@@ -89,7 +91,7 @@ def solve_cube(request: SolveCube, deadline: float, cancel: threading.Event) -> 
 
 
 def warm_up() -> None:
-    """Read (or build, a third of a second) the 2x2x2's distance tables and run its search once,
+    """Read (or build, well under a second) the 2x2x2's distance tables and run its search once,
     so that the first 2x2x2 a client solves is instant; and, when Korf's tables are in the
     cache, load them and the compiled IDA*."""
     limits = Limits(time_limit=WARM_UP_SECONDS)

@@ -279,7 +279,7 @@ class Pool:
         """Back to the idle list, to be taken next (its tables are loaded). A worker that was
         stopped or retires is replaced at once by one that loads the common kernels and tables
         meanwhile, and is taken last: a successor taken first would meet the next job cold, and
-        a job whose time limit is shorter than the load (Korf's tables, about 5 s) would be
+        a job whose time limit is shorter than the load (Korf's tables take seconds) would be
         stopped and its worker replaced again, every time, while a loaded one waited."""
         with self._lock:
             worker = self._busy[job_id].worker

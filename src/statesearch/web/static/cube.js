@@ -9,7 +9,7 @@ import { limitName, onLanguage, t } from "./i18n.js";
 import { seconds, working } from "./ui.js";
 
 const $ = (id) => document.getElementById(id);
-const SCRAMBLE_MOVES = { 2: 9, 3: 6 }; // the 3x3x3's fall-back search solves about 7 in time
+const SCRAMBLE_MOVES = { 2: 9, 3: 6 }; // short enough for the 3x3x3's fall-back search
 const page = {
   size: 3, facelets: solvedFacelets(3), turned: [], said: null, result: null,
   maxSeconds: 20, korf: { htm: false, qtm: false }, command: "",

@@ -26,7 +26,7 @@ export const CUBE_MESSAGES = {
       ? `The 2×2×2 is solved optimally at once: its exact distance table holds all 3,674,160 positions. Every search stops after ${cap} s at most.`
       : korf
         ? `The 3×3×3 is solved optimally by the compiled IDA* with Korf's pattern databases; a random position (about 18 moves) can take longer than the server's ${cap} s.`
-        : `The 3×3×3 is solved optimally by bidirectional search, within ${cap} s only for scrambles of up to about 7 moves (the server has no pattern databases).`),
+        : `The 3×3×3 is solved optimally by bidirectional search, but only when it is scrambled by a few moves: a longer scramble stops at the server's cap on the states a search may keep (the server has no pattern databases).`),
     cube_advice: "For optimal solutions of random cubes, build Korf's tables once with:",
     cube_at_goal: "The cube is solved.",
     cube_found: (n, metric) => `Optimal solution: ${n} ${n === 1 ? "move" : "moves"} (${ENGLISH_METRIC[metric]}).`,
@@ -53,7 +53,7 @@ export const CUBE_MESSAGES = {
       ? `2×2×2는 곧바로 최적으로 풉니다: 정확한 거리표에 3,674,160개 배치가 모두 들어 있습니다. 모든 탐색은 최대 ${cap}초 뒤에 멈춥니다.`
       : korf
         ? `3×3×3는 코르프의 패턴 데이터베이스를 쓰는 컴파일된 IDA*로 최적으로 풉니다. 무작위 배치(18수 정도)는 서버의 ${cap}초보다 오래 걸릴 수 있습니다.`
-        : `3×3×3는 양방향 탐색으로 최적으로 풀며, ${cap}초 안에는 7수 정도까지 섞은 큐브만 풀 수 있습니다 (서버에 패턴 데이터베이스가 없음).`),
+        : `3×3×3는 양방향 탐색으로 최적으로 풀지만, 몇 수만 섞은 큐브만 풀 수 있습니다: 더 길게 섞으면 서버가 한 탐색에 허락하는 상태 수에서 멈춥니다 (서버에 패턴 데이터베이스가 없음).`),
     cube_advice: "무작위 큐브의 최적해를 구하려면 코르프의 표를 한 번 만드세요:",
     cube_at_goal: "큐브가 맞춰져 있습니다.",
     cube_found: (n, metric) => `최적해: ${n}수 (${KOREAN_METRIC[metric]}).`,
