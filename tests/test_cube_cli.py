@@ -239,3 +239,53 @@ def test_a_2x2x2_is_printed_as_it_was_given(capsys: pytest.CaptureFixture[str]) 
     drawn = json.loads(out)
     code, out, _ = run(capsys, "solve", "cube", drawn["scramble"], "--size", "2", "--json")
     assert json.loads(out)["facelets"] == drawn["facelets"]
+
+
+def test_the_benchmark_gives_no_mean_length_when_no_cube_was_solved() -> None:
+    """A mean of no lengths is no length at all, not 0.00; of some, it says of how many."""
+    row = {"length": None, "status": "limit", "expanded": 1, "generated": 13, "replayed": False}
+    rows = [{**row, "cube": 1, "cpu_s": 5.0, "wall_s": 5.0, "optimal": False}]
+    console = Console(width=80, record=True)
+    console.print(benchmark.table(rows))
+    assert "mean -" in console.export_text()
+    assert "mean length -;" in benchmark.summary(rows, "korf", "htm")
+    solved = {**rows[0], "status": "solved", "length": 17, "replayed": True, "optimal": True}
+    both = benchmark.summary([solved, *rows], "korf", "htm")
+    assert "mean length 17.00 (of the 1 solved)" in both
+
+
+def test_pdb_build_cube_refuses_the_tile_tables_options(capsys: pytest.CaptureFixture[str]) -> None:
+    """A partition or a goal would be silently ignored: the cube's tables are fixed."""
+    for option in (["--partition", "6-6"], ["--goal", "blank-first"]):
+        code, _, err = run(capsys, "pdb", "build", "cube", *option)
+        assert code == 2 and "--partition and --goal choose sliding-tile tables" in err
+
+
+def test_a_pocket_solution_that_ends_turned_says_why(capsys: pytest.CaptureFixture[str]) -> None:
+    """Scrambled by D, the 2x2x2 is solved by U' around its fixed corner: solved, but turned as
+    a whole, which the output explains (as the playground does); R U needs no such word."""
+    code, out, _ = run(capsys, "solve", "cube", "D", "--size", "2", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["solution"] == "U'" and "turned as a whole" in data["note"]
+    code, out, _ = run(capsys, "solve", "cube", "R U", "--size", "2", "--json")
+    assert code == 0 and "turned as a whole" not in json.loads(out)["note"]
+
+
+def test_a_coset_table_load_cut_by_the_clock_points_to_korfs_tables(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A facelet string goes to the coset table, which takes seconds to read: stopped by the
+    time limit while it loads, the answer names the tables that load in seconds."""
+    from statesearch.cube import coset_cache, korf
+    from statesearch.limits import LimitHit, LimitKind
+
+    def too_slow(variant: str, metric: str, log: object = None) -> None:
+        raise LimitHit(LimitKind.TIME, "time limit of 2 s, while reading the coset table")
+
+    monkeypatch.setattr(coset_cache, "require_table", too_slow)
+    monkeypatch.setattr(coset_cache, "is_stored", lambda variant, metric: True)
+    monkeypatch.setattr(korf, "is_stored", lambda metric: True)
+    facelets = "UUFUUFUUFRRRRRRRRRFFDFFDFFDDDBDDBDDBLLLLLLLLLUBBUBBUBB"  # the cube after R
+    code, out, err = run(capsys, "solve", "cube", facelets, "--time-limit", "2")
+    said = " ".join((out + err).split())
+    assert code == 4 and "(-H korf reads 165 MB of tables, in seconds)" in said

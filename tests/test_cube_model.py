@@ -16,7 +16,14 @@ from hypothesis import strategies as st
 from statesearch import InputError, Status, solve
 from statesearch.cube import REACHABLE, Cube, Cubies, parse_moves, random_cube, random_scramble
 from statesearch.cube.cubies import CORNERS, EDGES, invariant_violation, permutation_parity
-from statesearch.cube.notation import MOVES, canonical_moves, cost_in, format_moves, inverse
+from statesearch.cube.notation import (
+    MOVES,
+    canonical_moves,
+    cost_in,
+    format_moves,
+    inverse,
+    merged,
+)
 from statesearch.cube.reading import after, read_cube, scrambled
 from statesearch.cube.state import move_cubies
 from statesearch.limits import LimitKind
@@ -72,6 +79,7 @@ def test_sexy_move_has_order_six() -> None:
 def test_notation_round_trip_and_inverse() -> None:
     assert format_moves(parse_moves("R U R' U' F2")) == "R U R' U' F2"
     assert parse_moves("U2' U3 R’") == parse_moves("U2 U' R'")
+    assert parse_moves("R′ U2′") == parse_moves("R' U2")  # the prime sign, as the buttons show it
     assert parse_moves("") == []
     for m in range(18):
         assert turned(Cubies.solved(3), f"{MOVES[m]} {MOVES[inverse(m)]}") == Cubies.solved(3)
@@ -130,7 +138,7 @@ def test_invariants_hold_after_any_sequence(moves: list[int]) -> None:
 
 # Text a user may type: cube letters, colours, move suffixes, separators and some noise.
 CUBE_TEXT = st.one_of(
-    st.text(alphabet="URFDLBwrgyobMxRw'’23 /\n?", max_size=70),
+    st.text(alphabet="URFDLBwrgyobMxRw'’′23 /\n?", max_size=70),
     st.text(alphabet="URFDLB", min_size=54, max_size=54),  # facelets, mostly impossible ones
     st.text(alphabet="URFDLB", min_size=24, max_size=24),
 )
@@ -304,7 +312,8 @@ def test_auto_takes_korfs_tables_for_a_short_scramble(monkeypatch: pytest.Monkey
         return heuristic, why
 
     heuristic, why = chosen(short)
-    assert heuristic == "korf" and f"the scramble has {KORF_IS_ENOUGH} moves" in why
+    assert heuristic == "korf" and f"the scramble comes to {KORF_IS_ENOUGH} moves" in why
+    assert chosen(" ".join(["R"] * 14))[0] == "korf"  # 14 turns, but all of one face: R2
     assert chosen(longer)[0] == "coset"
     facelets = Cube.from_text(short).facelets(Cube.from_text(short).initial)
     assert chosen(facelets)[0] == "coset"  # no scramble: no bound on its length
@@ -378,3 +387,33 @@ def test_korfs_tables_built_on_first_use_stop_at_the_time_limit(
     assert result.status is Status.LIMIT_REACHED and result.limit is not None
     assert result.limit.value == "time" and time.monotonic() - started < 20
     assert korf._LOADED == {}
+
+
+def test_several_pieces_off_are_described_by_their_sum() -> None:
+    """Two corners twisted clockwise are not "a corner twisted anticlockwise": the reason says
+    what the sum is, and names one piece only when one is off."""
+    two_twisted = Cubies(tuple(range(8)), (1, 1, 0, 0, 0, 0, 0, 0), tuple(range(12)), (0,) * 12)
+    assert invariant_violation(two_twisted) == (
+        "the corner twists add up to 2 mod 3, as if one corner were twisted anticlockwise"
+    )
+    three_flipped = Cubies(tuple(range(8)), (0,) * 8, tuple(range(12)), (1, 1, 1) + (0,) * 9)
+    assert invariant_violation(three_flipped) == (
+        "the edge flips add up to 1 mod 2, as if one edge were flipped"
+    )
+    one_twisted = Cubies(tuple(range(8)), (2,) + (0,) * 7, tuple(range(12)), (0,) * 12)
+    assert "a corner is twisted anticlockwise in place" in (invariant_violation(one_twisted) or "")
+
+
+def test_a_scramble_is_as_long_as_its_turns_merged() -> None:
+    """Turns of one face, with only its opposite face's between, combine; the position stays."""
+    assert format_moves(merged(parse_moves("R R R R R R"))) == "R2"
+    assert format_moves(merged(parse_moves("R L R'"))) == "L"
+    assert format_moves(merged(parse_moves("L' R L2"))) == "L R"
+    assert merged(parse_moves("R U U' R'")) == [] and merged(parse_moves("L R L' R'")) == []
+    assert format_moves(merged(parse_moves("R U F"))) == "R U F"
+    rng = random.Random(5)
+    for _ in range(200):
+        moves = [rng.randrange(18) for _ in range(rng.randrange(12))]
+        short = merged(moves)
+        assert after(Cubies.solved(3), short) == after(Cubies.solved(3), moves)
+        assert len(short) <= len(moves) and merged(short) == short

@@ -82,7 +82,10 @@ def batch(
     ] = None,
     max_memory: Annotated[
         str,
-        memory_option("Per search (4G, 500M, none); auto: a share of the free memory per worker."),
+        memory_option(
+            "Per search (4G, 500M; none or 0: no bound); auto: a share of the free memory per "
+            "worker."
+        ),
     ] = "auto",
     max_depth: Annotated[
         int | None, typer.Option(min=0, metavar="N", help="Longest path searched.")

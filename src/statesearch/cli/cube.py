@@ -76,9 +76,11 @@ def _load_tables(cube: Any, heuristic: str | None, search: SearchOptions, meter:
             with meter.doing("reading the coset table and its bounds"):
                 return cube.with_tables(coset=require_table("full", cube.metric, stderr.print))
         except LimitHit as hit:
+            korf_mb = sum(p.size for p, _, _ in table_names(metric=cube.metric)) / 2**20
             if hit.kind is LimitKind.MEMORY:
-                korf_bytes = sum(p.size for p, _, _ in table_names(metric=cube.metric))
-                hit.detail += f" (-H korf reads {korf_bytes / 2**20:,.0f} MB of tables)"
+                hit.detail += f" (-H korf reads {korf_mb:,.0f} MB of tables)"
+            elif hit.kind is LimitKind.TIME and korf_stored(cube.metric):
+                hit.detail += f" (-H korf reads {korf_mb:,.0f} MB of tables, in seconds)"
             raise
     return cube
 
@@ -132,6 +134,8 @@ def solve_cube(
         cube = Cube.from_text(cube_text, size, metric)
         cube = _load_tables(cube, heuristic, search, meter)
         result = run(cube, heuristic, search, meter, precheck)
+    if cube.ends_turned(result):
+        result.note = "; ".join(n for n in (result.note, cube.ends_turned_note) if n)
     emit(
         result,
         search.as_json,

@@ -53,8 +53,8 @@ def memory_option(help: str) -> Any:
 MaxMemory = Annotated[
     str,
     memory_option(
-        "Stop when the process would hold more (4G, 500M, none); auto: 80% of the memory "
-        "available when the command starts."
+        "Stop when the process would hold more (4G, 500M; none or 0: no bound); auto: 80% of "
+        "the memory available when the command starts."
     ),
 ]
 

@@ -49,12 +49,13 @@ def build(
         ),
     ] = None,
     goal: Annotated[
-        str,
+        str | None,
         typer.Option(
             metavar="BOARD",
-            help="blank-last (the default of solve), blank-first (Korf's, for bench), or a board.",
+            help="blank-last (the default of solve), blank-first (Korf's, for bench), or a "
+            "board. [default: blank-last]",
         ),
-    ] = "blank-last",
+    ] = None,
     time_limit: TimeLimit = None,
     max_memory: MaxMemory = "auto",
 ) -> None:
@@ -65,6 +66,11 @@ def build(
     if size.strip().lower() == "cube":
         from .cube import build_tables
 
+        if partition is not None or goal is not None:
+            raise InputError(
+                "--partition and --goal choose sliding-tile tables; the cube's are all built "
+                "at once (statesearch cube tables also takes --metric and --tables)"
+            )
         build_tables(time_limit=time_limit, max_memory=max_memory)
         return
     from ..cache import cache_dir
@@ -72,7 +78,7 @@ def build(
     from ..npuzzle.pdb_lookup import PatternDatabase
 
     rows, cols = board_shape(size)
-    goal_tiles = parse_goal(goal, rows, cols)
+    goal_tiles = parse_goal(goal or "blank-last", rows, cols)
     started = time.perf_counter()
     with building(time_limit, max_memory, "the tables finished before it are cached") as (
         meter,

@@ -63,7 +63,7 @@ def table(rows: list[dict[str, Any]]) -> Table:
     out.add_section()
     out.add_row(
         "total",
-        f"mean {mean_length(rows):.2f}",
+        f"mean {mean_length(rows)}",
         f"{sum(r['expanded'] for r in rows):,}",
         f"{generated:,}",
         f"{cpu:.1f}",
@@ -73,10 +73,11 @@ def table(rows: list[dict[str, Any]]) -> Table:
     return out
 
 
-def mean_length(rows: list[dict[str, Any]]) -> float:
-    """The mean length of the solved cubes' solutions (0 when none was solved)."""
+def mean_length(rows: list[dict[str, Any]]) -> str:
+    """The mean length of the solved cubes' solutions, "-" when none was solved (a cube that
+    reached a limit has no length to count)."""
     lengths = [r["length"] for r in rows if r["status"] == "solved"]
-    return sum(lengths) / len(lengths) if lengths else 0.0
+    return f"{sum(lengths) / len(lengths):.2f}" if lengths else "-"
 
 
 def summary(rows: list[dict[str, Any]], heuristic: str, metric: str) -> str:
@@ -85,9 +86,11 @@ def summary(rows: list[dict[str, Any]], heuristic: str, metric: str) -> str:
     wall = sum(r["wall_s"] for r in rows)
     generated = sum(r["generated"] for r in rows)
     mean = mean_length(rows)
+    if solved and len(solved) < len(rows):
+        mean += f" (of the {len(solved)} solved)"
     wrong = sum(1 for r in solved if not (r["replayed"] and r["optimal"]))
     return (
         f"{len(solved)}/{len(rows)} solved optimally with IDA* + {heuristic} ({metric}), "
-        f"{wrong} wrong; mean length {mean:.2f}; search {cpu:.1f} CPU s ({wall:.1f} s wall), "
+        f"{wrong} wrong; mean length {mean}; search {cpu:.1f} CPU s ({wall:.1f} s wall), "
         f"{generated / cpu / 1e6 if cpu else 0:.1f} M generated per CPU s"
     )

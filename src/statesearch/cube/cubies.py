@@ -196,12 +196,18 @@ def invariant_violation(cube: Cubies) -> str | None:
     """Why an assembled cube cannot be solved by turning faces (``broken_invariant`` in words),
     or ``None``."""
     broken = broken_invariant(cube)
+    # One piece off is named as such; several are described by their sum, which is all that
+    # decides (two corners twisted clockwise are one twisted anticlockwise, as far as solving).
     if broken == "twist":
         twist = sum(cube.co) % 3
         way = "clockwise" if twist == 1 else "anticlockwise"
-        return f"a corner is twisted {way} in place (the corner twists add up to {twist} mod 3)"
+        if sum(1 for t in cube.co if t) == 1:
+            return f"a corner is twisted {way} in place (the corner twists add up to {twist} mod 3)"
+        return f"the corner twists add up to {twist} mod 3, as if one corner were twisted {way}"
     if broken == "flip":
-        return "an edge is flipped in place (the edge flips add up to 1 mod 2)"
+        if sum(cube.eo) == 1:
+            return "an edge is flipped in place (the edge flips add up to 1 mod 2)"
+        return "the edge flips add up to 1 mod 2, as if one edge were flipped"
     if broken == "parity":
         return "two pieces are swapped: the corner and edge permutations have different parity"
     return None

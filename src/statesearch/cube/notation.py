@@ -28,10 +28,12 @@ SUFFIXES = ("", "2", "'")  # one, two, three clockwise quarter turns
 MOVES = tuple(Spaced(face + suffix) for face in FACES for suffix in SUFFIXES)
 # One move per word: a run-together word such as "UUUUUUUUU" (one face of a facelet string)
 # would otherwise be read as nine turns without a word.
-_SUFFIX = "(2'|2’|2|'|’|3)?"
+# The prime may be typed as ', as a typographic apostrophe ’ or as the prime sign ′ (the
+# playground's buttons show it).
+_SUFFIX = "(2'|2’|2′|2|'|’|′|3)?"
 _MOVE = re.compile(f"([URFDLB]){_SUFFIX}")
 _RUN_TOGETHER = re.compile(f"([URFDLB]{_SUFFIX})+")
-_QUARTERS = {"": 1, "2": 2, "2'": 2, "2’": 2, "'": 3, "’": 3, "3": 3}
+_QUARTERS = {"": 1, "2": 2, "2'": 2, "2’": 2, "2′": 2, "'": 3, "’": 3, "′": 3, "3": 3}
 # Wide (Rw, r), slice (M E S) and rotation (x y z) moves: a face letter is all this cube reads.
 _NOT_FACE_TURN = re.compile(f"([URFDLB]w|[urfdlbMESxyzXYZ]){_SUFFIX}")
 
@@ -100,6 +102,27 @@ def metric_moves(metric: str) -> tuple[int, ...]:
 def cost_in(metric: str, moves: list[int]) -> int:
     """The length of a sequence in ``metric`` (a half turn counts 2 in ``qtm``)."""
     return len(moves) if metric == "htm" else sum(2 if m % 3 == 1 else 1 for m in moves)
+
+
+def merged(moves: list[int]) -> list[int]:
+    """The same position's turns with those that combine merged: turns of one face in a row,
+    or with only turns of the opposite face between them (they commute), become one turn or
+    none (``R R`` is ``R2``, ``R L R'`` is ``L``). How long a scramble really is."""
+    out: list[int] = []
+    for move in moves:
+        face = face_of(move)
+        at = len(out) - 1
+        if at >= 0 and face_of(out[at]) == (face + 3) % 6:  # FACES is URFDLB: opposites 3 apart
+            at -= 1
+        if at < 0 or face_of(out[at]) != face:
+            out.append(move)
+            continue
+        quarters = (quarters_of(out[at]) + quarters_of(move)) % 4
+        if quarters:
+            out[at] = 3 * face + quarters - 1
+        else:
+            del out[at]
+    return out
 
 
 def format_moves(moves: list[int]) -> str:

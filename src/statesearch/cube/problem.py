@@ -36,7 +36,7 @@ from ..problem import Heuristic
 from ..result import SearchResult, Stats
 from . import net
 from .cubies import Cubies, invariant_violation
-from .notation import MOVES, check_metric, cost_in, inverse, metric_moves, parse_moves
+from .notation import MOVES, check_metric, cost_in, inverse, merged, metric_moves, parse_moves
 from .random_cubes import REACHABLE
 from .reading import AS_READ, Frame, after, check_size, read_cube_and_scramble
 from .state import State, colours_of, cubies_of, recipes, state_of, turned
@@ -63,9 +63,15 @@ class Cube:
 
     unit_costs = True
     # Said with a compiled IDA*'s result (``result.py``: the meanings are one, the trees not).
+    # Said with a 2x2x2's solution that ends turned (``ends_turned``), as the playground says it.
+    ends_turned_note = (
+        "the 2x2x2 is solved holding its down-back-left corner still, so this solution leaves it "
+        "solved but turned as a whole"
+    )
     compiled_ida_counts = (
-        "the compiled IDA* counts Korf's way: it never produces a second turn of a face or "
-        "opposite faces out of order, so its counts differ from the Python engine's"
+        "the compiled IDA* counts Korf's way: it never turns a face again where one turn would "
+        "do (a quarter-turn solution may turn it twice the same way) nor opposite faces out of "
+        "order, so its counts differ from the Python engine's"
     )
 
     def __init__(
@@ -106,7 +112,7 @@ class Cube:
     ) -> Cube:
         """A scramble (``"R U R' U'"``) or a facelet string (54 or 24 symbols, URFDLB order)."""
         cube, scramble, frame = read_cube_and_scramble(text, size)
-        length = None if scramble is None else cost_in(check_metric(metric), scramble)
+        length = None if scramble is None else cost_in(check_metric(metric), merged(scramble))
         return cls(cube, cube.size, metric, meter=meter, scramble_length=length, frame=frame)
 
     def with_tables(
@@ -168,6 +174,12 @@ class Cube:
     def show(self, state: State) -> str:
         return net.text_net(self.shown(state))
 
+    def ends_turned(self, result: SearchResult[State]) -> bool:
+        """Whether a solution leaves the cube solved but turned as a whole, as shown: the 2x2x2
+        has no centres, so it is solved holding its down-back-left corner still."""
+        solved = "".join(face * self.size**2 for face in "URFDLB")
+        return result.solved and bool(result.path) and self.facelets(result.path[-1]) != solved
+
     def result_fields(self, result: SearchResult[State]) -> dict[str, object]:
         """The cube's fields beside a result in ``solve cube --json`` and a batch's line."""
         return {
@@ -200,8 +212,8 @@ class Cube:
         short = self.scramble_length is not None and self.scramble_length <= KORF_IS_ENOUGH
         if short and korf.is_stored(self.metric):
             return "korf", (
-                f"the scramble has {self.scramble_length} moves: Korf's tables (165 MiB) solve "
-                "that within seconds, sooner than the coset table (5 GB) loads"
+                f"the scramble comes to {self.scramble_length} moves: Korf's tables (165 MiB) "
+                "solve that within seconds, sooner than the coset table (5 GB) loads"
             )
         return ("coset", "") if is_stored("full", self.metric) else ("korf", "")
 

@@ -41,7 +41,7 @@ def facelet_words(text: str) -> list[str] | None:
     of two or more symbols each, 20 or more in all or each a face's 9 or 4; never with a
     move's ``'`` or ``2``."""
     words = text.replace("/", " ").split()
-    if not words or any(c in "'’23" for word in words for c in word):
+    if not words or any(c in "'’′23" for word in words for c in word):
         return None
     lengths = [len(word) for word in words]
     if len(words) == 1:

@@ -6,6 +6,11 @@ from collections.abc import Mapping
 
 PUZZLE_TEMPLATES: Mapping[str, str] = {
     # the cube
+    "--partition and --goal choose sliding-tile tables; the cube's are all built at once "
+    "(statesearch cube tables also takes --metric and --tables)": (
+        "--partition과 --goal은 슬라이딩 퍼즐 표를 고르는 옵션입니다; 큐브의 표는 한 번에 모두 "
+        "만듭니다 (statesearch cube tables는 --metric과 --tables도 받습니다)"
+    ),
     "the coset table ({metric}) is not built; build it once with: "
     "statesearch cube tables --metric {metric} (or use -H korf)": (
         "코셋 표({metric})가 아직 없습니다; 한 번 만들어 두세요: "
