@@ -289,3 +289,25 @@ def test_a_coset_table_load_cut_by_the_clock_points_to_korfs_tables(
     code, out, err = run(capsys, "solve", "cube", facelets, "--time-limit", "2")
     said = " ".join((out + err).split())
     assert code == 4 and "(-H korf reads 165 MB of tables, in seconds)" in said
+    code, out, _ = run(capsys, "solve", "cube", facelets, "--time-limit", "2", "--json")
+    data = json.loads(out)  # the cube's fields, as in every other answer
+    assert code == 4 and data["status"] == "limit_reached" and data["limit"] == "time"
+    assert (data["size"], data["metric"], data["facelets"], data["solution"]) == (
+        3,
+        "htm",
+        facelets,
+        None,
+    )
+
+
+def test_an_unsolvable_cube_past_a_limit_is_pointed_to_its_proof(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """With the precheck off, a limit stops the search of a twisted cube: the hint is the
+    precheck, not a stronger table, which could not help."""
+    twisted = "UUUFURRRFRFFDDDDLLLLBBBB"  # the URF corner twisted in place
+    code, out, _ = run(
+        capsys, "solve", "cube", twisted, "--no-precheck", "-a", "idastar", "--max-expanded", "50"
+    )
+    said = " ".join(out.split())
+    assert code == 4 and "hint: no search can solve this cube: without --no-precheck" in said

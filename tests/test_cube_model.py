@@ -358,6 +358,9 @@ def test_random_scrambles() -> None:
     assert moves == random_scramble(30, 3) and len(moves) == 30
     assert all(a // 3 != b // 3 for a, b in itertools.pairwise(moves))
     assert all(m % 3 != 1 for m in random_scramble(30, 3, "qtm"))
+    for seed in range(50):  # as long as it says: no turn merges with another
+        moves = random_scramble(20, seed)
+        assert merged(moves) == moves
     assert scrambled(moves, 3) == read_cube(format_moves(moves))
 
 
@@ -417,3 +420,11 @@ def test_a_scramble_is_as_long_as_its_turns_merged() -> None:
         short = merged(moves)
         assert after(Cubies.solved(3), short) == after(Cubies.solved(3), moves)
         assert len(short) <= len(moves) and merged(short) == short
+
+
+def test_facelets_in_the_wrong_groups_are_called_facelets() -> None:
+    """Six faces and a stray letter are no scramble: the error counts the groups."""
+    faces = " ".join(face * 9 for face in "URFDLB")
+    with pytest.raises(InputError, match="got 7 groups of 9, 8, 1"):
+        read_cube(faces[:-1] + " B")
+    assert read_cube("R U F D L B R U") == scrambled(parse_moves("R U F D L B R U"), 3)

@@ -130,8 +130,10 @@ def solve_cube(
     """Solve a Rubik's cube (3x3x3) or a pocket cube (2x2x2) optimally."""
     from ..cube import Cube
 
-    with searching(search) as meter:
+    fields: dict[str, object] = {}  # the cube's, for a limit reached while tables load
+    with searching(search, fields) as meter:
         cube = Cube.from_text(cube_text, size, metric)
+        fields |= cube.result_fields(None)
         cube = _load_tables(cube, heuristic, search, meter)
         result = run(cube, heuristic, search, meter, precheck)
     if cube.ends_turned(result):

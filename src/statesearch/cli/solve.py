@@ -39,12 +39,13 @@ MAX_FILE = 64 * 2**20  # bytes: a 5000x5000 maze is 25 MB
 
 
 @contextmanager
-def searching(search: SearchOptions) -> Iterator[Meter]:
+def searching(search: SearchOptions, fields: dict[str, Any] | None = None) -> Iterator[Meter]:
     """The meter of one command, active (``metering``): its clock starts before the input is
     read, so parsing and tables count against ``--time-limit`` (and tables read or built
     against ``--max-memory``); it shows progress, and Ctrl-C cancels. A budget
     that runs out before the search begins is reported like any limit (exit 4; with
-    ``--json``, as JSON), and Ctrl-C then as an interruption (exit 130)."""
+    ``--json``, as JSON with the problem's ``fields`` as far as they were filled in), and
+    Ctrl-C then as an interruption (exit 130)."""
     with watching() as watch:
         meter = Meter(
             search.limits(), watch.cancel, watch, watch.every, started=clock.COMMAND_STARTED
@@ -59,7 +60,8 @@ def searching(search: SearchOptions) -> Iterator[Meter]:
             shape: SearchResult[Any] = SearchResult(
                 Status.LIMIT_REACHED, search.algorithm, None, Stats()
             )
-            stopped_early(hit, "this proves nothing", search.as_json, shape.to_dict())
+            record = shape.to_dict() | (fields or {})
+            stopped_early(hit, "this proves nothing", search.as_json, record)
 
 
 def run(

@@ -180,13 +180,14 @@ class Cube:
         solved = "".join(face * self.size**2 for face in "URFDLB")
         return result.solved and bool(result.path) and self.facelets(result.path[-1]) != solved
 
-    def result_fields(self, result: SearchResult[State]) -> dict[str, object]:
-        """The cube's fields beside a result in ``solve cube --json`` and a batch's line."""
+    def result_fields(self, result: SearchResult[State] | None) -> dict[str, object]:
+        """The cube's fields beside a result in ``solve cube --json`` and a batch's line
+        (``None``: no result, a limit reached before the search)."""
         return {
             "size": self.size,
             "metric": self.metric,
             "facelets": self.facelets(self.initial),
-            "solution": result.moves if result.solved else None,  # turns are Spaced
+            "solution": result.moves if result and result.solved else None,  # turns are Spaced
         }
 
     def to_svg(self, state: State | None = None, cell: int = 20) -> str:
@@ -232,7 +233,10 @@ class Cube:
     def limit_hint(self, algorithm: str, heuristic: str | None, kind: LimitKind) -> str | None:
         """What to try after ``kind`` stopped a search with ``heuristic``, when the generic
         hint ("a stronger heuristic ...") does not fit: the coset table and the 2x2x2's exact
-        table are the strongest there are; Korf's tables have the coset table above them."""
+        table are the strongest there are; Korf's tables have the coset table above them. An
+        unsolvable cube (searched with the precheck off) needs no table: the precheck proves it."""
+        if not self.solvable:
+            return "no search can solve this cube: without --no-precheck its invariant proves it"
         if kind is not LimitKind.TIME:
             return None
         if heuristic in ("coset", "exact"):

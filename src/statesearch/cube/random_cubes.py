@@ -51,13 +51,17 @@ def random_cube(size: int, seed: int | random.Random | None = None) -> Cubies:
 def random_scramble(
     length: int, seed: int | random.Random | None = None, metric: str = "htm"
 ) -> list[int]:
-    """``length`` random moves, never two turns of one face in a row (half turns are drawn in
-    the half-turn metric only)."""
+    """``length`` random moves, none of which merges with another (``notation.merged``): never
+    two turns of one face in a row, nor with only its opposite face's turn between (``L R L'``
+    is ``R``), so the scramble is as long as it says (half turns are drawn in the half-turn
+    metric only)."""
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     out: list[int] = []
     while len(out) < length:
         face = rng.randrange(6)
         if out and face_of(out[-1]) == face:
+            continue
+        if len(out) > 1 and face_of(out[-1]) == (face + 3) % 6 and face_of(out[-2]) == face:
             continue
         turns = (0, 1, 2) if metric == "htm" else (0, 2)
         out.append(3 * face + rng.choice(turns))

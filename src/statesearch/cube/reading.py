@@ -38,8 +38,8 @@ def check_size(size: int) -> int:
 def facelet_words(text: str) -> list[str] | None:
     """The words of ``text`` if it is meant as facelets, else ``None`` (a scramble): one word of
     20 or more symbols, or words split by spaces, newlines or slashes (faces, or rows of a net)
-    of two or more symbols each, 20 or more in all or each a face's 9 or 4; never with a
-    move's ``'`` or ``2``."""
+    of two or more symbols each, 20 or more in all or each a face's 9 or 4 (or 20 or more in
+    all with a word of four or more, which no move is); never with a move's ``'`` or ``2``."""
     words = text.replace("/", " ").split()
     if not words or any(c in "'’′23" for word in words for c in word):
         return None
@@ -47,7 +47,10 @@ def facelet_words(text: str) -> list[str] | None:
     if len(words) == 1:
         return words if lengths[0] >= 20 else None
     grouped = min(lengths) >= 2 and (sum(lengths) >= 20 or set(lengths) <= {4, 9})
-    return words if grouped else None
+    # A word of four letters is no move: with 20 or more symbols in all, these are facelets in
+    # the wrong groups (a stray letter, a face split), and the error should say so.
+    misgrouped = sum(lengths) >= 20 and max(lengths) >= 4
+    return words if grouped or misgrouped else None
 
 
 def read_cube(text: str, size: int | None = None) -> Cubies:
