@@ -202,10 +202,10 @@ def test_a_slide_clears_the_solution_and_the_step_through(page: Page) -> None:
     expect(page.locator("#p-g")).to_have_text("1")
     expect(page.locator("#puzzle-stepper")).to_be_hidden()
     expect(page.locator("#puzzle-trace-what")).to_have_text(
-        "The board has moved: press Step through to search this board."
+        "No trace is shown for the board as it is now: press Step through to search it."
     )
     page.click("#lang")
-    expect(page.locator("#puzzle-trace-what")).to_contain_text("판이 바뀌었습니다")
+    expect(page.locator("#puzzle-trace-what")).to_contain_text("지금 판의 추적은 아직 없습니다")
 
 
 def test_a_refused_goal_leaves_the_goal_in_use_in_the_field(page: Page) -> None:

@@ -124,6 +124,10 @@ def test_module_entry_point_and_showcase() -> None:
     assert "bidirectional BFS: solved: 6 moves (optimal)" in words
     assert "in place: unsolvable: a corner is twisted" in words
     assert "keeps only its path: unsolvable: no solution within 31 moves" in words
+    # The loop itself, as --trace shows it: the waiting room after each of the first steps.
+    assert "A* + manhattan, its first 3 steps" in words and "14 = 0 + 14" in words
+    assert "IDA* + manhattan, its bounds: 14 (6 expanded), 16" in words
+    assert "--trace 10: the steps in a table" in words
 
 
 def every_command() -> list[list[str]]:
@@ -335,7 +339,10 @@ def test_a_trace_cut_at_its_cap_says_so(
     assert f"{file} holds the first 50 of " in data["note"]
     assert data["stats"]["expanded"] > 50  # so there were more events than 50
     code, out, _ = run(capsys, "solve", "npuzzle", "123456708", "--trace-json", str(file))
-    assert code == 0 and "holds the first" not in out  # a whole trace says nothing
+    lines = file.read_text().count("\n")  # a whole trace: where it went and how much it holds
+    said = " ".join(out.split())
+    assert code == 0 and "holds the first" not in out
+    assert f"{file} holds the {lines:,} events, one JSON line each" in said
     readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
     assert f"the first {options.TRACE_LINES:,} events" in " ".join(readme.split())
 
@@ -421,3 +428,14 @@ def test_a_reader_that_closes_the_output_ends_the_command_quietly() -> None:
     readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
     said = "`1` says something else went wrong, quietly: the reader closed the output"
     assert said in " ".join(readme.split())
+
+
+def test_a_trace_of_no_search_says_why_instead_of_an_empty_table(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The lesson's unsolvable board is proved so by parity: nothing to step through, and the
+    trace says so (and how to watch the 181,440 expansions) rather than draw an empty table."""
+    code, out, _ = run(capsys, "solve", "npuzzle", "2 8 1 4 6 3 0 7 5", "--trace", "5")
+    said = " ".join(out.split())
+    assert code == 3 and "┏" not in out
+    assert "no steps (the precheck proved it unsolvable before any search; --no-precheck" in said

@@ -217,3 +217,30 @@ def test_a_row_the_push_budget_cut_says_so() -> None:
         pushes = result.limit is LimitKind.PUSHED
         Console(file=out, width=250).print(trace_table(recorder, str, "astar", None, True, pushes))
         assert ("cut short: the push budget ran out" in out.getvalue()) is cut, limits
+
+
+def test_a_stale_row_names_both_gs() -> None:
+    """ "A cheaper g" is something a student can check: the row gives the entry's g and the g
+    table's, which is smaller, as the table held it when the entry came out."""
+    recorder, _ = traced(45, "astar", weight=5)
+    rows = zip(table(recorder, "astar", 5), recorder.steps, strict=True)
+    stale = [(row, step) for row, step in rows if step.event.event == "stale"]
+    assert stale
+    for row, step in stale:
+        said = re.fullmatch(
+            r"stale: g = (\d+), but the g table holds (\d+); turned away", row["what happened"]
+        )
+        assert said and int(said[1]) == step.event.g and int(said[2]) < int(said[1])
+
+
+@pytest.mark.parametrize("weight", [None, 5])
+def test_a_lesson_trace_keeps_its_edge_at_80_columns(weight: float | None) -> None:
+    """A pipe's 80 columns: every line of the table ends on its border (rich crops a table its
+    columns cannot shrink to fit; g + 5·h used to push it past)."""
+    puzzle = NPuzzle.from_text(LESSON)
+    recorder = StepRecorder(45, puzzle.render)
+    solve(puzzle, "astar", weight=weight or 1, trace=Trace(limit=10**6, on_event=recorder))
+    out = io.StringIO()
+    Console(file=out, width=80).print(trace_table(recorder, puzzle.show, "astar", weight))
+    lines = [line.rstrip() for line in out.getvalue().splitlines()[1:]]  # under the title
+    assert lines and all(len(line) <= 80 and line[-1] in "┓┃┩│┤┘" for line in lines)

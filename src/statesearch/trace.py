@@ -165,6 +165,10 @@ class Trace:
     def g_table(self) -> dict[Any, float]:
         return dict(self._g)
 
+    def g_of(self, state: Any) -> float | None:
+        """The g table's entry for ``state``, without copying the table (``None``: none)."""
+        return self._g.get(state)
+
     def parents(self) -> dict[Any, Any]:
         return dict(self._came)
 

@@ -12,8 +12,11 @@ from ..limits import Limits
 from ..maze import LESSON_MAZE, Maze
 from ..npuzzle import NPuzzle, format_board
 from ..tilt import Tilt
+from ..trace import Trace
+from .trace_table import StepRecorder, trace_table
 
 LESSON_BOARD = "7 2 4 5 0 6 8 3 1"
+LOOP_STEPS = 3  # the first steps of A* + manhattan shown as --trace shows them
 UNSOLVABLE_BOARD = "2 8 1 4 6 3 0 7 5"
 KORF_2 = (13, 5, 4, 10, 9, 12, 8, 14, 2, 3, 7, 1, 0, 15, 11, 6)  # 55 moves, goal blank-first
 CHECKERBOARD = "R2 L2 U2 D2 F2 B2"
@@ -34,7 +37,7 @@ def showcase() -> None:
     """Solve the lesson's examples and print their tables."""
     out = Console(highlight=False)
     puzzle = NPuzzle.from_text(LESSON_BOARD)
-    out.rule("8-puzzle: A* with three heuristics")
+    out.rule("8-puzzle: A* with the lesson's three heuristics, and linear conflicts")
     out.print(format_board(puzzle.initial, 3))
     table = Table("heuristic", "weight", "expanded", "pushed", "length", "seconds")
     for name, weight in (
@@ -54,9 +57,18 @@ def showcase() -> None:
         )
     out.print(table)
 
+    # The loop itself: the first states taken out of the waiting room, as --trace shows them.
+    recorder = StepRecorder(LOOP_STEPS, puzzle.render)
+    solve(puzzle, "astar", "manhattan", trace=Trace(on_event=recorder))
+    loop = trace_table(recorder, puzzle.show, "astar")
+    loop.title = (
+        f"A* + manhattan, its first {LOOP_STEPS} steps (as --trace {LOOP_STEPS} shows them)"
+    )
+    out.print(loop)
+
     ida = solve(puzzle, "idastar", "manhattan")
     out.print(
-        "IDA* + manhattan thresholds: "
+        "IDA* + manhattan, its bounds: "
         + ", ".join(f"{t:g} ({n:,} expanded)" for t, n in ida.stats.iterations)
         + f" -> {ida.verdict}"
     )
@@ -73,7 +85,7 @@ def showcase() -> None:
     budget = solve(puzzle, "astar", "zero", weight=0, limits=Limits(max_expanded=1000))
     out.print(f"{LESSON_BOARD} with a 1,000-state budget: {budget.verdict}")
 
-    out.rule("The lesson maze: A* with Manhattan distance")
+    out.rule("The lesson maze: five searches (A*'s path drawn, * on it)")
     maze = Maze.parse(LESSON_MAZE)
     table = Table("algorithm", "expanded", "pushed", "length", "cost")
     for algorithm in ("bfs", "ucs", "astar", "greedy", "bidirectional"):
@@ -118,3 +130,10 @@ def showcase() -> None:
     jugs = solve(WaterJugs(4, 3, 2), "bfs")
     out.print(" -> ".join(f"{a}" for a in jugs.actions))
     out.print(" -> ".join(str(s) for s in jugs.path) + f"   [{jugs.verdict}]")
+
+    out.rule("Watch it think")
+    out.print(
+        f"statesearch solve npuzzle {LESSON_BOARD.replace(' ', '')} --trace 10: the steps in a "
+        "table; examples/lesson.ipynb: the lesson as a notebook; statesearch serve: the "
+        "playground, every step with its waiting room, g and parent tables"
+    )

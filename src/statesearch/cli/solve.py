@@ -23,7 +23,7 @@ from ..maze import Maze
 from ..npuzzle import NPuzzle, compact, format_board
 from ..outputs import written_in_place
 from ..problem import Problem, state_text
-from ..result import SearchResult, Stats, Status
+from ..result import Proof, SearchResult, Stats, Status
 from ..tilt import Tilt
 from ..tilt.rules import COLLISIONS, STEPS
 from ..trace import Trace
@@ -92,6 +92,13 @@ def run(
             f"not used: --trace {search.trace} (--json draws no table; --trace-json FILE "
             "writes the steps as JSON lines)"
         )
+    elif search.trace and not recorder.steps:  # an empty table would say nothing
+        why = (
+            "the precheck proved it unsolvable before any search; --no-precheck searches anyway"
+            if result.proof is Proof.PRECHECK
+            else "the search took none"
+        )
+        console.print(f"[dim]the search, step by step: no steps ({why})[/]")
     elif search.trace:
         if picture is None:
             show = getattr(problem, "show", None)
@@ -138,9 +145,11 @@ def traced_solve(
             meter=meter,
             trace=trace,
         )
-    if trace is not None and trace.write is not None and trace.truncated:
+    if trace is not None and trace.write is not None:
         result.add_note(
             f"{search.trace_json} holds the first {TRACE_LINES:,} of {trace.total:,} events"
+            if trace.truncated
+            else f"{search.trace_json} holds the {trace.total:,} events, one JSON line each"
         )
     return result
 

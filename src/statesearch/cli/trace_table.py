@@ -38,6 +38,7 @@ class Step:
     incumbent: bool = False  # branch and bound: a goal, the best solution so far, not the last
     goal_among: bool = False  # breadth-first: a successor is the goal (or meets the other side)
     closed: bool = False  # all its successors are in
+    held: float | None = None  # a stale entry: the cheaper g the table holds for its state
 
 
 class StepRecorder:
@@ -103,6 +104,8 @@ class StepRecorder:
             return
         self.taken += 1
         step = Step(event, waiting=self.waiting, closed=kind == "stale")
+        if kind == "stale":
+            step.held = trace.g_of(event.state)
         self.steps.append(step)
         self.awaiting = step
         if kind == "pop":
@@ -216,7 +219,10 @@ def happened(step: Step, algorithm: str, cut_short: bool = False) -> str:
     if step.event.event == "iteration":
         return f"a new iteration: the bound is now {step.event.bound:g}"
     if step.event.event == "stale":
-        return "stale: a cheaper g is in the table; turned away"
+        g, held = step.event.g, step.held
+        if g is None or held is None:
+            return "stale: a cheaper g is in the table; turned away"
+        return f"stale: g = {g:g}, but the g table holds {held:g}; turned away"
     walk = algorithm in WALKS
     if step.incumbent:
         return "a goal: the best solution so far; the walk goes on for a cheaper one"
@@ -248,7 +254,8 @@ def cost_column(algorithm: str, weight: float | None) -> tuple[str, Any] | None:
     if algorithm == "greedy":
         return "f = h", lambda e: f"{e.f:g}"
     if algorithm == "astar" and weight not in (None, 1):
-        return f"f = g + {weight:g}·h", lambda e: f"{e.f:g} = {e.g:g} + {weight:g}·{e.h:g}"
+        # g+w·h unspaced: the column stays as narrow as A*'s, so a 3x3 trace fits 80 columns.
+        return f"f = g + {weight:g}·h", lambda e: f"{e.f:g} = {e.g:g}+{weight:g}·{e.h:g}"
     if algorithm in ("astar", "idastar", "dfbnb"):
         return "f = g + h", lambda e: f"{e.f:g} = {e.g:g} + {e.h:g}"
     return None
