@@ -603,3 +603,47 @@ def test_an_interrupted_resume_counts_every_result_in_the_file(
     err = " ".join(capsys.readouterr().err.split())
     assert f"1 new results kept (2 in {out}), 1 instances not done" in err
     assert len(read_rows(out)) == 2
+
+
+def children_of(pid: int) -> set[int]:
+    """The processes whose parent is ``pid`` (from /proc)."""
+    found = set()
+    for status in Path("/proc").glob("[0-9]*/status"):
+        try:
+            fields = dict(line.split(":\t", 1) for line in status.read_text().splitlines())
+        except (OSError, ValueError):
+            continue  # gone meanwhile
+        if int(fields.get("PPid", "0")) == pid:
+            found.add(int(status.parent.name))
+    return found
+
+
+def test_a_terminated_batch_stops_its_workers_and_keeps_its_results(tmp_path: Path) -> None:
+    """SIGTERM (timeout, a cluster's scheduler, systemctl stop) used to end the batch at once
+    and leave its workers running for ever; it is taken as Ctrl-C: workers stopped, results
+    kept, --resume named."""
+    source = instances(tmp_path, count=16, slow=True)
+    out = tmp_path / "terminated.jsonl"
+    process = batch_process(str(source), "--out", str(out), "--workers", "2")
+    try:
+        wait_for_lines(out, 2, process)
+        workers = children_of(process.pid)
+        process.send_signal(signal.SIGTERM)
+        _, err = process.communicate(timeout=60)
+    finally:
+        process.kill()
+    assert process.returncode == 130, err
+    assert "interrupted" in err and "--resume continues" in err and "Traceback" not in err
+    assert workers
+    deadline = time.monotonic() + 10
+    while workers and time.monotonic() < deadline:
+        workers = {pid for pid in workers if Path(f"/proc/{pid}").exists()}
+        time.sleep(0.2)
+    assert not workers  # none left running on its own
+
+
+def test_a_batch_never_writes_its_results_over_its_input(tmp_path: Path) -> None:
+    source = instances(tmp_path, count=2)
+    before = source.read_text()
+    assert main(["batch", str(source), "--out", str(source)]) == 2
+    assert source.read_text() == before

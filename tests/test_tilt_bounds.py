@@ -93,6 +93,10 @@ def test_tilt_generate_never_writes_over_a_file(tmp_path: Path) -> None:
     assert main([*argv, "--out", str(tmp_path)]) == 2  # exists already
     assert made.read_text() == first
     assert main([*argv, "--out", str(made)]) == 2  # a file, not a directory
+    # A new directory is made for the files, but not a path of missing ones (a typo).
+    assert main([*argv, "--out", str(tmp_path / "new")]) == 0 and (tmp_path / "new").is_dir()
+    assert main([*argv, "--out", str(tmp_path / "no" / "such")]) == 2
+    assert not (tmp_path / "no").exists()
 
 
 def test_tilt_generate_counts_one_move_as_one(
@@ -197,3 +201,32 @@ def test_hard_puzzles_have_big_spaces_and_the_floor_is_checked() -> None:
     assert made.states is not None and made.states >= 20_000
     with pytest.raises(InputError, match="min states"):
         generate(1, min_states=10, max_states=5)
+
+
+BIG_TILT = """\
+.o....x.
+.x..xxo.
+o.ooo.x.
+.oo...#x
+.#o.xo..
+.ox..x.x
+xxoox...
+.o#.#x..
+"""
+
+
+@pytest.mark.parametrize("algorithm", ["bfs", "astar"])
+def test_a_compiled_tilt_table_is_grown_only_within_the_memory_bound(algorithm: str) -> None:
+    """The compiled searches double their tables as they fill; each doubling used to allocate
+    first and be measured after, overshooting --max-memory by a third or more. Each is now
+    asked of the bound first, and the limit names what was to grow."""
+    from statesearch.limits import resident_bytes
+    from statesearch.result import Status
+    from statesearch.tilt import Tilt
+
+    solve(Tilt.from_text("o.x\n...\n"), algorithm)  # its kernel compiled or loaded first
+    bound = resident_bytes() + (4 << 20)  # room for the first tables, not for many doublings
+    result = solve(Tilt.from_text(BIG_TILT), algorithm, limits=Limits(max_memory=bound))
+    assert result.status is Status.LIMIT_REACHED and result.limit == "memory", result.reason
+    assert result.reason.startswith("growing the "), result.reason
+    assert resident_bytes() <= bound + (2 << 20)  # nothing allocated past the bound first

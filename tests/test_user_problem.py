@@ -666,3 +666,55 @@ def test_a_problem_that_never_returns_is_stopped_at_its_time_limit(
     done = solve(WaterJugs(), "bfs", limits=Limits(time_limit=0.3))
     time.sleep(0.3 + GRACE_S + 0.5)
     assert done.status is Status.SOLVED
+
+
+HANGS_AT_ONCE = """
+class HangsAtOnce:
+    initial = 0
+
+    def is_goal(self, state):
+        return False
+
+    def successors(self, state):
+        while True:  # line 9: never returns, not even for the start
+            pass
+"""
+
+
+def test_a_problem_that_hangs_on_its_first_look_is_stopped_too(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The start's successors are looked at before the search (check_problem): that look is
+    watched as the search is, so --time-limit stops it there too, naming the line."""
+    import time
+
+    from statesearch.overdue import GRACE_S
+
+    path = tmp_path / "hangs_at_once.py"
+    path.write_text(HANGS_AT_ONCE)
+    began = time.perf_counter()
+    code, out, _ = run(capsys, "solve", "problem", f"{path}:HangsAtOnce", "--time-limit", "0.5")
+    assert code == 4 and time.perf_counter() - began < 0.5 + GRACE_S + 3
+    said = " ".join(out.split())
+    assert "limit reached (time): before the search began: time limit, passed by" in said
+    assert "(stopped in successors, hangs_at_once.py line 9)" in said
+
+
+def test_a_cancel_the_problems_code_never_heeds_still_stops_the_search() -> None:
+    """Ctrl-C sets a flag the search reads between expansions; a successors that never returns
+    never gets there, so the watchdog stops it GRACE_S after the cancel, as a cancel."""
+    import threading
+    import time
+
+    from statesearch import LimitKind, Status, solve
+    from statesearch.overdue import GRACE_S
+    from statesearch.user_problem import load_problem
+
+    problem = load_problem("hangs.py:Hangs", source=HANGS)
+    cancel = threading.Event()
+    threading.Timer(0.3, cancel.set).start()
+    began = time.perf_counter()
+    result = solve(problem, "bfs", cancel=cancel)
+    assert result.status is Status.LIMIT_REACHED and result.limit is LimitKind.CANCELLED
+    assert time.perf_counter() - began < 0.3 + GRACE_S + 2
+    assert "stopped in successors" in result.reason and not result.hint

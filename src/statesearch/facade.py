@@ -15,7 +15,7 @@ from .checked import Checked, checked
 from .errors import InputError
 from .limits import OUT_OF_MEMORY, LimitHit, LimitKind, Limits, Meter, Snapshot, metering
 from .outcome import Found
-from .overdue import Overdue, stopped_when_overdue
+from .overdue import Stuck, stopped_when_overdue
 from .problem import (
     ZERO,
     Heuristic,
@@ -85,9 +85,10 @@ def solve(
             engine=engine,
             choices=", ".join(ENGINES),
         )
-    check_problem(problem)
-    problem = checked(problem)
     meter = meter or Meter(limits or Limits(), cancel, progress)
+    with stopped_when_overdue(meter):  # it runs the problem's successors on its start
+        check_problem(problem)
+    problem = checked(problem)
     with metering(meter):
         return _solve(
             problem, algorithm, heuristic, weight, tie_break, precheck, upper_bound, engine, meter,
@@ -202,7 +203,7 @@ def _solve(
             reason=hit.detail,
             # Stuck in the problem's own code, which the reason names: more time will not help.
             hint=None
-            if isinstance(hit, Overdue)
+            if isinstance(hit, Stuck)
             else hint(problem, algo.name, h_name, hit.kind, traced_not_compiled),
         )
     except MemoryError:

@@ -28,6 +28,8 @@ from types import ModuleType
 from typing import Any
 
 from .errors import InputError
+from .limits import LimitHit, active_meter
+from .overdue import stopped_when_overdue
 from .problem import check_problem
 from .text_files import read_capped
 
@@ -50,6 +52,19 @@ def load_problem(
             "name a problem as FILE.py:NAME or MODULE:NAME, not {reference!r}",
             reference=reference[:80],
         )
+    with stopped_when_overdue(active_meter()):  # its own code may never return
+        return _made(where, name, base, arguments, source)
+
+
+def _made(
+    where: str,
+    name: str,
+    base: Path | None,
+    arguments: Mapping[str, Any] | None,
+    source: str | None,
+) -> Any:
+    """``load_problem``'s work on the user's code: the module run, the problem made (if a class
+    or function makes it) and looked at once (``check_problem``)."""
     if not is_file_reference(where):
         module = _import(where)
     else:
@@ -66,6 +81,8 @@ def load_problem(
     if makes:
         try:
             made = made(**(arguments or {}))
+        except LimitHit:
+            raise
         except Exception as err:
             raise InputError(
                 "{name}() raised {error}: {message}",
@@ -146,6 +163,9 @@ def _run(where: str, path: Path, source: str) -> ModuleType:
             sys.path.append(folder)
         try:
             exec(compile(source, filename, "exec"), module.__dict__)
+        except LimitHit:
+            del sys.modules[module.__name__]
+            raise
         except Exception as err:
             del sys.modules[module.__name__]
             raise _loading_failed(where, err) from None
@@ -156,6 +176,8 @@ def _run(where: str, path: Path, source: str) -> ModuleType:
 def _import(where: str) -> ModuleType:
     try:
         return importlib.import_module(where)
+    except LimitHit:
+        raise
     except Exception as err:
         missing = getattr(err, "name", None) if isinstance(err, ModuleNotFoundError) else None
         if missing is not None and (where == missing or where.startswith(missing + ".")):
@@ -180,7 +202,7 @@ def blaming(problem: Any) -> Iterator[None]:
     (``raised_by``); anything else passes through as it is."""
     try:
         yield
-    except InputError:
+    except (InputError, LimitHit):  # a limit (the watchdog's too) is no error of the problem's
         raise
     except Exception as err:
         blamed = raised_by(problem, err)

@@ -62,12 +62,22 @@ def _serve(conn: Connection, stop: Any) -> None:
     global _stop
     _stop = stop
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
-    while (message := conn.recv()) is not None:
-        key, fn, args = message
-        try:
-            conn.send((key, fn(*args), None))
-        except Exception as err:  # reported with the task; the worker lives on
-            conn.send((key, None, failure_line(err)))
+    try:
+        while (message := conn.recv()) is not None:
+            key, fn, args = message
+            reply: tuple[Any, Any, str | None]
+            try:
+                reply = (key, fn(*args), None)
+            except Exception as err:  # reported with the task; the worker lives on
+                reply = (key, None, failure_line(err))
+            try:
+                conn.send(reply)
+            except (EOFError, OSError):
+                raise
+            except Exception as err:  # a value that does not pickle
+                conn.send((key, None, failure_line(err)))
+    except (EOFError, OSError):  # the parent is gone (stopped, or killed): no one to tell
+        return
 
 
 class LocalPool:

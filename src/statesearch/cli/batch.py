@@ -3,6 +3,7 @@ Dask cluster, one result line each as it finishes."""
 
 from __future__ import annotations
 
+import signal
 import time
 from pathlib import Path
 from typing import Annotated, Any
@@ -24,6 +25,7 @@ from .options import ALGORITHM_HELP, memory_bound, memory_option, time_limit_opt
 from .preparing import PREPARE_LIMIT, Preparation, PrepareLimit
 from .progress import build_progress
 from .render import INTERRUPTED, console
+from .solve import same_file
 
 Workers = Annotated[
     int | None,
@@ -104,6 +106,11 @@ def batch(
     continues)."""
     if plot is not None:
         check_plot_file(plot)
+    for output, option in ((out, "--out"), (plot, "--plot")):
+        if output is not None and same_file(output, input_path):
+            raise InputError(
+                "{option} {file} is the input; write to another file", option=option, file=output
+            )
     if workers is not None and scheduler:
         raise InputError("--workers is for the local pool; a Dask cluster brings its own workers")
     memory: Any = "auto" if max_memory.strip().lower() == "auto" else memory_bound(max_memory)
@@ -206,6 +213,9 @@ def run_with_progress(
     tally = Tally(len(specs))
     started = time.perf_counter()
     stopped = None
+    # A scheduler's stop (SIGTERM: timeout, SLURM, systemctl) is a Ctrl-C here: the workers are
+    # stopped and the results kept, where the default would leave the workers running.
+    previous = signal.signal(signal.SIGTERM, _interrupt)
     with batch_progress(tally, label, already) as update:
         try:
             run_batch(specs, pool, results, update, tally)
@@ -213,6 +223,8 @@ def run_with_progress(
             stopped = "interrupted"
         except PoolLost as lost:
             stopped = str(lost)
+        finally:
+            signal.signal(signal.SIGTERM, previous)
     tally.wall_s = time.perf_counter() - started
     if stopped:
         left = len(specs) - tally.finished
@@ -222,6 +234,10 @@ def run_with_progress(
             "not done" + ("; --resume continues" if results is not None else "")
         )
     return tally, stopped
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
 
 
 def report(rows: list[Row], tally: Tally, workers: int, results: ResultsFile | None) -> None:

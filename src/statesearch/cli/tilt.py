@@ -74,6 +74,8 @@ def generate_cmd(
         raise InputError("cannot read size {size!r}: use HxW like 8x8", size=size)
     if out is not None and out.exists() and not out.is_dir():
         raise InputError("--out {path} is a file; give a directory", path=out)
+    if out is not None and not out.parent.is_dir():  # a typo would scatter new directories
+        raise InputError("cannot write {file}: no such directory", file=out.parent)
     began = clock.COMMAND_STARTED or time.perf_counter()  # setup counts too
     made_so_far = 0
     try:
@@ -104,7 +106,7 @@ def write(made: Generated, out: Path | None, count: int) -> None:
         return
     name = out / f"tilt-{made.seed}.txt"
     try:
-        out.mkdir(parents=True, exist_ok=True)
+        out.mkdir(exist_ok=True)  # the directory itself, not a path of missing ones
     except OSError as err:
         raise InputError("cannot write {file}: {why}", file=out, why=err.strerror) from None
     try:

@@ -25,7 +25,7 @@ from ..kernels.codes import (
     after_pause,
     read_counters,
 )
-from ..limits import Meter
+from ..limits import Meter, reserve
 from ..outcome import Exhausted, Found, Outcome, along
 from ..problem import backward_cost
 from ..result import Stats
@@ -140,6 +140,8 @@ def bidirectional(puzzle: Puzzle, goal: int, meter: Meter, stats: Stats) -> Outc
                 own.seen.room(int(regs[OWN]) + room, FULLNESS)
                 if regs[FILL] + room > len(following):
                     size = 2 * len(following) + room
+                    each = following.itemsize + parents.itemsize
+                    reserve(size * each, "growing the next layer")
                     following = np.resize(following, size)
                     parents = np.resize(parents, size)
                 continue

@@ -24,7 +24,7 @@ from ..kernels.codes import (
     read_counters,
 )
 from ..kernels.ida_driver import MAX_DEPTH, iterations
-from ..limits import LimitHit, LimitKind, Meter
+from ..limits import LimitHit, LimitKind, Meter, reserve
 from ..outcome import Exhausted, Found, Outcome, along
 from ..result import Stats
 from .astar_kernel import G_BITS, astar_slice
@@ -119,6 +119,7 @@ def breadth_first(
                 if 2 * (regs[STORED] + 4) > len(store.table):
                     store.grow()
                 if regs[FILL] + 4 > len(following):
+                    reserve(2 * following.nbytes, "growing the next layer")
                     following = np.concatenate([following, np.zeros_like(following)])
                 continue
             if status == FOUND:
@@ -180,6 +181,7 @@ def astar(puzzle: Puzzle, kind: int, meter: Meter, stats: Stats) -> Outcome:
             if 2 * (regs[STORED] + 4) > len(store.table):
                 store.grow()
             if heap_size[0] + 4 > len(heap):
+                reserve(2 * heap.nbytes, "growing the waiting room")
                 heap = np.concatenate([heap, np.zeros_like(heap)])
             continue
         if status == FOUND:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..limits import reserve
 from .hash_table import home
 
 
@@ -41,6 +42,7 @@ class KeySet:
     def room(self, stored: int, fullness: float = 0.5) -> None:
         """Grow until ``stored`` keys leave the table at most ``fullness`` full."""
         while stored > fullness * len(self.keys):
+            reserve(2 * self.keys.nbytes, "growing the set of boards seen")
             bigger = np.zeros(2 * len(self.keys), dtype=np.uint64)
             rehash_keys(self.keys, bigger)
             self.keys = bigger

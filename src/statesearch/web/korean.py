@@ -259,6 +259,9 @@ TEMPLATES: Mapping[str, str] = {
     "max_memory must be bytes, auto or null, not {value!r}": (
         "max_memory는 바이트 수, auto 또는 null이어야 합니다 ({value!r}는 안 됩니다)"
     ),
+    "{option} {file} is the input; write to another file": (
+        "{option} {file}은(는) 입력 파일입니다; 다른 파일에 쓰세요"
+    ),
     "--workers is for the local pool; a Dask cluster brings its own workers": (
         "--workers는 로컬 풀에만 씁니다; Dask 클러스터는 자기 작업자를 씁니다"
     ),
