@@ -647,3 +647,19 @@ def test_a_batch_never_writes_its_results_over_its_input(tmp_path: Path) -> None
     before = source.read_text()
     assert main(["batch", str(source), "--out", str(source)]) == 2
     assert source.read_text() == before
+
+
+def test_a_batch_logged_to_a_file_says_how_far_it_is(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """With no terminal (a cluster's job log) the bar draws nothing: a line now and then
+    does, even while no instance finishes (the runner calls back after every wait)."""
+    from statesearch.batch import display
+    from statesearch.batch.runner import Tally
+
+    monkeypatch.setattr(display, "LOG_EVERY", 0.0)
+    tally = Tally(5)
+    with display.batch_progress(tally, "hard.jsonl", already=2) as update:
+        update(tally)
+    said = capsys.readouterr().err
+    assert "hard.jsonl: 2/7 done, solved 0  unsolvable 0  limit 0," in said

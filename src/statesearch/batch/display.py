@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import statistics
 import sys
+import time
 from collections import defaultdict
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -27,6 +28,7 @@ from rich.text import Text
 from .runner import Row, Tally
 
 stderr = Console(stderr=True, highlight=False)
+LOG_EVERY = 30.0  # seconds between progress lines when stderr is no terminal
 
 
 class RateColumn(ProgressColumn):
@@ -67,9 +69,18 @@ def batch_progress(tally: Tally, label: str, already: int = 0) -> Iterator[Any]:
         transient=not sys.stderr.isatty(),
     )
     task = bar.add_task(label, total=tally.total + already, completed=already, counts="")
+    # A log (no terminal: a cluster's job, a file) gets a line now and then instead of the bar.
+    started = time.perf_counter()
+    next_line = started + LOG_EVERY
 
     def update(now: Tally) -> None:
+        nonlocal next_line
         bar.update(task, completed=already + now.finished, counts=counts_text(now))
+        at = time.perf_counter()
+        if not stderr.is_terminal and at >= next_line:
+            next_line = at + LOG_EVERY
+            done = f"{already + now.finished:,}/{tally.total + already:,}"
+            stderr.print(f"{label}: {done} done, {counts_text(now)}, {at - started:,.0f} s")
 
     with bar:
         yield update

@@ -54,9 +54,9 @@ def run_batch(
     tally: Tally | None = None,
 ) -> Tally:
     """Solve ``specs`` on ``pool``; each row goes to ``results`` (if any) and ``tally`` as it
-    arrives, and ``on_change`` sees the tally after each. An exception (Ctrl-C, ``PoolLost``)
-    sets the stop signal, takes back the tasks not started and propagates: the tally passed
-    in holds what was done."""
+    arrives, and ``on_change`` sees the tally after each (and every quarter second). An
+    exception (Ctrl-C, ``PoolLost``) sets the stop signal, takes back the tasks not started and
+    propagates: the tally passed in holds what was done."""
     tally = tally if tally is not None else Tally(len(specs))
     stop = pool.flag()
     for key, spec in enumerate(specs):
@@ -73,8 +73,8 @@ def run_batch(
                     if results is not None:
                         results.write(done.value)
                     tally.add(done.value)
-                if on_change is not None:
-                    on_change(tally)
+            if on_change is not None:  # after each wait too: a progress line needs no result
+                on_change(tally)
     except BaseException:
         stop.set()
         pool.cancel(waiting)
