@@ -342,7 +342,12 @@ def test_a_time_limits_hint_fits_the_algorithm() -> None:
         == "a longer time limit, or a search a heuristic guides (astar, idastar), may help"
     )
     guided = solve(board, "idastar", "manhattan", limits=Limits(time_limit=0.2), engine="python")
-    assert guided.hint == "a stronger heuristic or a longer time limit may get further"
+    # The stronger heuristic named: the pattern databases, and how to build them if need be.
+    assert guided.hint.startswith("-H pdb")
+    if "build its tables once" in guided.hint:
+        assert "statesearch pdb build 4x4" in guided.hint
+    timed = solve(board, "astar", "manhattan", limits=Limits(time_limit=0.2), engine="python")
+    assert timed.hint == "a stronger heuristic or a longer time limit may get further"
 
 
 def test_a_problems_own_hint_comes_first() -> None:

@@ -356,16 +356,17 @@ def hint(
     kind: LimitKind,
     traced_not_compiled: bool = False,
 ) -> str:
-    """What to try next; a problem that knows better (``limit_hint``: its strongest heuristic
-    has no stronger one) says so first."""
+    """What to try next: untraced, first (the kernel is the biggest step there is); then what
+    a problem that knows better says (``limit_hint``: its strongest heuristic has no stronger
+    one, or a stronger one has tables to build)."""
+    if kind is LimitKind.TIME and traced_not_compiled:
+        return "untraced, the compiled kernel would search many times faster"
     own = getattr(problem, "limit_hint", None)
     said = own(algorithm, heuristic, kind) if own is not None else None
     if said:
         return str(said)
     if kind is LimitKind.MEMORY and algorithm in KEEPS_EVERY_STATE:
         return "IDA* needs almost no memory: try algorithm idastar, or allow more memory"
-    if kind is LimitKind.TIME and traced_not_compiled:
-        return "untraced, the compiled kernel would search many times faster"
     if kind is LimitKind.TIME:
         if not get_algorithm(algorithm).uses_heuristic:
             return "a longer time limit, or a search a heuristic guides (astar, idastar), may help"

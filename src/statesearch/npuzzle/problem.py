@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from ..directions import LESSON_ORDER, OPPOSITE, neighbours
 from ..errors import InputError
-from ..limits import Meter
+from ..limits import LimitKind, Meter
 from ..outcome import Outcome
 from ..problem import Heuristic, NamedHeuristics
 from ..result import Stats
@@ -195,6 +195,20 @@ class NPuzzle:
     def goal_spelling(self) -> str:
         """The goal as ``--goal`` reads it: ``blank-last``, ``blank-first`` or a quoted board."""
         return goal_spelling(self.goal)
+
+    def limit_hint(self, algorithm: str, heuristic: str | None, kind: LimitKind) -> str | None:
+        """After the time limit, on a board too big to keep whole: the pattern databases are
+        the stronger heuristic, built or to be built (the generic hint names neither)."""
+        if kind is not LimitKind.TIME or heuristic in (None, "pdb") or algorithm != "idastar":
+            return None
+        from .pdb import tables_built
+
+        if tables_built(self.rows, self.cols, self.goal, self.partition):
+            return "-H pdb, the stronger heuristic, has its tables built: try it"
+        return (
+            f"-H pdb is far stronger: build its tables once with {self.pdb_build_command()}, "
+            "or a longer time limit may get further"
+        )
 
     def pdb_build_command(self) -> str:
         """The command that builds this board's pattern databases for its goal."""
