@@ -644,30 +644,6 @@ class Hangs:
 """
 
 
-def test_a_problem_that_never_returns_is_stopped_at_its_time_limit(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    """The meter looks at the clock between expansions, so a successors that loops for ever
-    ran past --time-limit for ever; the watchdog stops it GRACE_S after, naming the line."""
-    import time
-
-    from statesearch import Limits, Status, solve
-    from statesearch.overdue import GRACE_S
-
-    path = tmp_path / "hangs.py"
-    path.write_text(HANGS)
-    began = time.perf_counter()
-    code, out, _ = run(capsys, "solve", "problem", f"{path}:Hangs", "--time-limit", "0.5")
-    assert code == 4 and time.perf_counter() - began < 0.5 + GRACE_S + 3
-    said = " ".join(out.split())
-    assert "limit reached (time): time limit, passed by" in said
-    assert "(stopped in successors, hangs.py line 9)" in said and "hint" not in said
-    # A search that ends in time leaves no watchdog behind to stop anything later.
-    done = solve(WaterJugs(), "bfs", limits=Limits(time_limit=0.3))
-    time.sleep(0.3 + GRACE_S + 0.5)
-    assert done.status is Status.SOLVED
-
-
 HANGS_AT_ONCE = """
 class HangsAtOnce:
     initial = 0
@@ -681,23 +657,37 @@ class HangsAtOnce:
 """
 
 
-def test_a_problem_that_hangs_on_its_first_look_is_stopped_too(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+@pytest.mark.parametrize(
+    ("source", "name", "said_first"),
+    [
+        # In the search: the meter looks at the clock between expansions, never inside one.
+        (HANGS, "Hangs", "limit reached (time): time limit, passed by"),
+        # In the first look at the start (check_problem), before the search begins.
+        (HANGS_AT_ONCE, "HangsAtOnce", "limit reached (time): before the search began: time"),
+    ],
+)
+def test_a_problem_that_never_returns_is_stopped_at_its_time_limit(
+    source: str, name: str, said_first: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """The start's successors are looked at before the search (check_problem): that look is
-    watched as the search is, so --time-limit stops it there too, naming the line."""
+    """A successors that loops for ever ran past --time-limit for ever; the watchdog stops it
+    GRACE_S after, naming the line, wherever it is called."""
     import time
 
+    from statesearch import Limits, Status, solve
     from statesearch.overdue import GRACE_S
 
-    path = tmp_path / "hangs_at_once.py"
-    path.write_text(HANGS_AT_ONCE)
+    path = tmp_path / f"{name.lower()}.py"
+    path.write_text(source)
     began = time.perf_counter()
-    code, out, _ = run(capsys, "solve", "problem", f"{path}:HangsAtOnce", "--time-limit", "0.5")
+    code, out, _ = run(capsys, "solve", "problem", f"{path}:{name}", "--time-limit", "0.5")
     assert code == 4 and time.perf_counter() - began < 0.5 + GRACE_S + 3
     said = " ".join(out.split())
-    assert "limit reached (time): before the search began: time limit, passed by" in said
-    assert "(stopped in successors, hangs_at_once.py line 9)" in said
+    assert said_first in said
+    assert f"(stopped in successors, {path.name} line 9)" in said and "hint" not in said
+    # A search that ends in time leaves no watchdog behind to stop anything later.
+    done = solve(WaterJugs(), "bfs", limits=Limits(time_limit=0.3))
+    time.sleep(0.3 + GRACE_S + 0.5)
+    assert done.status is Status.SOLVED
 
 
 def test_a_cancel_the_problems_code_never_heeds_still_stops_the_search() -> None:

@@ -92,6 +92,7 @@ async function refreshPanel() {
   let data;
   const body = { tiles: state.tiles, rows: state.rows, cols: state.cols, goal: state.goal };
   const asked = ++state.panelAsked;
+  const saidBefore = state.said; // a verdict said while this was asked is newer: it stays
   try {
     data = await api("npuzzle/analyze", body);
   } catch (err) {
@@ -112,7 +113,7 @@ async function refreshPanel() {
   showF();
   if (!data.solvable) say("bad", "unsolvable_parity", data.inversions);
   else if (data.manhattan === 0) say("good", state.path.length ? "played" : "at_goal", state.path.length - 1);
-  else if (state.said?.kind === "bad" || state.said?.key === "at_goal") say("", "");
+  else if (state.said === saidBefore && (state.said?.kind === "bad" || state.said?.key === "at_goal")) say("", "");
 }
 
 function forgetResult() {
