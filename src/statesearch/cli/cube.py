@@ -137,7 +137,7 @@ def solve_cube(
         cube = _load_tables(cube, heuristic, search, meter)
         result = run(cube, heuristic, search, meter, precheck)
     if cube.ends_turned(result):
-        result.note = "; ".join(n for n in (result.note, cube.ends_turned_note) if n)
+        result.add_note(cube.ends_turned_note)
     emit(
         result,
         search.as_json,

@@ -104,6 +104,15 @@ def cost_in(metric: str, moves: list[int]) -> int:
     return len(moves) if metric == "htm" else sum(2 if m % 3 == 1 else 1 for m in moves)
 
 
+def merging_at(moves: list[int], face: int) -> int | None:
+    """Where in ``moves`` a turn of ``face`` added at the end would merge: the last turn if it
+    is of that face, or the one before it if the last is of the opposite face (they commute)."""
+    at = len(moves) - 1
+    if at >= 0 and face_of(moves[at]) == (face + 3) % 6:  # FACES is URFDLB: opposites 3 apart
+        at -= 1
+    return at if at >= 0 and face_of(moves[at]) == face else None
+
+
 def merged(moves: list[int]) -> list[int]:
     """The same position's turns with those that combine merged: turns of one face in a row,
     or with only turns of the opposite face between them (they commute), become one turn or
@@ -111,10 +120,8 @@ def merged(moves: list[int]) -> list[int]:
     out: list[int] = []
     for move in moves:
         face = face_of(move)
-        at = len(out) - 1
-        if at >= 0 and face_of(out[at]) == (face + 3) % 6:  # FACES is URFDLB: opposites 3 apart
-            at -= 1
-        if at < 0 or face_of(out[at]) != face:
+        at = merging_at(out, face)
+        if at is None:
             out.append(move)
             continue
         quarters = (quarters_of(out[at]) + quarters_of(move)) % 4

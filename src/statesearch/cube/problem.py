@@ -36,6 +36,7 @@ from ..problem import Heuristic
 from ..result import SearchResult, Stats
 from . import net
 from .cubies import Cubies, invariant_violation
+from .facelets import solved_colours
 from .notation import MOVES, check_metric, cost_in, inverse, merged, metric_moves, parse_moves
 from .random_cubes import REACHABLE
 from .reading import AS_READ, Frame, after, check_size, read_cube_and_scramble
@@ -62,12 +63,12 @@ class Cube:
     """Turn faces until the cube is solved. Every move costs 1 in its metric."""
 
     unit_costs = True
-    # Said with a compiled IDA*'s result (``result.py``: the meanings are one, the trees not).
     # Said with a 2x2x2's solution that ends turned (``ends_turned``), as the playground says it.
     ends_turned_note = (
         "the 2x2x2 is solved holding its down-back-left corner still, so this solution leaves it "
         "solved but turned as a whole"
     )
+    # Said with a compiled IDA*'s result (``result.py``: the meanings are one, the trees not).
     compiled_ida_counts = (
         "the compiled IDA* counts Korf's way: it never turns a face again where one turn would "
         "do (a quarter-turn solution may turn it twice the same way) nor opposite faces out of "
@@ -177,7 +178,7 @@ class Cube:
     def ends_turned(self, result: SearchResult[State]) -> bool:
         """Whether a solution leaves the cube solved but turned as a whole, as shown: the 2x2x2
         has no centres, so it is solved holding its down-back-left corner still."""
-        solved = "".join(face * self.size**2 for face in "URFDLB")
+        solved = net.facelet_string(solved_colours(self.size))
         return result.solved and bool(result.path) and self.facelets(result.path[-1]) != solved
 
     def result_fields(self, result: SearchResult[State] | None) -> dict[str, object]:

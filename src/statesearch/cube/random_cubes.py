@@ -14,7 +14,7 @@ import random
 import secrets
 
 from .cubies import Cubies, permutation_parity
-from .notation import face_of
+from .notation import merging_at
 from .pocket import MOVING
 from .pocket import REACHABLE as POCKET_REACHABLE
 
@@ -59,9 +59,7 @@ def random_scramble(
     out: list[int] = []
     while len(out) < length:
         face = rng.randrange(6)
-        if out and face_of(out[-1]) == face:
-            continue
-        if len(out) > 1 and face_of(out[-1]) == (face + 3) % 6 and face_of(out[-2]) == face:
+        if merging_at(out, face) is not None:
             continue
         turns = (0, 1, 2) if metric == "htm" else (0, 2)
         out.append(3 * face + rng.choice(turns))
