@@ -29,12 +29,23 @@ MAX_TRACE_ROWS = 10_000
 TRACE_LINES = 1_000_000  # events --trace-json writes at most (about 100 MB)
 
 
-def seconds(text: str) -> float:
-    """A time limit in seconds, above 0 (a limit of 0 would stop before anything ran)."""
+# What ``solve`` gives a search when no --time-limit is given: memory alone never stops IDA*,
+# which keeps only its path, so the obvious first command on a 24-puzzle would run for days.
+DEFAULT_TIME_LIMIT = 600.0  # seconds
+NO_BOUND = ("none", "off")
+
+
+def seconds(text: str) -> float | None:
+    """A time limit in seconds, above 0 (a limit of 0 would stop before anything ran), or
+    ``none`` (``off``) for no bound."""
+    if text.strip().lower() in NO_BOUND:
+        return None
     try:
         value = float(text)
     except ValueError:
-        raise typer.BadParameter(f"{text[:20]!r} is not a number of seconds") from None
+        raise typer.BadParameter(
+            f"{text[:20]!r} is not a number of seconds (none: no bound)"
+        ) from None
     if not value > 0:  # nan too; inf is no limit
         raise typer.BadParameter(f"give a number of seconds above 0, not {text[:20]}")
     return value
@@ -43,6 +54,23 @@ def seconds(text: str) -> float:
 def time_limit_option(help: str) -> Any:
     """``--time-limit S``, read by ``seconds``."""
     return typer.Option(parser=seconds, metavar="S", help=help)
+
+
+def solve_seconds(text: str) -> float | None:
+    """``solve``'s time limit: ``auto`` is ``DEFAULT_TIME_LIMIT`` (read when the command runs),
+    else as ``seconds`` reads it."""
+    return DEFAULT_TIME_LIMIT if text.strip().lower() == "auto" else seconds(text)
+
+
+def default_time_hint(time_limit: float | None) -> str:
+    """What to say when ``solve``'s time limit stopped a search, if it was the default ("" for
+    a limit the user gave)."""
+    if time_limit != DEFAULT_TIME_LIMIT:
+        return ""
+    return (
+        f"that was solve's default time limit ({DEFAULT_TIME_LIMIT:g} s): "
+        "--time-limit none lifts it"
+    )
 
 
 def memory_option(help: str) -> Any:
@@ -158,8 +186,14 @@ def _shared(
         int | None, typer.Option(min=0, metavar="N", help="Stop when the (N+1)-th push happens.")
     ] = None,
     time_limit: Annotated[
-        float | None, time_limit_option("Stop after S seconds, setup included.")
-    ] = None,
+        float | None,
+        typer.Option(
+            parser=solve_seconds,
+            metavar="S",
+            help=f"Stop after S seconds, setup included; auto: {DEFAULT_TIME_LIMIT:g}, none: no "
+            "bound.",
+        ),
+    ] = "auto",  # type: ignore[assignment]  # typer reads the default through solve_seconds
     max_states: Annotated[
         int | None,
         typer.Option(min=0, metavar="N", help="Stop when the search keeps more than N states."),

@@ -27,7 +27,13 @@ from ..result import Proof, SearchResult, Stats, Status
 from ..tilt import Tilt
 from ..tilt.rules import COLLISIONS, STEPS
 from ..trace import Trace
-from .options import TRACE_LINES, SearchOptions, heuristic_option, search_options
+from .options import (
+    TRACE_LINES,
+    SearchOptions,
+    default_time_hint,
+    heuristic_option,
+    search_options,
+)
 from .progress import build_progress, watching
 from .render import MAX_PICTURE, console, emit, stopped_early
 from .trace_table import StepRecorder, trace_table
@@ -57,6 +63,8 @@ def searching(search: SearchOptions, fields: dict[str, Any] | None = None) -> It
             watch.stop()
             hit = stop if isinstance(stop, LimitHit) else LimitHit(LimitKind.MEMORY, OUT_OF_MEMORY)
             hit.detail = f"before the search began: {hit.detail}"
+            if hit.kind is LimitKind.TIME and (more := default_time_hint(search.time_limit)):
+                hit.detail += f" ({more})"
             shape: SearchResult[Any] = SearchResult(
                 Status.LIMIT_REACHED, search.algorithm, None, Stats()
             )
@@ -87,6 +95,8 @@ def run(
         raise InputError(  # a full disk, say: the user's to fix
             "cannot write {file}: {why}", file=search.trace_json, why=err.strerror or err
         ) from None
+    if result.limit is LimitKind.TIME and (more := default_time_hint(search.time_limit)):
+        result.hint = f"{result.hint}; {more}" if result.hint else more
     if search.trace and search.as_json:
         result.add_note(
             f"not used: --trace {search.trace} (--json draws no table; --trace-json FILE "
