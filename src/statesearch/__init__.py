@@ -1,16 +1,22 @@
-"""statesearch: state-space search with three slots (start/goal, successors, heuristic)."""
+"""statesearch: state-space search with three slots (start/goal, successors, heuristic).
 
-from typing import TYPE_CHECKING, Any
+The names below are imported on first use: ``import statesearch`` runs nothing but ``clock``, so
+the ``statesearch`` command (``__main__.run``) is listening for Ctrl-C before numpy, numba and
+typer load (and ``SearchWidget``, which needs anywidget, the ``notebook`` extra, loads only when
+asked for).
+"""
 
 from . import clock  # noqa: F401  (imported first: its time is when statesearch started)
-from .errors import InputError
-from .facade import solve
-from .limits import LimitKind, Limits
-from .problem import Heuristic, Problem, Reversible
-from .result import Proof, SearchResult, Stats, Status
 
+# typing's own import takes some 10 ms of the command's start; type checkers read this as True.
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from .errors import InputError
+    from .facade import solve
+    from .limits import LimitKind, Limits
     from .notebook import SearchWidget
+    from .problem import Heuristic, Problem, Reversible
+    from .result import Proof, SearchResult, Stats, Status
 
 __all__ = [
     "Heuristic",
@@ -28,12 +34,29 @@ __all__ = [
 ]
 __version__ = "0.1.0"
 
+# Each public name and the module it comes from.
+_HOMES = {
+    "InputError": "errors",
+    "solve": "facade",
+    "LimitKind": "limits",
+    "Limits": "limits",
+    "SearchWidget": "notebook",
+    "Heuristic": "problem",
+    "Problem": "problem",
+    "Reversible": "problem",
+    "Proof": "result",
+    "SearchResult": "result",
+    "Stats": "result",
+    "Status": "result",
+}
 
-def __getattr__(name: str) -> Any:
-    """``SearchWidget`` needs anywidget (the ``notebook`` extra): it is imported on first use,
-    so ``import statesearch`` (and the command line) starts without it."""
-    if name == "SearchWidget":
-        from .notebook import SearchWidget
 
-        return SearchWidget
-    raise AttributeError(f"module 'statesearch' has no attribute {name!r}")
+def __getattr__(name: str) -> object:
+    """A public name, imported from its module the first time it is asked for."""
+    if name not in _HOMES:
+        raise AttributeError(f"module 'statesearch' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(f".{_HOMES[name]}", __name__), name)
+    globals()[name] = value
+    return value

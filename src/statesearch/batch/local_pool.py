@@ -11,8 +11,9 @@ from __future__ import annotations
 import contextlib
 import multiprocessing
 import signal
+import threading
 from collections import deque
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
@@ -80,6 +81,25 @@ def _serve(conn: Connection, stop: Any) -> None:
         return
 
 
+@contextlib.contextmanager
+def _signals_held() -> Iterator[None]:
+    """Ctrl-C (or SIGTERM) heard only after the block: a worker's start cut short left it
+    reading half its instructions, and its traceback (EOFError) on the terminal."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    heard: list[int] = []
+    held = (signal.SIGINT, signal.SIGTERM)
+    previous = {s: signal.signal(s, lambda signum, _: heard.append(signum)) for s in held}
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, signal.SIG_DFL if handler is None else handler)
+    if heard:
+        signal.raise_signal(heard[0])  # now, to the handler that was there
+
+
 class LocalPool:
     """``size`` worker processes; see ``pool.Pool`` for the contract."""
 
@@ -95,7 +115,8 @@ class LocalPool:
     def _start(self) -> _Worker:
         ours, theirs = self.context.Pipe()
         process = self.context.Process(target=_serve, args=(theirs, self.stop), daemon=True)
-        process.start()
+        with _signals_held():
+            process.start()
         theirs.close()
         return _Worker(process, ours)
 

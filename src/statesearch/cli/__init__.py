@@ -5,8 +5,10 @@ from __future__ import annotations
 import functools
 import os
 import re
+import signal
 import sys
 import tempfile
+import threading
 import time
 import traceback
 from collections.abc import Callable
@@ -79,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except typer.Exit as done:
         return done.exit_code
-    except (typer.Abort, KeyboardInterrupt):
+    except (typer.Abort, KeyboardInterrupt, Interrupted):
         print("interrupted", file=sys.stderr)
         return 130
     except Exception as err:  # the last line of defence: never a raw traceback
@@ -87,15 +89,22 @@ def main(argv: list[str] | None = None) -> int:
     return result if isinstance(result, int) else 0
 
 
+class Interrupted(Exception):
+    """Ctrl-C in a command that did not stop on it itself: typer would end it with 130 and not
+    a word, so it is passed on as this."""
+
+
 @functools.cache
 def command() -> Any:
     """The click command tree as the help shows it: a flag (which takes no value) without a
     type, any other value named after its option (``--goal GOAL``) and an argument by its name,
-    rather than by a Python type."""
+    rather than by a Python type; each command's Ctrl-C passed on as ``Interrupted``."""
     root = typer.main.get_command(app)
     stack = [root]
     while stack:
         node = stack.pop()
+        if node.callback is not None:
+            node.callback = _heard(node.callback, leaf=not hasattr(node, "commands"))
         for param in node.params:
             if param.metavar is None and param.name:
                 flag = getattr(param, "is_flag", False)
@@ -105,6 +114,23 @@ def command() -> Any:
         node.get_help_option = _typeless_help(node.get_help_option)  # type: ignore[method-assign,assignment]
         stack.extend(getattr(node, "commands", {}).values())
     return root
+
+
+def _heard(callback: Callable[..., Any], leaf: bool) -> Callable[..., Any]:
+    """``callback`` with Ctrl-C passed on as ``Interrupted``. A command's (not a group's) hands
+    Ctrl-C back to Python first: until then, while the command line is read, the ``statesearch``
+    command exits at once on it (``statesearch.__main__``)."""
+
+    @functools.wraps(callback)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        if leaf and threading.current_thread() is threading.main_thread():
+            signal.signal(signal.SIGINT, signal.default_int_handler)
+        try:
+            return callback(*args, **kwargs)
+        except KeyboardInterrupt:
+            raise Interrupted from None
+
+    return run
 
 
 def _no_type(ctx: Any) -> None:

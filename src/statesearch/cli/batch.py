@@ -127,28 +127,63 @@ def batch(
         "max_memory": memory,
         "max_depth": max_depth,
     }
-    specs = read_input(input_path, defaults, goal)
-    results = ResultsFile(out, resume, specs, log=stderr.print)
-    earlier = [results.done[s["id"]] for s in specs if s["id"] in results.done]
-    todo = [s for s in specs if s["id"] not in results.done]
-    if earlier:
-        stderr.print(f"{len(earlier)} of {len(specs)} instances already in {out}")
-    preparation = Preparation(prepare_limit)
-    each_kind = kinds(todo)
-    if not scheduler:
-        with preparation.bounded() as meter:
-            build_tables(each_kind, meter)
-    with open_pool(workers, scheduler) as pool:
-        preparation.warm(pool, each_kind[:WARMED_KINDS])
-        tally, stopped = run_with_progress(todo, pool, results, input_path.name, len(earlier))
-        size = pool.size
-    results.close()
+    # A scheduler's stop (SIGTERM: timeout, SLURM, systemctl) is a Ctrl-C here, from the start.
+    previous = signal.signal(signal.SIGTERM, _interrupt)
+    try:
+        try:
+            specs = read_input(input_path, defaults, goal)
+            results = ResultsFile(out, resume, specs, log=stderr.print)
+        except KeyboardInterrupt:
+            stderr.print(f"[yellow]{BEFORE_ANY}[/] (reading the input): nothing written")
+            return INTERRUPTED
+        try:
+            earlier, tally, stopped, size = solve_all(
+                specs, results, workers, scheduler, prepare_limit, input_path.name
+            )
+        finally:
+            results.close()
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     rows = earlier + tally.rows
     report(rows, tally, size, results)
     if plot is not None and rows:
         plot_results(rows, plot, f"{input_path.name}: {len(rows)} instances")
         console.print(f"plot: {plot}")
     return exit_code(rows, tally, stopped)
+
+
+def solve_all(
+    specs: list[Spec],
+    results: ResultsFile,
+    workers: int | None,
+    scheduler: str | None,
+    prepare_limit: float,
+    label: str,
+) -> tuple[list[Row], Tally, str | None, int]:
+    """The instances not yet in ``results``: their tables built here, the workers started and
+    warmed up, then run. Returns the rows already in ``results``, the tally, why it stopped
+    early (if it did) and the pool's size. A Ctrl-C while it starts ends it as one while it
+    runs does: said, and the file kept as it is."""
+    earlier = [results.done[s["id"]] for s in specs if s["id"] in results.done]
+    todo = [s for s in specs if s["id"] not in results.done]
+    if earlier:
+        stderr.print(f"{len(earlier)} of {len(specs)} instances already in {results.path}")
+    tally, stopped, size = Tally(len(todo)), None, 0
+    try:
+        preparation = Preparation(prepare_limit)
+        each_kind = kinds(todo)
+        if not scheduler:
+            with preparation.bounded() as meter:
+                build_tables(each_kind, meter)
+        with open_pool(workers, scheduler) as pool:
+            size = pool.size
+            preparation.warm(pool, each_kind[:WARMED_KINDS])
+            tally, stopped = run_with_progress(todo, pool, results, label, len(earlier))
+    except KeyboardInterrupt:  # while it started, or (again) while its workers were stopped
+        if stopped is None:
+            stopped = INTERRUPTED_WORD
+            say_stopped(stopped, tally, results)
+    return earlier, tally, stopped, size
 
 
 # Kinds whose kernels and tables every worker loads before the first instance: each stays in
@@ -220,24 +255,41 @@ def run_with_progress(
         try:
             run_batch(specs, pool, results, update, tally)
         except KeyboardInterrupt:
-            stopped = "interrupted"
+            stopped = INTERRUPTED_WORD
         except PoolLost as lost:
             stopped = str(lost)
         finally:
             signal.signal(signal.SIGTERM, previous)
     tally.wall_s = time.perf_counter() - started
     if stopped:
-        left = len(specs) - tally.finished
-        where = f" ({results.count} in {results.path})" if results is not None else ""
-        stderr.print(
-            f"[yellow]{stopped}[/]: {len(tally.rows)} new results kept{where}, {left} instances "
-            "not done" + ("; --resume continues" if results is not None else "")
-        )
+        say_stopped(stopped, tally, results)
     return tally, stopped
 
 
 def _interrupt(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
+
+
+INTERRUPTED_WORD = "interrupted"
+BEFORE_ANY = "interrupted before any instance finished"
+
+
+def say_stopped(stopped: str, tally: Tally, results: ResultsFile | None) -> None:
+    """Why the run stopped early and what it kept: ``interrupted: 3 new results kept (5 in
+    out.jsonl), 4 instances not done; --resume continues``; without a results file (``bench``,
+    whose table shows the searches it stopped), the instances finished."""
+    if stopped == INTERRUPTED_WORD and not tally.finished:
+        stopped = BEFORE_ANY
+    left = tally.total - tally.finished
+    if results is None:
+        done = f"{tally.finished} finished, " if tally.finished else ""
+        stderr.print(f"[yellow]{escape(stopped)}[/]: {done}{left} not done")
+        return
+    where = escape(f"{results.count} in {results.path}")
+    stderr.print(
+        f"[yellow]{escape(stopped)}[/]: {len(tally.rows)} new results kept ({where}), {left} "
+        "instances not done; --resume continues"
+    )
 
 
 def report(rows: list[Row], tally: Tally, workers: int, results: ResultsFile | None) -> None:
@@ -259,7 +311,7 @@ def report(rows: list[Row], tally: Tally, workers: int, results: ResultsFile | N
 
 
 def exit_code(rows: list[Row], tally: Tally, stopped: str | None) -> int:
-    if stopped == "interrupted":
+    if stopped == INTERRUPTED_WORD:
         return INTERRUPTED
     if stopped or tally.failures or any(r.get("correct") is False for r in rows):
         return 1

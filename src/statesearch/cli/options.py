@@ -38,6 +38,7 @@ NO_BOUND = ("none", "off")
 def seconds(text: str) -> float | None:
     """A time limit in seconds, above 0 (a limit of 0 would stop before anything ran), or
     ``none`` (``off``) for no bound."""
+    text = str(text)  # typer reads a default through here too, as it is (--prepare-limit's float)
     if text.strip().lower() in NO_BOUND:
         return None
     try:
