@@ -133,7 +133,8 @@ def main() -> None:
     same = result.stats.iterations[:-1] == serial.iterations[:-1]
     split_bounds = {t[0] for t in tasks}
     per_expanded = cpu_1 / serial.expanded
-    unsplit = sum(n for b, n in result.stats.iterations if b not in split_bounds) * per_expanded
+    unsplit_n = sum(i.expanded for i in result.stats.iterations if i.bound not in split_bounds)
+    unsplit = unsplit_n * per_expanded
     busy = sum(t[2] for t in tasks)
     print(
         f"split over {args.workers} workers: {wall_n:.1f} s wall, length {result.length} "
@@ -152,7 +153,8 @@ def main() -> None:
     wall_fine, fine, fine_tasks = split_run(puzzle, args.heuristic, pool, args.fine // pool.size)
     pool.close()
     fine_bounds = {t[0] for t in fine_tasks}
-    unsplit = sum(n for b, n in fine.stats.iterations if b not in fine_bounds) * per_expanded
+    unsplit_n = sum(i.expanded for i in fine.stats.iterations if i.bound not in fine_bounds)
+    unsplit = unsplit_n * per_expanded
     print(
         f"fine split ({len(fine_tasks)} tasks): {wall_fine:.1f} s wall, length {fine.length}, "
         f"iterations equal: {fine.stats.iterations[:-1] == serial.iterations[:-1]}"

@@ -1,14 +1,17 @@
-"""Checks shared by the tests: replaying a path, exact BFS distances to compare against, and a
-batch file whose tables are not built."""
+"""Checks shared by the tests: replaying a path, exact BFS distances to compare against, the
+iterations of a stopped search, and a batch file whose tables are not built."""
 
 from __future__ import annotations
 
 import json
+import threading
 from collections import deque
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from statesearch import SearchResult, Stats, Status
+from statesearch import LimitKind, SearchResult, Stats, Status
+from statesearch.limits import Snapshot
 
 
 def replay(problem: Any, result: SearchResult[Any]) -> float:
@@ -48,6 +51,29 @@ def distances_to(problem: Any, goal: Any) -> dict[Any, int]:
 def counters(stats: Stats) -> tuple[int, int, int, int]:
     """The counters two runs of one search must agree on."""
     return stats.expanded, stats.pushed, stats.generated, stats.max_frontier
+
+
+def iterations_add_up(result: SearchResult[Any]) -> None:
+    """An iterative search lists every walk it began, so the walks add up to its counters; a
+    walk a limit (or Ctrl-C) stopped is the last one, marked partial, and only it is."""
+    stats = result.stats
+    assert stats.iterations, result
+    assert sum(i.expanded for i in stats.iterations) == stats.expanded, stats
+    assert sum(i.generated for i in stats.iterations) == stats.generated, stats
+    assert not any(i.partial for i in stats.iterations[:-1]), stats
+    stopped = result.status is Status.LIMIT_REACHED and result.limit is not LimitKind.DEPTH
+    assert stats.iterations[-1].partial == stopped, result
+
+
+def ctrl_c(cancel: threading.Event) -> Callable[[Snapshot], None]:
+    """A progress callback that sets ``cancel`` once the search itself runs (not while its
+    tables or kernel are made), as Ctrl-C does in the middle of a search."""
+
+    def heard(snapshot: Snapshot) -> None:
+        if snapshot.doing is None and snapshot.bound is not None:
+            cancel.set()
+
+    return heard
 
 
 def unbuilt_tables(tmp_path: Path) -> Path:

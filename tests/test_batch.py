@@ -663,3 +663,96 @@ def test_a_batch_logged_to_a_file_says_how_far_it_is(
         update(tally)
     said = capsys.readouterr().err
     assert "hard.jsonl: 2/7 done, solved 0  unsolvable 0  limit 0," in said
+
+
+def test_ctrl_c_while_a_batch_starts_says_so_and_keeps_the_file(tmp_path: Path) -> None:
+    """Interrupted while its workers started (in the first second), a batch exited 130 with
+    nothing said. It says no instance finished and keeps --out as a later interrupt does; a
+    worker cut off in its own start printed an EOFError traceback."""
+    source = instances(tmp_path, count=2)
+    out = tmp_path / "started.jsonl"
+    process = batch_process(str(source), "--out", str(out), "--workers", "2")
+    try:
+        deadline = time.monotonic() + 60
+        while not children_of(process.pid) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert children_of(process.pid), "no worker started"
+        process.send_signal(signal.SIGINT)  # workers take a second or more to load numba
+        _, err = process.communicate(timeout=60)
+    finally:
+        process.kill()
+    said = " ".join(err.split())
+    assert process.returncode == 130, err
+    assert f"interrupted before any instance finished: 0 new results kept (0 in {out})" in said
+    assert "--resume continues" in said and "Traceback" not in err
+    assert out.read_text() == ""
+
+
+@pytest.mark.parametrize("where", ["read_input", "build_tables", "open_pool"])
+def test_ctrl_c_in_each_step_before_the_first_instance(
+    where: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Reading the input, building the tables, starting the workers: a Ctrl-C in any of them
+    is said, and a resumed file's results are kept and summed up, as after a later one."""
+    from statesearch.cli import batch
+
+    def interrupted(*args: Any, **kwargs: Any) -> Any:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(batch, where, interrupted)
+    source, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    source.write_text('{"id": 1, "start": "1 2 3 4 5 6 7 8 0"}\n{"id": 2, "start": "1 2 3 0"}\n')
+    out.write_text(RESULT + "\n")
+    assert main(["batch", str(source), "--out", str(out), "--resume"]) == 130
+    printed = capsys.readouterr()
+    said = " ".join(printed.err.split())
+    assert out.read_text() == RESULT + "\n"
+    if where == "read_input":
+        assert said == (
+            "interrupted before any instance finished (reading the input): nothing written"
+        )
+        return
+    assert f"interrupted before any instance finished: 0 new results kept (1 in {out})" in said
+    assert "1 instances not done; --resume continues" in said
+    summary = " ".join(printed.out.split())
+    assert "0 finished here" in summary and f"1 results in {out}" in summary
+
+
+def test_a_bench_interrupted_mid_instance_shows_it_with_its_counters(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``bench korf24`` stopped by Ctrl-C in its one instance reported "0/0 solved" and dropped
+    the millions of nodes searched; the instance is shown, stopped (limit reached, cancelled),
+    with its counters in its row, the totals and --out."""
+    from contextlib import contextmanager
+
+    from statesearch.cli import batch
+
+    @contextmanager
+    def ctrl_c_after_a_second(tally: Any, label: str, already: int = 0) -> Iterator[Any]:
+        started = time.monotonic()
+
+        def update(now: Any) -> None:  # called every quarter second while the search runs
+            if time.monotonic() - started > 1.0:
+                raise KeyboardInterrupt
+
+        yield update
+
+    monkeypatch.setattr(batch, "batch_progress", ctrl_c_after_a_second)
+    out = tmp_path / "bench.json"
+    code = main(["bench", "korf24", "-H", "manhattan", "--ids", "1", "--out", str(out)])
+    printed = capsys.readouterr()
+    assert code == 130
+    [row] = json.loads(out.read_text())["rows"]
+    assert (row["id"], row["status"], row["limit"], row["found"]) == (
+        1,
+        "limit_reached",
+        "cancelled",
+        None,
+    )
+    assert row["expanded"] > 100_000 and row["generated"] > row["expanded"]
+    table = " ".join(printed.out.split())
+    assert f"limit (cancelled) │ {row['expanded']:,} │ {row['generated']:,}" in table
+    assert f"total │ 95 │ 0 │ {row['expanded']:,} │ {row['generated']:,}" in table
+    assert "0/1 solved, 0 wrong, 1 limit reached (1 cancelled)" in table
+    assert printed.err == "interrupted before any instance finished: 1 not done\n"

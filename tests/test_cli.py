@@ -439,3 +439,21 @@ def test_a_trace_of_no_search_says_why_instead_of_an_empty_table(
     said = " ".join(out.split())
     assert code == 3 and "┏" not in out
     assert "no steps (the precheck proved it unsolvable before any search; --no-precheck" in said
+
+
+def test_an_iteration_a_limit_stopped_is_listed_as_partial(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """IDA* stopped at 100 expansions listed the bounds 14 and 16 (31 expanded) and not the
+    69 of bound 18, where it stopped; the text and --json list all three, the last partial."""
+    args = ("solve", "npuzzle", "724506831", "-a", "idastar", "--max-expanded", "100")
+    code, out, _ = run(capsys, *args)
+    assert code == 4 and "14: 6  16: 25  18: 69 (partial)" in out
+    code, out, _ = run(capsys, *args, "--json")
+    stats = json.loads(out)["stats"]
+    assert [(i["bound"], i["expanded"], i["partial"]) for i in stats["iterations"]] == [
+        (14, 6, False),
+        (16, 25, False),
+        (18, 69, True),
+    ]
+    assert sum(i["generated"] for i in stats["iterations"]) == stats["generated"]

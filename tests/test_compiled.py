@@ -3,6 +3,7 @@ algorithm and the tie order are the same, same budgets."""
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -10,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import replay
+from helpers import ctrl_c, iterations_add_up, replay
 from statesearch import InputError, LimitKind, Limits, SearchResult, Status, solve
 from statesearch.limits import counted_states
 from statesearch.npuzzle import NPuzzle, random_board, scramble
@@ -122,7 +123,8 @@ def _ida_agrees_with_the_engine(rows: int, cols: int, moves: int, seed: int, h: 
     python = solve(puzzle, "idastar", h, engine="python")
     compiled = solve(puzzle, "idastar", h, engine="compiled")
     assert compiled.engine == "compiled" and compiled.length == python.length
-    assert [t for t, _ in compiled.stats.iterations] == [t for t, _ in python.stats.iterations]
+    bounds = [[i.bound for i in r.stats.iterations] for r in (compiled, python)]
+    assert bounds[0] == bounds[1]
     replay(puzzle, compiled)
 
 
@@ -146,8 +148,39 @@ def test_korf_1_generates_the_published_node_count() -> None:
     result = solve(puzzle, "idastar", "manhattan", engine="compiled")
     assert result.length == first.optimal == 57
     assert result.stats.generated == 276_361_932
-    assert [t for t, _ in result.stats.iterations] == list(range(41, 58, 2))
+    assert [i.bound for i in result.stats.iterations] == list(range(41, 58, 2))
     replay(puzzle, result)
+
+
+@pytest.mark.parametrize(
+    ("board", "limits", "cancelled"),
+    [
+        (LESSON, None, False),  # solved
+        ("2 1/3 _", None, False),  # unsolvable: no solution within 6 moves, the 2x2's most
+        (LESSON, Limits(max_expanded=1_000), False),
+        (LESSON, Limits(max_pushed=1_000), False),
+        ("korf100 #1", Limits(time_limit=0.2), False),
+        ("korf100 #1", None, True),  # Ctrl-C
+    ],
+)
+def test_compiled_ida_iterations_add_up_to_the_counters(
+    board: str, limits: Limits | None, cancelled: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The driver listed only the iterations it finished: one a budget stopped between
+    slices is listed too, marked partial, with what it expanded and generated."""
+    from statesearch.npuzzle import compiled
+
+    monkeypatch.setattr(compiled, "SLICE", 997)  # many slices: a stop lands inside an iteration
+    if board.startswith("korf100"):
+        puzzle = NPuzzle(load("korf100")[1][0].tiles, 4, 4, tuple(range(16)))
+    else:
+        puzzle = NPuzzle.from_text(board)
+    result = solve(
+        puzzle, "idastar", "manhattan", limits=limits, precheck=False, engine="compiled",
+        cancel=(cancel := threading.Event()), progress=ctrl_c(cancel) if cancelled else None,
+    )  # fmt: skip
+    assert result.engine == "compiled" and (result.limit is LimitKind.CANCELLED) == cancelled
+    iterations_add_up(result)
 
 
 def test_compiled_budgets() -> None:

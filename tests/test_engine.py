@@ -10,14 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from helpers import replay
+from helpers import ctrl_c, iterations_add_up, replay
 from statesearch import Heuristic, InputError, LimitKind, Limits, Proof, Status, solve
 from statesearch.algorithms import ALGORITHMS
 from statesearch.examples.water_jugs import WaterJugs
 from statesearch.limits import active_meter
 from statesearch.npuzzle import NPuzzle
 from statesearch.problem import NamedHeuristics
-from statesearch.result import SearchResult, Stats
+from statesearch.result import Iteration, SearchResult, Stats
 
 
 class Graph:
@@ -173,7 +173,7 @@ def test_dls_needs_a_depth() -> None:
 
 def test_iddfs_reports_each_depth() -> None:
     result = solve(WaterJugs(4, 3, 2), "iddfs")
-    assert [limit for limit, _ in result.stats.iterations] == [0, 1, 2, 3, 4]
+    assert [i.bound for i in result.stats.iterations] == [0, 1, 2, 3, 4]
     assert result.length == 4 and result.optimal
 
 
@@ -251,7 +251,7 @@ def test_a_bound_past_the_longest_optimal_proves_there_is_no_solution(algorithm:
     graph.unit_costs = True  # type: ignore[attr-defined]
     proved = solve(graph, algorithm)
     assert proved.status is Status.UNSOLVABLE and proved.proof is Proof.LONGEST
-    assert [bound for bound, _ in proved.stats.iterations] == [0, 1]
+    assert [i.bound for i in proved.stats.iterations] == [0, 1]
     graph.unit_costs = False  # type: ignore[attr-defined]  # the bound counts moves, not cost
     exhausted = solve(graph, algorithm)
     assert exhausted.status is Status.UNSOLVABLE and exhausted.proof is Proof.EXHAUSTED
@@ -440,14 +440,56 @@ def test_a_search_that_reads_no_estimate_asks_for_no_default_heuristic() -> None
         solve(Costly(), "astar")  # a search that reads it still does
 
 
+TWELVE_MOVES = "4 2 3 5 1 6 0 7 8"  # IDA* + manhattan: 5 walks; iterative deepening: 13
+HARD = "4 11 10 13 12 3 6 0 1 15 14 5 2 8 9 7"  # 62 moves: minutes in Python
+
+
+@pytest.mark.parametrize("algorithm", ["idastar", "iddfs"])
+@pytest.mark.parametrize(
+    ("board", "limits", "cancelled"),
+    [
+        (TWELVE_MOVES, None, False),  # solved
+        ("2 1/3 _", None, False),  # unsolvable: no solution within 6 moves, the 2x2's most
+        (TWELVE_MOVES, Limits(max_depth=8), False),  # the walks end at the depth bound
+        (TWELVE_MOVES, Limits(max_expanded=500), False),
+        (TWELVE_MOVES, Limits(max_pushed=500), False),
+        (HARD, Limits(time_limit=0.05), False),
+        (HARD, None, True),  # Ctrl-C
+    ],
+)
+def test_the_iterations_add_up_to_the_counters_in_every_outcome(
+    algorithm: str, board: str, limits: Limits | None, cancelled: bool
+) -> None:
+    """A search stopped in the middle of an iteration listed only the iterations before it,
+    so they fell short of ``expanded``; the stopped one is listed too, marked partial."""
+    result = solve(
+        NPuzzle.from_text(board), algorithm, limits=limits, precheck=False, engine="python",
+        cancel=(cancel := threading.Event()), progress=ctrl_c(cancel) if cancelled else None,
+    )  # fmt: skip
+    assert (result.limit is LimitKind.CANCELLED) == cancelled
+    iterations_add_up(result)
+
+
 def test_json_writes_whole_bounds_as_integers() -> None:
     """A compiled cube search keeps its bounds as floats: --json wrote [[5.0, 6]] where the
     n-puzzle's Python IDA* wrote [[14, 6]]."""
-    stats = Stats(iterations=[(5.0, 6), (6.5, 2), (math.inf, 1)])
+    stats = Stats(
+        iterations=[Iteration(5.0, 6, 9), Iteration(6.5, 2, 3), Iteration(math.inf, 1, 0, True)]
+    )
     data = SearchResult(Status.LIMIT_REACHED, "idastar", "korf", stats).to_dict()
-    assert data["stats"]["iterations"] == [[5, 6], [6.5, 2], [math.inf, 1]]
-    assert type(data["stats"]["iterations"][0][0]) is int and data["cost"] is None
-    assert stats.iterations[0] == (5.0, 6)  # the result itself is left as it was
+    assert [(i["bound"], i["partial"]) for i in data["stats"]["iterations"]] == [
+        (5, False),
+        (6.5, False),
+        (math.inf, True),
+    ]
+    assert data["stats"]["iterations"][0] == {
+        "bound": 5,
+        "expanded": 6,
+        "generated": 9,
+        "partial": False,
+    }
+    assert type(data["stats"]["iterations"][0]["bound"]) is int and data["cost"] is None
+    assert stats.iterations[0] == (5.0, 6, 9, False)  # the result itself is left as it was
 
 
 class FourSteps:

@@ -79,5 +79,5 @@ def test_unsolvable_from_both_ends_names_the_side_it_exhausted() -> None:
 
 def test_idastar_thresholds() -> None:
     result = solve(NPuzzle.from_text(LESSON), "idastar", "manhattan")
-    assert [t for t, _ in result.stats.iterations] == [14, 16, 18, 20]
+    assert [i.bound for i in result.stats.iterations] == [14, 16, 18, 20]
     assert result.length == 20

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from helpers import replay
+from helpers import iterations_add_up, replay
 from statesearch import LimitKind, Limits, Status, solve
 from statesearch.batch.dask_pool import DaskPool
 from statesearch.batch.local_pool import LocalPool
@@ -83,7 +83,7 @@ def test_the_frontier_is_walked_as_the_kernel_walks(pool: LocalPool) -> None:
     puzzle = korf(12)
     bound = 43
     estimate = puzzle.heuristics["manhattan"].fn
-    whole = dict(serial(puzzle, "manhattan")[1].iterations)[bound]
+    whole = {i.bound: i.expanded for i in serial(puzzle, "manhattan")[1].iterations}[bound]
     top = walk_top(puzzle, estimate, bound, 6)
     assert top.nodes and all(len(n.moves) == 6 for n in top.nodes)
     assert len({n.moves for n in top.nodes}) == len(top.nodes)
@@ -105,10 +105,12 @@ def test_budgets_and_cancelling_stop_the_split(pool: LocalPool) -> None:
     )
     assert capped.status is Status.LIMIT_REACHED and capped.limit is LimitKind.EXPANDED
     assert capped.stats.expanded >= 2_000_000
+    iterations_add_up(capped)  # the iteration the budget stopped too, partial
     stop = threading.Event()
     stop.set()
     cancelled = split_ida_star(puzzle, "manhattan", pool=pool, cancel=stop)
     assert cancelled.limit is LimitKind.CANCELLED
+    iterations_add_up(cancelled)
 
 
 def test_parity_and_bad_heuristics(pool: LocalPool) -> None:

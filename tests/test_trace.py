@@ -174,7 +174,7 @@ def test_ida_star_reports_iterations_and_cutoffs() -> None:
     result = solve(NPuzzle.from_text(LESSON), "idastar", "manhattan", trace=True)
     assert result.trace is not None
     bounds = [e.bound for e in result.trace.events if e.event == "iteration"]
-    assert bounds == [t for t, _ in result.stats.iterations] == [14, 16, 18, 20]
+    assert bounds == [i.bound for i in result.stats.iterations] == [14, 16, 18, 20]
     smallest_over: dict[float | None, float] = {}
     current: float | None = None
     for e in result.trace.events:

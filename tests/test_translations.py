@@ -70,14 +70,64 @@ def fields(template: str) -> set[tuple[str, str]]:
     return {(name, spec or "") for _, name, spec, _ in string.Formatter().parse(template) if name}
 
 
+def note_templates() -> Iterator[tuple[str, str]]:
+    """(where, template) for every note a result can carry to the web: each ``Note(...)`` in
+    the package's source, and each domain's ``compiled_ida_counts`` (the facade adds it)."""
+    for file in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.walk(ast.parse(file.read_text())):
+            where = f"{file.relative_to(PACKAGE)}:{getattr(node, 'lineno', 0)}"
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Note":
+                first = node.args[0]
+                if str(file.relative_to(PACKAGE)) == "result.py":
+                    continue  # a note made again from its parts, after a pickle
+                assert isinstance(first, ast.Constant), f"{where}: a note's template, not code"
+                assert isinstance(first.value, str), f"{where}: a template is a string"
+                yield where, first.value
+            if isinstance(node, ast.Assign) and any(
+                getattr(target, "id", None) == "compiled_ida_counts" for target in node.targets
+            ):
+                assert isinstance(node.value, ast.Constant), f"{where}: say it in one text"
+                assert isinstance(node.value.value, str), f"{where}: a note is a string"
+                yield where, node.value.value
+
+
+def notes_in_plain_words() -> Iterator[str]:
+    """Where a note the web could show is made of words no template keys: text or an f-string
+    given to ``add_note`` or a list of notes, outside the command line (which the web never
+    shows)."""
+    for file in sorted(PACKAGE.rglob("*.py")):
+        if file.relative_to(PACKAGE).parts[0] == "cli":
+            continue
+        for node in ast.walk(ast.parse(file.read_text())):
+            if not (isinstance(node, ast.Call) and node.args):
+                continue
+            name = getattr(node.func, "attr", None)
+            owner = getattr(getattr(node.func, "value", None), "id", None)
+            noted = name == "add_note" or (name == "append" and owner == "notes")
+            if noted and isinstance(node.args[0], ast.Constant | ast.JoinedStr | ast.BinOp):
+                yield f"{file.relative_to(PACKAGE)}:{node.lineno}"
+
+
 def test_every_input_error_has_a_korean_template_with_the_same_fields() -> None:
     found = list(raised_templates())
     assert len(found) > 40  # the scan really walked the package
     for where, template in found:
         assert template in KOREAN, f"{where}: no Korean for {template!r}"
         assert fields(KOREAN[template]) == fields(template), where
-    unused = set(KOREAN) - {t for _, t in found} - set(SERVER_MESSAGES)
+    notes = {t for _, t in note_templates()}
+    unused = set(KOREAN) - {t for _, t in found} - set(SERVER_MESSAGES) - notes
     assert not unused, f"translations nothing raises: {sorted(unused)}"
+
+
+def test_every_note_the_web_can_show_has_korean_with_the_same_fields() -> None:
+    """The playground's Korean page showed in English the notes it had no words for (the
+    depth bound's, the tie-break's, the states bound's, the traced engine's)."""
+    found = list(note_templates())
+    assert len(found) >= 9  # the engine's seven and two domains' counts
+    for where, template in found:
+        assert template in KOREAN, f"{where}: no Korean for the note {template!r}"
+        assert fields(KOREAN[template]) == fields(template), where
+    assert not list(notes_in_plain_words()), "a note the web can show in words no template keys"
 
 
 @pytest.mark.parametrize(
@@ -201,3 +251,27 @@ def test_one_korean_word_for_each_kind_of_cube_piece() -> None:
         for other in ("모서리", "꼭짓점", "변 조각", "변 뒤집힘", "가장자리"):
             assert other not in text
     assert "코너 조각" in cube and "엣지 조각" in cube
+
+
+def test_a_results_notes_come_in_each_language(client: TestClient) -> None:
+    """The page showed the depth bound's note, and every unread option's but the heuristic's,
+    in English on its Korean page; each answer carries its note in both languages, so a switch
+    of language after it shows the other."""
+    body = {"tiles": LESSON, "rows": 3, "cols": 3, "algorithm": "bfs", "heuristic": "misplaced"}
+    unread = client.post("/api/npuzzle/solve", json={**body, "weight": 2}, headers=KO).json()
+    english = (
+        "not used: the weight 2 (only A* weighs h) and the heuristic misplaced (bfs reads none)"
+    )
+    assert unread["note"] == unread["note_in"]["en"] == english
+    assert unread["note_in"]["ko"] == (
+        "쓰이지 않음: 가중치 2 (h에 가중치를 두는 것은 A*뿐입니다), "
+        "휴리스틱 misplaced (bfs은(는) 휴리스틱을 읽지 않습니다)"
+    )
+    # S 9 G: two moves cost 10; four around the 9 cost 4, past a depth bound of 3.
+    maze = {"grid": ["S9G", "..."], "max_depth": 3}
+    cut = client.post("/api/maze/solve", json=maze, headers=KO).json()
+    assert cut["status"] == "solved" and cut["cost"] == 10 and not cut["optimal"]
+    assert cut["note_in"]["ko"] == (
+        "최적임이 증명되지 않음: 깊이 한도 3수가 수는 더 많지만 비용은 더 적은 경로를 "
+        "잘라냈을 수 있습니다"
+    )

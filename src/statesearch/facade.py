@@ -26,7 +26,7 @@ from .problem import (
     named_heuristic,
     own_heuristic,
 )
-from .result import Proof, SearchResult, Stats, Status
+from .result import Note, Proof, SearchResult, Stats, Status
 from .trace import Trace, make_trace
 
 HeuristicSpec = str | Heuristic | Callable[[Any], float] | None
@@ -149,7 +149,7 @@ def _solve(
     if recorder is not None:
         recorder.attach(problem, h.fn if algo.uses_heuristic else ZERO.fn)  # the search's h
         if kernel is not None:
-            notes.append("traced on the Python engine: the compiled kernel does not trace")
+            notes.append(Note("traced on the Python engine: the compiled kernel does not trace"))
             traced_not_compiled, kernel = True, None
     elif kernel is None and engine == "compiled":
         if not algo.uses_heuristic:
@@ -177,7 +177,7 @@ def _solve(
             engine=engine_used,
             weight=weight if algo.name == "astar" else None,
             choice=choice,
-            note="; ".join(n for n in notes if n),
+            notes=[n for n in notes if n],
             trace=recorder,
             **fields,
         )
@@ -220,8 +220,11 @@ def _solve(
         if optimal and meter.depth_limited and not getattr(problem, "unit_costs", False):
             optimal = False
             notes.append(
-                f"not proven optimal: the depth bound of {meter.limits.max_depth} moves may have "
-                "cut a path of more moves that costs less"
+                Note(
+                    "not proven optimal: the depth bound of {depth} moves may have cut a path of "
+                    "more moves that costs less",
+                    depth=meter.limits.max_depth,
+                )
             )
         return result(
             Status.SOLVED,
@@ -294,17 +297,25 @@ def unread_options(
     unread = []
     if limits.max_states is not None and algo.name in KEEPS_ONLY_ITS_PATH and not chosen:
         unread.append(
-            f"the bound of {limits.max_states:,} states kept ({algo.name} keeps only its path, "
-            "which max_depth bounds)"
+            Note(
+                "the bound of {states:,} states kept ({algorithm} keeps only its path, which "
+                "max_depth bounds)",
+                states=limits.max_states,
+                algorithm=algo.name,
+            )
         )
     if weight != 1 and algo.name != "astar":
-        unread.append(f"the weight {weight:g} (only A* weighs h)")
+        unread.append(Note("the weight {weight:g} (only A* weighs h)", weight=weight))
     if tie_break != "classic" and algo.name not in WAITING_ROOMS:
-        unread.append(f"the tie-break {tie_break} (only ucs, astar and greedy break ties)")
+        unread.append(
+            Note("the tie-break {name} (only ucs, astar and greedy break ties)", name=tie_break)
+        )
     if heuristic is not None and not algo.uses_heuristic:
         name = heuristic if isinstance(heuristic, str) else "given"
-        unread.append(f"the heuristic {name} ({algo.name} reads none)")
-    return f"not used: {' and '.join(unread)}" if unread else ""
+        unread.append(
+            Note("the heuristic {name} ({algorithm} reads none)", name=name, algorithm=algo.name)
+        )
+    return Note("not used: {unread}", unread=unread) if unread else ""
 
 
 def resolve_heuristic(problem: object, spec: HeuristicSpec) -> Heuristic:

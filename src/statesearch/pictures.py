@@ -161,7 +161,8 @@ def result_html(result: Any) -> str:
     if result.solved:
         rows.append(("moves", result.moves or "(already at the goal)"))
     if stats.iterations:
-        rows.append(("bounds", ", ".join(f"{bound:g}" for bound, _ in stats.iterations)))
+        bounds = [f"{i.bound:g}" + " (partial)" * i.partial for i in stats.iterations]
+        rows.append(("bounds", ", ".join(bounds)))
     for label, words in (("note", result.note), ("hint", result.hint)):
         if words:
             rows.append((label, words))

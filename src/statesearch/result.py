@@ -24,7 +24,9 @@ Python engine and the compiled kernels alike):
 ``elapsed_s``
     Wall-clock seconds spent in the search itself.
 ``iterations``
-    For iterative searches (IDDFS, IDA*): one ``(threshold, expanded)`` pair per iteration.
+    For iterative searches (IDDFS, IDA*): one ``Iteration`` per walk begun, its bound and what
+    it expanded and generated. A search a limit stopped (or Ctrl-C) lists the walk it stopped
+    in too, marked ``partial``, so the iterations add up to ``expanded`` and ``generated``.
 ``layers``
     For breadth-first search: how many new states were first reached at each depth
     (``layers[0] == 1``, the start).
@@ -32,10 +34,11 @@ Python engine and the compiled kernels alike):
 
 from __future__ import annotations
 
+import contextlib
 import enum
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass, field
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 from .limits import LimitKind
 
@@ -81,6 +84,15 @@ class Proof(enum.StrEnum):
     LONGEST = "longest"
 
 
+class Iteration(NamedTuple):
+    """One walk of IDA* (its bound on f) or of iterative deepening (its depth limit)."""
+
+    bound: float
+    expanded: int
+    generated: int
+    partial: bool = False  # a limit (or Ctrl-C) stopped the search before the walk ended
+
+
 @dataclass
 class Stats:
     """Counters of one search; see the module docstring for their exact meaning."""
@@ -90,8 +102,46 @@ class Stats:
     generated: int = 0
     max_frontier: int = 0
     elapsed_s: float = 0.0
-    iterations: list[tuple[float, int]] = field(default_factory=list)
+    iterations: list[Iteration] = field(default_factory=list)
     layers: list[int] = field(default_factory=list)
+
+    @contextlib.contextmanager
+    def iteration(self, bound: float) -> Iterator[None]:
+        """List the walk the block runs within ``bound``, with what it expanded and generated;
+        ``partial`` when it ends in an exception (a limit, Ctrl-C: the counters so far)."""
+        expanded, generated, partial = self.expanded, self.generated, True
+        try:
+            yield
+            partial = False
+        finally:
+            done = Iteration(bound, self.expanded - expanded, self.generated - generated, partial)
+            self.iterations.append(done)
+
+
+class Note(str):
+    """A note of a result, in English, made as an ``InputError`` is, from a template and its
+    fields, so that the web can say it in Korean (``web.korean``, keyed by the template). A
+    field may be a list of notes, said with "and" between them.
+
+    >>> Note("the weight {weight:g} (only A* weighs h)", weight=2.0)
+    'the weight 2 (only A* weighs h)'
+    """
+
+    template: str
+    params: dict[str, Any]
+
+    def __new__(cls, template: str, **params: Any) -> Note:
+        said = {k: " and ".join(v) if isinstance(v, list) else v for k, v in params.items()}
+        note = super().__new__(cls, template.format(**said))
+        note.template, note.params = template, params
+        return note
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_note, (self.template, self.params))
+
+
+def _note(template: str, params: dict[str, Any]) -> Note:
+    return Note(template, **params)
 
 
 @dataclass
@@ -120,7 +170,8 @@ class SearchResult(Generic[S]):
     weight: float | None = None  # A*'s weight on h (f = g + w*h); None for other algorithms
     choice: str = ""  # what algorithm="auto" chose, and why
     hint: str = ""  # what to try next when a limit stopped the search
-    note: str = ""  # how it ran, when that differs from what was asked (e.g. traced in Python)
+    # How it ran, when that differs from what was asked (traced in Python, an option unread).
+    notes: list[str] = field(default_factory=list)
     trace: Trace | None = field(default=None, repr=False, compare=False)
 
     @property
@@ -150,16 +201,24 @@ class SearchResult(Generic[S]):
         kind = self.limit.value if self.limit else "unknown"
         return f"limit reached ({kind}): {self.reason}; this proves nothing"
 
+    @property
+    def note(self) -> str:
+        """The notes in one line, joined by "; "."""
+        return "; ".join(n for n in self.notes if n)
+
     def add_note(self, text: str) -> None:
-        """Say ``text`` after what the note says already (its parts are joined by "; ")."""
-        self.note = "; ".join(n for n in (self.note, text) if n)
+        """Say ``text`` (a ``Note``, for words the web can translate) after the notes so far."""
+        if text:
+            self.notes.append(text)
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready summary (the CLI's ``--json`` and the web API print this): a whole cost
         or bound is written as an integer, whichever engine worked it out as a float."""
         cost = self.cost if self.cost is None else whole(self.cost)
         stats = asdict(self.stats)
-        stats["iterations"] = [[whole(bound), n] for bound, n in self.stats.iterations]
+        stats["iterations"] = [
+            {**i._asdict(), "bound": whole(i.bound)} for i in self.stats.iterations
+        ]
         return {
             "status": self.status.value,
             "length": self.length,

@@ -175,22 +175,21 @@ def walk(
 
 
 # once(bound) -> (the outcome, or None to go on) and the next bound.
-Iteration = Callable[[float], tuple[Outcome | None, float]]
+OneWalk = Callable[[float], tuple[Outcome | None, float]]
 
 
 def iterate(
-    meter: Meter, stats: Stats, first: float, once: Iteration, trace: Trace | None = None
+    meter: Meter, stats: Stats, first: float, once: OneWalk, trace: Trace | None = None
 ) -> Outcome:
     """Run ``once`` with bounds ``first``, then each next bound it returns, until it returns an
-    outcome; record ``(bound, expanded)`` per iteration."""
+    outcome; list each walk in ``stats.iterations``, the one a limit stops marked partial."""
     bound = first
     while True:
         meter.bound = bound
         if trace is not None:
             trace.emit("iteration", bound=bound)
-        before = stats.expanded
-        outcome, following = once(bound)
-        stats.iterations.append((bound, stats.expanded - before))
+        with stats.iteration(bound):  # a walk a limit stops too (``walk`` saves its counters)
+            outcome, following = once(bound)
         if outcome is not None:
             return outcome
         bound = following

@@ -217,32 +217,36 @@ class SplitSearch:
         while True:
             if bound > depth_cap:
                 return Exhausted(LimitKind.DEPTH)
-            meter.checkpoint(stats.expanded)
-            meter.bound = bound
-            stats.expanded += 1  # the root, once per iteration, as the serial driver counts
-            before = stats.expanded - 1
-            if self.puzzle.initial == self.puzzle.goal:
-                stats.iterations.append((bound, 1))
-                return self.found(())
-            top = self.frontier(bound) if last >= self.serial_below else None
-            if top is None:
-                root = Subtree(self.puzzle.initial, ())
-                part = search_subtree(self.board, root, bound, meter, stats.expanded)
-            else:
-                part = self.split(top, bound, meter, stats.expanded)
-            stats.expanded += part.expanded
-            stats.generated += part.generated
-            stats.pushed = stats.expanded - len(stats.iterations) - 1  # all but the roots
-            stats.max_frontier = max(stats.max_frontier, part.longest)
-            stats.iterations.append((bound, stats.expanded - before))
-            last = stats.expanded - before
+            with stats.iteration(bound):  # one a limit stops too, as the serial driver's
+                part = self.iteration(bound, last >= self.serial_below, meter, stats)
+                if part.stopped:
+                    raise LimitHit(*part.stopped)
+            last = stats.iterations[-1].expanded
             if part.found is not None:
                 return self.found(part.found)
-            if part.stopped:
-                raise LimitHit(*part.stopped)
             if part.smallest >= NO_F:
                 return Exhausted()
             bound = part.smallest
+
+    def iteration(self, bound: int, split: bool, meter: Meter, stats: Stats) -> Searched:
+        """The root, counted once per iteration as the serial driver counts it, then the tree
+        below it within ``bound``: here, or ``split`` into tasks when it is big enough."""
+        meter.checkpoint(stats.expanded)
+        meter.bound = bound
+        stats.expanded += 1
+        if self.puzzle.initial == self.puzzle.goal:
+            return Searched(found=())
+        top = self.frontier(bound) if split else None
+        if top is None:
+            root = Subtree(self.puzzle.initial, ())
+            part = search_subtree(self.board, root, bound, meter, stats.expanded)
+        else:
+            part = self.split(top, bound, meter, stats.expanded)
+        stats.expanded += part.expanded
+        stats.generated += part.generated
+        stats.pushed = stats.expanded - len(stats.iterations) - 1  # all but the roots
+        stats.max_frontier = max(stats.max_frontier, part.longest)
+        return part
 
     def found(self, moves: tuple[int, ...]) -> Found:
         order = MoveTables(self.puzzle.rows, self.puzzle.cols).order

@@ -40,25 +40,26 @@ def run(
     preparation: Preparation,
 ) -> None:
     """Solve ``specs`` (each with its known optimal length), print a row per instance and a
-    summary line; exit 1 if any length is wrong, 4 if any search reached its limit."""
+    summary line; exit 1 if any length is wrong, 4 if any search reached its limit, 130 if
+    interrupted (the instances Ctrl-C stopped are shown as such, with their counters)."""
     with open_pool(None if scheduler else workers, scheduler) as pool:
         preparation.warm(pool, specs[:1])  # compile (or load) kernels and tables before timing
         tally, stopped = run_with_progress(specs, pool, None, name)
         size = pool.size
     place = {spec["id"]: i for i, spec in enumerate(specs)}
-    rows = sorted(tally.rows, key=lambda r: place[r["id"]])
+    rows = sorted(tally.rows + tally.stopped, key=lambda r: place[r["id"]])
     several = len({r["algorithm"] for r in rows}) > 1
     table = Table("id", *(["algorithm"] if several else []), "optimal", "found", "expanded")
     for column in ("generated", "CPU s"):
         table.add_column(column)
     for row in rows:
         ok = row["correct"] is not False
-        found = "limit" if row["status"] == "limit_reached" else str(row["length"])
+        found = f"limit ({row['limit']})" if row["status"] == "limit_reached" else row["length"]
         table.add_row(
             str(row["id"]),
             *([row["algorithm"]] if several else []),
             str(row["expected"]),
-            found if ok else f"[red]{found}[/]",
+            str(found) if ok else f"[red]{found}[/]",
             f"{row['stats']['expanded']:,}",
             f"{row['stats']['generated']:,}",
             f"{row['cpu_s']:.3f}",
@@ -81,10 +82,11 @@ def run(
         console.print(f"[red]failed[/]: {escape(str(key))}: {escape(str(error))}")
     wrong = sum(r["correct"] is False for r in rows)
     limits = sum(r["status"] == "limit_reached" for r in rows)
+    cancelled = f" ({len(tally.stopped)} cancelled)" if tally.stopped else ""
     console.print(
         f"{name} with {label}: {len(solved)}/{len(rows)} solved, {wrong} wrong, "
-        f"{limits} limit reached; search {cpu:.2f} CPU s ({tally.wall_s:.2f} s wall, {size} "
-        f"worker(s)), {generated / cpu / 1e6 if cpu else 0:.1f} M generated per CPU s"
+        f"{limits} limit reached{cancelled}; search {cpu:.2f} CPU s ({tally.wall_s:.2f} s wall, "
+        f"{size} worker(s)), {generated / cpu / 1e6 if cpu else 0:.1f} M generated per CPU s"
     )
     if out is not None:
         summary = {"set": name, "search": label, "cpu_s": cpu, "wall_s": tally.wall_s}
@@ -105,6 +107,7 @@ def bench_row(row: Row) -> dict[str, Any]:
         "optimal": row["expected"],
         "found": row["length"],
         "status": row["status"],
+        "limit": row["limit"],
         "expanded": stats["expanded"],
         "generated": stats["generated"],
         "cpu_s": row["cpu_s"],

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Sequence
 from typing import Any, NoReturn
 
 import typer
@@ -22,6 +23,7 @@ INTERRUPTED = 130  # a search stopped with Ctrl-C, as shells report an interrupt
 MAX_PICTURE = 40_000  # characters: a bigger board or maze is not drawn
 MOVES_SHOWN = 100  # a longer solution shows its first and last 50 moves unless asked for all
 PAIRS_SHOWN = 24  # iterations or depths: the first and last 12 of a longer list
+PARTIAL = " (partial)"  # an iteration the limit stopped
 
 console = Console(highlight=False)
 
@@ -41,14 +43,15 @@ def stopped_early(
     raise typer.Exit(INTERRUPTED if cancelled else EXIT_CODES[Status.LIMIT_REACHED])
 
 
-def moves_line(result: SearchResult[Any], every: bool) -> str:
-    """The moves; a long list shows its count, its first and last moves, unless ``every``."""
-    words = result.actions
+def moves_line(result: SearchResult[Any], every: bool, written: Sequence[Any] | None = None) -> str:
+    """The moves (``written``: as the problem writes them, else the actions); a long list shows
+    its count (the verdict's), its first and last moves, unless ``every``."""
+    words = result.actions if written is None else written
     if every or len(words) <= MOVES_SHOWN:
         return f"moves: {join_moves(words)}"
     half = MOVES_SHOWN // 2
     return (
-        f"moves ({len(words):,}): {join_moves(words[:half])} … {join_moves(words[-half:])}"
+        f"moves ({result.length:,}): {join_moves(words[:half])} … {join_moves(words[-half:])}"
         "  (--all-moves prints them all)"
     )
 
@@ -88,7 +91,7 @@ def per_depth(result: SearchResult[Any]) -> RenderableType | None:
     s = result.stats
     if s.iterations:
         bound = "depth limit" if result.algorithm == "iddfs" else "f bound"
-        pairs = [(f"{t:g}", f"{n:,}") for t, n in s.iterations]
+        pairs = [(f"{i.bound:g}", f"{i.expanded:,}" + PARTIAL * i.partial) for i in s.iterations]
         return _pairs(f"iterations ({bound}: states expanded)", pairs)
     if s.layers:
         pairs = [(str(d), f"{n:,}") for d, n in enumerate(s.layers)]
@@ -122,10 +125,12 @@ def emit(
     all_moves: bool = False,
     interrupted: bool = False,
     moves: bool = True,
+    written: Sequence[Any] | None = None,
 ) -> None:
     """Print the result (``show`` is the domain's picture of it; ``moves``: the moves on a line
-    of their own, unless the picture lists them) and exit with its status code (130 when
-    Ctrl-C stopped it)."""
+    of their own, unless the picture lists them, ``written`` as the problem writes them for a
+    person when that is not one action each) and exit with its status code (130 when Ctrl-C
+    stopped it)."""
     if as_json:
         print(json.dumps({**result.to_dict(), **extra}))
     else:
@@ -143,7 +148,8 @@ def emit(
         if result.hint:
             console.print(f"hint: {result.hint}", markup=False)
         if moves and result.solved and result.actions:
-            console.print(moves_line(result, all_moves), soft_wrap=True, markup=False)
+            line = moves_line(result, all_moves, written)
+            console.print(line, soft_wrap=True, markup=False)
         console.print(stats_table(result))
         depths = per_depth(result)
         if depths is not None:

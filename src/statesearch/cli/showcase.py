@@ -69,7 +69,7 @@ def showcase() -> None:
     ida = solve(puzzle, "idastar", "manhattan")
     out.print(
         "IDA* + manhattan, its bounds: "
-        + ", ".join(f"{t:g} ({n:,} expanded)" for t, n in ida.stats.iterations)
+        + ", ".join(f"{i.bound:g} ({i.expanded:,} expanded)" for i in ida.stats.iterations)
         + f" -> {ida.verdict}"
     )
 

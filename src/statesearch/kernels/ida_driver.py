@@ -53,7 +53,8 @@ def iterations(
     """IDA* from the root: bounds ``root_h``, then the smallest f over each bound, until a goal,
     a proof (nothing exceeded the bound, or the bound passed ``longest``, the problem's
     ``longest_optimal``: each bound is a lower bound on a solution's length), or the depth
-    limit."""
+    limit. Each iteration is listed in ``stats.iterations``, the one a limit stops too (marked
+    partial), as the engine lists its walks."""
     registers = np.zeros(IDA_REGISTERS, dtype=np.int64)
     depth_cap = min(meter.max_depth, MAX_DEPTH)
     bound = root_h
@@ -61,37 +62,8 @@ def iterations(
         if bound > depth_cap:
             return Exhausted(LimitKind.DEPTH)  # every step costs 1: no path within the limit
         meter.bound = bound
-        meter.checkpoint(stats.expanded, 1)
-        stats.expanded += 1  # the root, once per iteration
-        before = stats.expanded - 1
-        if root_is_goal:
-            stats.iterations.append((bound, 1))
-            return search.solution(0)
-        registers[:] = 0
-        registers[IDA_BOUND] = bound
-        registers[IDA_NEXT] = NO_F
-        search.restart()
-        while True:
-            # Every expansion past the root follows a push: stop before the one past max_pushed.
-            pushes_left = meter.max_pushed - (stats.expanded - len(stats.iterations) - 1)
-            if pushes_left <= 0:
-                meter.push(meter.max_pushed)
-            room = max(min(meter.max_expanded - stats.expanded, pushes_left), 0)
-            if room == 0:  # the root took the last expansion: a slice would take one more
-                meter.checkpoint(stats.expanded, 1)
-            registers[IDA_EXPANDED] = stats.expanded
-            registers[IDA_GENERATED] = stats.generated
-            status = search.run(registers, min(search.slice, room))
-            stats.expanded = int(registers[IDA_EXPANDED])
-            stats.generated = int(registers[IDA_GENERATED])
-            stats.pushed = stats.expanded - len(stats.iterations) - 1  # all but the roots
-            stats.max_frontier = max(
-                stats.max_frontier, int(registers[IDA_LONGEST]), int(registers[IDA_DEPTH]) + 1
-            )
-            if status != PAUSED:
-                break
-            meter.checkpoint(stats.expanded, int(registers[IDA_DEPTH]) + 1)  # budget, clock
-        stats.iterations.append((bound, stats.expanded - before))
+        with stats.iteration(bound):  # a limit stops it between slices, its counters kept
+            status = _iteration(search, bound, root_is_goal, registers, meter, stats)
         if status == FOUND:
             return search.solution(int(registers[IDA_DEPTH]))
         if registers[IDA_NEXT] >= NO_F:
@@ -99,3 +71,42 @@ def iterations(
         bound = int(registers[IDA_NEXT])
         if longest is not None and bound > longest:
             return Exhausted(beyond=longest)
+
+
+def _iteration(
+    search: IdaSearch,
+    bound: int,
+    root_is_goal: bool,
+    registers: np.ndarray,
+    meter: Meter,
+    stats: Stats,
+) -> int:
+    """One iteration within ``bound``, slice by slice: FOUND or EXHAUSTED."""
+    meter.checkpoint(stats.expanded, 1)
+    stats.expanded += 1  # the root, once per iteration
+    registers[:] = 0
+    if root_is_goal:
+        return FOUND
+    registers[IDA_BOUND] = bound
+    registers[IDA_NEXT] = NO_F
+    search.restart()
+    while True:
+        # Every expansion past the root follows a push: stop before the one past max_pushed.
+        pushes_left = meter.max_pushed - (stats.expanded - len(stats.iterations) - 1)
+        if pushes_left <= 0:
+            meter.push(meter.max_pushed)
+        room = max(min(meter.max_expanded - stats.expanded, pushes_left), 0)
+        if room == 0:  # the root took the last expansion: a slice would take one more
+            meter.checkpoint(stats.expanded, 1)
+        registers[IDA_EXPANDED] = stats.expanded
+        registers[IDA_GENERATED] = stats.generated
+        status = search.run(registers, min(search.slice, room))
+        stats.expanded = int(registers[IDA_EXPANDED])
+        stats.generated = int(registers[IDA_GENERATED])
+        stats.pushed = stats.expanded - len(stats.iterations) - 1  # all but the roots
+        stats.max_frontier = max(
+            stats.max_frontier, int(registers[IDA_LONGEST]), int(registers[IDA_DEPTH]) + 1
+        )
+        if status != PAUSED:
+            return status
+        meter.checkpoint(stats.expanded, int(registers[IDA_DEPTH]) + 1)  # budget, clock

@@ -1,14 +1,55 @@
-"""The Korean for every ``InputError`` template the package raises, keyed by the English
-template (as gettext keys by message id) and keeping its ``{fields}``; the server's own answers
-are in ``translations``, the puzzles' templates in ``korean_puzzles``. A test checks that every
-template raised anywhere is here."""
+"""The Korean for every ``InputError`` template the package raises and every note a result
+may carry (``NOTES``), keyed by the English template (as gettext keys by message id) and
+keeping its ``{fields}``; the server's own answers are in ``translations``, the puzzles'
+templates in ``korean_puzzles``. A test checks that every template raised anywhere, and every
+note the web can show, is here."""
 
 from collections.abc import Mapping
 
 from .korean_puzzles import PUZZLE_TEMPLATES
 
+# A result's notes (``result.Note``: the engine's, and a domain's ``compiled_ida_counts``).
+NOTES: Mapping[str, str] = {
+    "not used: {unread}": "쓰이지 않음: {unread}",
+    "the bound of {states:,} states kept ({algorithm} keeps only its path, which max_depth "
+    "bounds)": (
+        "보관하는 상태 수의 한도 {states:,}개 ({algorithm}은(는) 경로만 보관하고, 그 길이는 "
+        "max_depth가 제한합니다)"
+    ),
+    "the weight {weight:g} (only A* weighs h)": (
+        "가중치 {weight:g} (h에 가중치를 두는 것은 A*뿐입니다)"
+    ),
+    "the tie-break {name} (only ucs, astar and greedy break ties)": (
+        "동점 처리 {name} (동점을 가르는 것은 ucs, astar, greedy뿐입니다)"
+    ),
+    "the heuristic {name} ({algorithm} reads none)": (
+        "휴리스틱 {name} ({algorithm}은(는) 휴리스틱을 읽지 않습니다)"
+    ),
+    "traced on the Python engine: the compiled kernel does not trace": (
+        "파이썬 엔진에서 추적했습니다: 컴파일된 커널은 추적하지 않습니다"
+    ),
+    "not proven optimal: the depth bound of {depth} moves may have cut a path of more moves "
+    "that costs less": (
+        "최적임이 증명되지 않음: 깊이 한도 {depth}수가 수는 더 많지만 비용은 더 적은 경로를 "
+        "잘라냈을 수 있습니다"
+    ),
+    "the compiled IDA* counts Korf's way: it never produces the move back and tries up, left, "
+    "right, down, so its counts differ from the Python engine's": (
+        "컴파일된 IDA*는 Korf의 방식으로 셉니다: 방금 온 방향으로 되돌아가는 이동을 만들지 않고 "
+        "위, 왼쪽, 오른쪽, 아래 순으로 시도하므로, 그 수는 파이썬 엔진의 수와 다릅니다"
+    ),
+    "the compiled IDA* counts Korf's way: it never turns a face again where one turn would do "
+    "(a quarter-turn solution may turn it twice the same way) nor opposite faces out of "
+    "order, so its counts differ from the Python engine's": (
+        "컴파일된 IDA*는 Korf의 방식으로 셉니다: 한 번 돌리면 될 면을 다시 돌리지 않고 "
+        "(4분의 1바퀴 해법은 같은 방향으로 두 번 돌릴 수 있습니다) 마주 보는 면을 정해진 "
+        "순서와 달리 돌리지도 않으므로, 그 수는 파이썬 엔진의 수와 다릅니다"
+    ),
+}
+
 TEMPLATES: Mapping[str, str] = {
     **PUZZLE_TEMPLATES,
+    **NOTES,
     # web searches
     "no pattern database for this board and goal yet (the server builds none); "
     "build it once with: statesearch pdb build {rows}x{cols} --goal {goal}": (

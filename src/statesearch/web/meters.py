@@ -11,6 +11,7 @@ from ..facade import KEEPS_ONLY_ITS_PATH
 from ..limits import LimitKind, Limits, Meter
 from ..result import SearchResult
 from .schemas import MAX_MEMORY, MAX_STATES, RequestLimits
+from .translations import notes
 
 
 def seconds_left(deadline: float) -> float:
@@ -40,9 +41,9 @@ def budget(
 
 
 def answered(result: SearchResult[Any], request: RequestLimits, **extra: Any) -> dict[str, Any]:
-    """The result as JSON; a time limit is named as the client gave it (the meter only had
-    what was left of it)."""
+    """The result as JSON, with its note in each of the page's languages (``note_in``); a time
+    limit is named as the client gave it (the meter only had what was left of it)."""
     data = result.to_dict()
     if result.limit is LimitKind.TIME:
         data["reason"] = f"time limit of {request.time_limit:g} s (setup included)"
-    return {**data, **extra}
+    return {**data, "note_in": notes(result), **extra}

@@ -1,10 +1,10 @@
 """Korean for every message the server sends, chosen by the request's ``Accept-Language``.
 
 The page translates its own labels (static/i18n.js); this module covers what only the server
-knows: ``InputError`` messages, pydantic's validation errors and the server's own answers
-(``SERVER_MESSAGES``). Translations are keyed by the English template, as gettext keys them by
-message id, and keep its ``{fields}``; a test checks that every template raised anywhere in the
-package is here.
+knows: ``InputError`` messages, pydantic's validation errors, the server's own answers
+(``SERVER_MESSAGES``) and a result's notes (``notes``). Translations are keyed by the English
+template, as gettext keys them by message id, and keep its ``{fields}``; a test checks that
+every template raised anywhere in the package, and every note the web can show, is here.
 
 A message never echoes more than ``ECHO`` characters of a value a client sent.
 """
@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..errors import InputError
+from ..result import Note, SearchResult
 from .korean import TEMPLATES
 
 LANGUAGES = ("en", "ko")
@@ -137,6 +138,27 @@ def one_line(text: str) -> str:
 def message(template: str, params: Mapping[str, Any], lang: str) -> str:
     chosen = KOREAN.get(template, template) if lang == "ko" else template
     return one_line(chosen.format(**params))
+
+
+def note_in(text: str, lang: str) -> str:
+    """One of a result's notes in ``lang``: a ``Note`` by its template (each note of a field
+    that lists them in turn), another text as a whole; English where there is no Korean."""
+    if lang == "en":
+        return text
+    if isinstance(text, Note):
+        if text.template not in KOREAN:
+            return text
+        params = {
+            name: ", ".join(note_in(n, lang) for n in value) if isinstance(value, list) else value
+            for name, value in text.params.items()
+        }
+        return KOREAN[text.template].format(**params)
+    return KOREAN.get(text, text)
+
+
+def notes(result: SearchResult[Any]) -> dict[str, str]:
+    """The result's note in each language, for a page that may switch language after it."""
+    return {lang: "; ".join(note_in(n, lang) for n in result.notes if n) for lang in LANGUAGES}
 
 
 def input_error(err: InputError, lang: str) -> str:

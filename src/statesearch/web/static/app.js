@@ -154,19 +154,10 @@ function showResult() {
   $("r-length").textContent = data.length ?? t("limit_row");
   if (data.status === "unsolvable") $("r-length").textContent = "–";
   $("r-time").textContent = seconds(data.stats.elapsed_s);
-  const note = noteWords(data.note);
+  // The note (what the counts mean, what went unread): the server says it in every language.
+  const note = data.note_in?.[lang()] ?? data.note;
   $("r-note").textContent = note;
   $("r-note").hidden = !note;
-}
-
-// The result's note (what the counts mean, what went unread) in the page's words where the page
-// knows it; the server says it in English, parts joined by "; ".
-function noteWords(note) {
-  return (note ?? "").split("; ").filter(Boolean).map((part) => {
-    if (part.startsWith("the compiled IDA* counts Korf's way")) return t("note_compiled_ida");
-    const unread = part.match(/^not used: the heuristic (\w+) \((\w+) reads none\)$/);
-    return unread ? t("note_unread_heuristic", t(unread[1]), t(unread[2])) : part;
-  }).join(" ");
 }
 
 // `asked`: the request again (a refusal asked in the page's new language), not the choices now.
