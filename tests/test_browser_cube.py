@@ -165,3 +165,31 @@ def test_a_random_position_shows_its_seed(browser: Browser, server: str) -> None
     page.click("#lang")
     expect(page.locator("#cube-verdict")).to_contain_text(f"시드 {seed}")
     page.context.close()
+
+
+def test_a_quarter_turn_solution_plays_back_a_written_turn_a_step(
+    browser: Browser, server: str
+) -> None:
+    """R U2 F in quarter turns is solved by F' U2 R' (it was shown as searched, F' U U R'): a
+    button and a step each, the step of U2 turning both its quarters."""
+    page = open_cube(browser, server, LAPTOP)
+    page.select_option("#cube-metric", "qtm")
+    page.fill("#cube-text", "R U2 F")
+    page.click("#cube-apply")
+    expect(page.locator("#cube-net")).not_to_have_attribute("data-facelets", SOLVED_3)
+    page.click("#cube-solve")
+    expect(page.locator("#cube-verdict")).to_have_text(
+        "Optimal solution: 4 moves (quarter-turn metric).", timeout=30_000
+    )
+    expect(page.locator(".cube-move")).to_have_text(["F'", "U2", "R'"])
+    page.click("#cube-steps .step-step")
+    page.click("#cube-steps .step-step")
+    after_r = Cube.from_text("R")  # R U2 F, then F' U2
+    expect(page.locator("#cube-net")).to_have_attribute(
+        "data-facelets", after_r.facelets(after_r.initial)
+    )
+    expect(page.locator(".cube-move").nth(1)).to_have_class("cube-move done current")
+    page.click("#cube-steps .step-end")
+    expect(page.locator("#cube-net")).to_have_attribute("data-facelets", SOLVED_3)
+    assert page.outside == []  # type: ignore[attr-defined]
+    page.context.close()

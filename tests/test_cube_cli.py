@@ -134,11 +134,33 @@ def test_the_benchmark_table_keeps_its_totals_whole_in_80_columns() -> None:
 
 
 def test_turns_are_spaced_even_when_each_is_one_letter(capsys: pytest.CaptureFixture[str]) -> None:
-    """The grid's UDLR run together; a cube's R R F F (a quarter-turn solution) or U R do not."""
-    code, out, _ = run(capsys, "solve", "cube", "F2 R2", "--metric", "qtm", "-a", "bidirectional")
-    assert code == 0 and "moves: R R F F" in out
-    code, out, _ = run(capsys, "solve", "cube", "R' U'", "-a", "bidirectional", "--json")
-    assert code == 0 and json.loads(out)["moves"] == "U R"
+    """The grid's UDLR run together; a cube's U R, or a quarter-turn search's R R F F, do not."""
+    code, out, _ = run(capsys, "solve", "cube", "R' U'", "-a", "bidirectional")
+    assert code == 0 and "moves: U R" in out
+    code, out, _ = run(capsys, "solve", "cube", "F2 R2", "--metric", "qtm", "-a", "bidirectional",
+                       "--json")  # fmt: skip
+    assert code == 0 and json.loads(out)["moves"] == "R R F F"
+
+
+@pytest.mark.parametrize("size", ["2", "3"])
+def test_a_quarter_turn_solution_is_written_with_half_turns(
+    capsys: pytest.CaptureFixture[str], size: str
+) -> None:
+    """It was written R R F F (each searched turn is a quarter turn): a cuber writes R2 F2, and
+    the length still counts quarter turns. JSON keeps the searched turns in moves and actions
+    (one per position of the path), and writes the solution as a cuber does."""
+    args = ("solve", "cube", "R U2 F", "--size", size, "--metric", "qtm", "-a", "bidirectional")
+    code, out, _ = run(capsys, *args)
+    said = " ".join(out.split())
+    assert code == 0 and "solved: 4 moves (optimal) moves: F' U2 R' " in said
+    assert "a half turn, written U2, counts 2 moves (two quarter turns)" in said
+    code, out, _ = run(capsys, *args, "--json")
+    data = json.loads(out)
+    assert (data["length"], data["cost"], data["solution"]) == (4, 4, "F' U2 R'")
+    assert data["actions"] == ["F'", "U", "U", "R'"] and data["moves"] == "F' U U R'"
+    assert "counts 2 moves" in data["note"]
+    code, out, _ = run(capsys, "solve", "cube", "R U2 F", "--size", size, "-a", "bidirectional")
+    assert code == 0 and "solved: 3 moves" in out and "counts 2 moves" not in out
 
 
 def test_an_unsolvable_cube_is_not_called_one_of_the_reachable(
@@ -182,7 +204,7 @@ def test_the_solved_cube_needs_no_table(
 ) -> None:
     """It built Korf's tables first (a minute), and -H coset asked for a 5 GB table."""
     monkeypatch.setenv("STATESEARCH_CACHE", str(tmp_path))  # no table built
-    solved = Cube.from_text("").facelets(Cube.from_text("").initial)
+    solved = Cube().facelets(Cube().initial)
     for heuristic in ("korf", "coset"):
         code, out, _ = run(capsys, "solve", "cube", solved, "-H", heuristic, "--time-limit", "20")
         assert code == 0 and "solved: 0 moves (optimal)" in out, out
@@ -274,8 +296,8 @@ def test_a_pocket_solution_that_ends_turned_says_why(capsys: pytest.CaptureFixtu
 def test_a_coset_table_load_cut_by_the_clock_points_to_korfs_tables(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """A facelet string goes to the coset table, which takes seconds to read: stopped by the
-    time limit while it loads, the answer names the tables that load in seconds."""
+    """The coset table takes seconds to read: stopped by the time limit while it loads, the
+    answer names the tables that load in seconds."""
     from statesearch.cube import coset_cache, korf
     from statesearch.limits import LimitHit, LimitKind
 
@@ -286,10 +308,11 @@ def test_a_coset_table_load_cut_by_the_clock_points_to_korfs_tables(
     monkeypatch.setattr(coset_cache, "is_stored", lambda variant, metric: True)
     monkeypatch.setattr(korf, "is_stored", lambda metric: True)
     facelets = "UUFUUFUUFRRRRRRRRRFFDFFDFFDDDBDDBDDBLLLLLLLLLUBBUBBUBB"  # the cube after R
-    code, out, err = run(capsys, "solve", "cube", facelets, "--time-limit", "2")
+    code, out, err = run(capsys, "solve", "cube", facelets, "-H", "coset", "--time-limit", "2")
     said = " ".join((out + err).split())
     assert code == 4 and "(-H korf reads 165 MB of tables, in seconds)" in said
-    code, out, _ = run(capsys, "solve", "cube", facelets, "--time-limit", "2", "--json")
+    code, out, _ = run(capsys, "solve", "cube", facelets, "-H", "coset", "--time-limit", "2",
+                       "--json")  # fmt: skip
     data = json.loads(out)  # the cube's fields, as in every other answer
     assert code == 4 and data["status"] == "limit_reached" and data["limit"] == "time"
     assert (data["size"], data["metric"], data["facelets"], data["solution"]) == (
@@ -311,3 +334,86 @@ def test_an_unsolvable_cube_past_a_limit_is_pointed_to_its_proof(
     )
     said = " ".join(out.split())
     assert code == 4 and "hint: no search can solve this cube: without --no-precheck" in said
+
+
+@pytest.mark.parametrize("text", ["", "   ", "\n"])
+def test_an_empty_cube_is_refused(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    """An unset shell variable (solve cube "$CUBE") was read as the solved cube: 0 moves."""
+    for args in (("solve", "cube", text), ("solve", "cube", text, "--json"),
+                 ("cube", "bfs", "--start", text)):  # fmt: skip
+        code, out, err = run(capsys, *args)
+        assert code == 2 and not out and err.count("\n") == 1, (args, err)
+        assert "empty cube: give a scramble such as \"R U R' U'\" or a facelet string" in err
+    code, out, _ = run(capsys, "cube", "bfs", "--json")  # no --start: from the solved cube
+    assert code == 0 and json.loads(out)["positions"] == 3_674_160
+
+
+def test_swapped_centres_are_named(capsys: pytest.CaptureFixture[str]) -> None:
+    """Two centres swapped were refused as "no corner has the colours ...": true, but the
+    centres were the mistake."""
+    cube = Cube.from_text("R U F'")
+    facelets = list(cube.facelets(cube.initial))
+    facelets[4], facelets[22] = facelets[22], facelets[4]  # the U and F centres
+    code, out, err = run(capsys, "solve", "cube", "".join(facelets))
+    assert code == 2 and not out and err.count("\n") == 1
+    assert "error: centres out of place: U, F (in face letters" in err and "corner" not in err
+
+
+def test_facelets_are_searched_with_korfs_tables_before_the_coset_table_is_read(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A facelet string one move from solved waited for the 5 GB coset table (13-20 s): auto
+    now searches Korf's tables up to 13 moves first and reads the coset table only for a cube
+    further away, and says so. Small tables stand in for both; -H korf and -H coset keep their
+    meaning. (The two passes' counts and budgets: test_cube_compiled.py.)"""
+    from statesearch.cube import coset_cache, format_moves, korf, problem, random_scramble
+    from statesearch.cube.coset_table import build_table
+
+    small_korf = korf.load_tables([(False, (0, 1, 2, 3)), (True, (0, 1, 2, 3)), (True, (8, 9))])
+    small_coset = build_table("no-flip", "htm")
+    reads: list[str] = []
+
+    def read_coset(variant: str, metric: str, log: object = None) -> object:
+        reads.append(metric)
+        return small_coset
+
+    monkeypatch.setattr(korf, "is_stored", lambda metric: True)
+    monkeypatch.setattr(korf, "load_tables", lambda **given: small_korf)
+    monkeypatch.setattr(coset_cache, "is_stored", lambda variant, metric: True)
+    monkeypatch.setattr(coset_cache, "_loaded", {})
+    monkeypatch.setattr(coset_cache, "require_table", read_coset)
+
+    def facelets(moves: int, seed: int) -> str:
+        cube = Cube.from_text(format_moves(random_scramble(moves, seed)))
+        return cube.facelets(cube.initial)
+
+    near = facelets(3, 1)
+    code, out, err = run(capsys, "solve", "cube", near, "--json")
+    data = json.loads(out)
+    assert code == 0 and data["heuristic"] == "korf-then-coset" and data["length"] == 3
+    assert "Korf's tables (165 MiB) search up to 13 moves first" in data["choice"]
+    assert "Korf's tables solved it within 13 moves: the coset table was not read" in data["note"]
+    assert reads == [] and "coset table" not in err
+    code, out, _ = run(capsys, "solve", "cube", near)
+    said = " ".join(out.split())
+    assert code == 0 and "auto: IDA* + korf-then-coset" in said
+    assert "the coset table was not read" in said
+
+    monkeypatch.setattr(problem, "KORF_IS_ENOUGH", 8)  # 13 on the real tables
+    far = facelets(10, 2)
+    code, out, _ = run(capsys, "solve", "cube", far, "--json")
+    data = json.loads(out)
+    bounds = [i["bound"] for i in data["stats"]["iterations"]]
+    assert code == 0 and data["length"] == 10 and reads == ["htm"]
+    assert bounds[0] <= 8 < bounds[-1]
+    assert "Korf's tables ruled out 8 moves or fewer" in data["note"]
+    code, out, _ = run(capsys, "solve", "cube", far, "--max-expanded", "20", "--json")
+    data = json.loads(out)
+    assert code == 4 and "in the search with Korf's tables (up to 8 moves)" in data["reason"]
+
+    for heuristic, read in (("korf", []), ("coset", ["htm"])):
+        reads.clear()
+        code, out, _ = run(capsys, "solve", "cube", far, "-H", heuristic, "--json")
+        data = json.loads(out)
+        assert code == 0 and data["heuristic"] == heuristic and data["length"] == 10
+        assert reads == read and "Korf's tables" not in data["note"]

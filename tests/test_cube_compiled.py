@@ -157,3 +157,102 @@ def test_a_search_paused_every_few_expansions_goes_on_where_it_stopped(
         whole.stats.generated,
     )
     replay(cube, sliced)
+
+
+@pytest.fixture
+def coset_read(coset: CosetTable, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The small coset table stands in for the cache's 5 GB one; each read is listed."""
+    from statesearch.cube import coset_cache
+
+    reads: list[str] = []
+
+    def read(variant: str, metric: str, log: object = None) -> CosetTable:
+        reads.append(metric)
+        return coset if metric == "htm" else build_table("no-flip", metric)
+
+    monkeypatch.setattr(coset_cache, "require_table", read)
+    return reads
+
+
+def test_korf_then_coset_solves_a_near_cube_with_korfs_tables_alone(
+    patterns: PatternTables, coset_read: list[str]
+) -> None:
+    """Within ``KORF_IS_ENOUGH`` moves the first pass is the search -H korf makes, step for
+    step, and the coset table is never read."""
+    cube = Cube.from_text(format_moves(random_scramble(6, 5))).with_tables(patterns=patterns)
+    both = solve(cube, "idastar", "korf-then-coset")
+    korf = solve(cube, "idastar", "korf")
+    assert both.solved and both.optimal and both.engine == "compiled"
+    assert both.actions == korf.actions and both.stats.iterations == korf.stats.iterations
+    assert (both.stats.expanded, both.stats.generated) == (
+        korf.stats.expanded,
+        korf.stats.generated,
+    )
+    assert coset_read == []
+    replay(cube, both)
+
+
+@pytest.mark.parametrize(("metric", "moves", "reach"), [("htm", 10, 8), ("qtm", 14, 10)])
+def test_korf_then_coset_goes_on_past_what_korfs_tables_ruled_out(
+    metric: str,
+    moves: int,
+    reach: int,
+    coset_read: list[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A cube farther than the first pass reaches (``reach`` stands in for 13 on small
+    tables): Korf's iterations up to ``reach``, then the coset table's from the first bound
+    past it (of the right parity in quarter turns), counted together; the coset table alone
+    would have started lower, on bounds the first pass had ruled out."""
+    from statesearch.cube import problem
+
+    monkeypatch.setattr(problem, "KORF_IS_ENOUGH", reach)
+    tables = load_tables(SMALL_KORF, metric)
+    cube = Cube.from_text(
+        format_moves(random_scramble(moves, 1 if metric == "qtm" else 2, metric)), metric=metric
+    )
+    cube = cube.with_tables(patterns=tables)
+    both = solve(cube, "idastar", "korf-then-coset")
+    assert coset_read == [metric]
+    first = solve(cube, "idastar", "korf", limits=Limits(max_depth=reach))
+    assert first.limit is LimitKind.DEPTH and first.stats.iterations  # Korf's pass, alone
+    alone = solve(cube.with_tables(coset=build_table("no-flip", metric)), "idastar", "coset")
+    assert alone.stats.iterations[0].bound <= reach  # what the second pass need not search
+    past = [i for i in alone.stats.iterations if i.bound > reach]
+    assert both.stats.iterations == first.stats.iterations + past  # bounds, counts, none partial
+    assert both.stats.expanded == sum(i.expanded for i in both.stats.iterations)
+    assert both.stats.generated == sum(i.generated for i in both.stats.iterations)
+    assert both.solved and both.optimal and both.length == alone.length == moves
+    replay(cube, both)
+    note = cube.passes_note(both)
+    assert f"Korf's tables ruled out {reach} moves or fewer" in note
+    assert f"searched from bound {past[0].bound}" in note and "the counts are of both" in note
+
+
+def test_korf_then_coset_answers_to_every_budget_across_both_passes(
+    patterns: PatternTables, coset_read: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A node budget counts both passes' expansions and the reason names the pass it stopped;
+    a depth bound within the first pass's reach stops before the coset table is read."""
+    from statesearch.cube import problem
+
+    monkeypatch.setattr(problem, "KORF_IS_ENOUGH", 8)
+    cube = Cube.from_text(format_moves(random_scramble(10, 2))).with_tables(patterns=patterns)
+    first = solve(cube, "idastar", "korf", limits=Limits(max_depth=8)).stats.expanded
+    for budget, searching in (
+        (first // 2, "Korf's tables (up to 8 moves)"),
+        (first + 3, "the coset table"),
+    ):
+        capped = solve(cube, "idastar", "korf-then-coset", limits=Limits(max_expanded=budget))
+        assert capped.status is Status.LIMIT_REACHED and capped.limit is LimitKind.EXPANDED
+        assert capped.stats.expanded == budget
+        assert f"in the search with {searching}" in capped.reason
+    assert coset_read == ["htm"]  # the second budget only
+    for depth in (6, 8):
+        cut = solve(cube, "idastar", "korf-then-coset", limits=Limits(max_depth=depth))
+        assert cut.limit is LimitKind.DEPTH
+    assert coset_read == ["htm"]
+    stop = threading.Event()
+    stop.set()
+    cancelled = solve(cube, "idastar", "korf-then-coset", cancel=stop)
+    assert cancelled.limit is LimitKind.CANCELLED and "Korf's tables" in cancelled.reason

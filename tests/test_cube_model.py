@@ -295,8 +295,8 @@ def test_a_time_limit_hint_fits_the_cubes_heuristic() -> None:
 
 def test_auto_takes_korfs_tables_for_a_short_scramble(monkeypatch: pytest.MonkeyPatch) -> None:
     """An 8-move scramble waited 12-28 s for the 5 GB coset table to load, where Korf's tables
-    load in seconds and solve it at once. Which tables are in the cache is set here: the rule
-    is what is tested, not the tables."""
+    load in seconds and solve it at once; so did the facelets of a cube one move from solved.
+    Which tables are in the cache is set here: the rule is what is tested, not the tables."""
     from statesearch.cube import coset_cache, korf
     from statesearch.cube.problem import KORF_IS_ENOUGH
 
@@ -316,19 +316,25 @@ def test_auto_takes_korfs_tables_for_a_short_scramble(monkeypatch: pytest.Monkey
     assert chosen(" ".join(["R"] * 14))[0] == "korf"  # 14 turns, but all of one face: R2
     assert chosen(longer)[0] == "coset"
     facelets = Cube.from_text(short).facelets(Cube.from_text(short).initial)
-    assert chosen(facelets)[0] == "coset"  # no scramble: no bound on its length
+    heuristic, why = chosen(facelets)  # no scramble: Korf's tables first, up to 13 moves
+    assert heuristic == "korf-then-coset" and f"search up to {KORF_IS_ENOUGH} moves first" in why
+    assert "the counts are of both searches" in why
+    assert Cube.from_text(facelets).default_heuristic == "coset"  # only auto's IDA* has two passes
+    assert Cube.from_text(facelets).choose_algorithm("coset")[1] == "coset"
     half_turns = " ".join(["R2", "U2"] * 4)  # 8 moves, 16 quarter turns
     assert chosen(half_turns)[0] == "korf" and chosen(half_turns, "qtm")[0] == "coset"
     assert Cube.from_text(short).choose_algorithm("coset")[1] == "coset"  # asked for: taken
     stored["korf"] = False  # building Korf's tables takes longer than loading the coset table
-    assert chosen(short)[0] == "coset"
+    assert chosen(short)[0] == "coset" and chosen(facelets)[0] == "coset"
     stored["korf"] = True
     monkeypatch.setattr(coset_cache, "_loaded", {("full", "htm"): object()})
     assert chosen(short)[0] == "coset"  # loaded already: it costs nothing more
+    assert chosen(facelets)[0] == "coset"
     stored["coset"] = False
     monkeypatch.setattr(coset_cache, "_loaded", {})
     heuristic, why = chosen(longer)
     assert heuristic == "korf" and "scramble" not in why
+    assert chosen(facelets)[0] == "korf"  # no coset table to go on to
     readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
     assert f"a scramble of {KORF_IS_ENOUGH} moves or fewer" in " ".join(readme.split())
 

@@ -125,7 +125,17 @@ def test_a_2x2x2_is_solved_optimally(client: TestClient, seed: int) -> None:
     reference = solve(cube, "bidirectional")  # the engine's own search, no table
     assert data["length"] == reference.length
     qtm = solve_cube(client, size=2, cube="R2", metric="qtm")
-    assert qtm["length"] == 2 and qtm["metric"] == "qtm"
+    assert qtm["length"] == 2 and qtm["metric"] == "qtm" and qtm["solution"] == "R2"
+
+
+def test_a_quarter_turn_solution_is_written_with_half_turns(client: TestClient) -> None:
+    """As on the command line: the searched quarter turns (U U) in ``actions`` and ``states``,
+    a position each, and the solution as a cuber writes it (U2), which the page plays back."""
+    data = solve_cube(client, size=3, cube="R U2 F", metric="qtm")
+    assert (data["length"], data["solution"]) == (4, "F' U2 R'")
+    assert data["actions"] == ["F'", "U", "U", "R'"] and len(data["states"]) == 5
+    replayed(data, Cube.from_text("R U2 F", metric="qtm"))
+    assert solve_cube(client, size=3, cube="R U2 F")["solution"] == "F' U2 R'"
 
 
 def test_the_checkerboard_in_six_by_the_fallback_that_says_so(client: TestClient) -> None:
@@ -184,6 +194,10 @@ def test_a_random_3x3x3_without_tables_reaches_the_time_limit(client: TestClient
         ("state", {"cube": SOLVED_3, "size": 2}, "24 facelets, got 54"),
         ("state", {"cube": "U" * 54}, "six colours"),
         ("state", {"cube": with_facelets({4: "R", 9: "U"})}, "centres"),
+        ("state", {"cube": with_facelets({4: "R", 13: "U"})}, "centres out of place: U, R"),
+        ("state", {"cube": ""}, "empty cube: give a scramble such as \"R U R' U'\""),
+        ("state", {"moves": "R"}, "empty cube: give a scramble"),
+        ("solve", {"cube": " \n "}, "empty cube: give a scramble"),
         ("state", {"size": 4}, "size"),
         ("state", {"cube": "R " * 300}, "cube"),
         ("random", {"metric": "xtm"}, "unknown metric 'xtm'"),

@@ -34,16 +34,19 @@ Seed = Annotated[int, typer.Option(min=0, help="Random seed: the same seed gives
 
 
 def tables_wanted(cube: Any, heuristic: str | None, algorithm: str) -> str | None:
-    """Which of the 3x3x3's large tables a search of ``cube`` reads, ``korf`` or ``coset``, or
-    ``None``: the 2x2x2, a cube proved unsolvable first, the solved cube, a search that reads no
-    heuristic (BFS, bidirectional, traced or not), a heuristic with no table."""
+    """Which of the 3x3x3's large tables a search of ``cube`` reads first, ``korf`` or ``coset``
+    (``korf-then-coset`` reads the coset table later, if need be), or ``None``: the 2x2x2, a cube
+    proved unsolvable first, the solved cube, a search that reads no heuristic (BFS,
+    bidirectional, traced or not), a heuristic with no table."""
     from ..algorithms import reads_estimate
 
     if cube.size != 3 or not cube.solvable or not reads_estimate(algorithm):
         return None
     if cube.initial == cube.goal:  # solved already: nothing to estimate
         return None
-    name = (heuristic or cube.default_heuristic).lower()
+    auto = algorithm.lower() == "auto"
+    name = heuristic or (cube.choose_algorithm(None)[1] if auto else cube.default_heuristic)
+    name = name.lower().removesuffix("-then-coset")  # korf-then-coset reads korf first
     return name if name in ("korf", "coset") else None
 
 
@@ -117,8 +120,9 @@ def solve_cube(
     heuristic: Annotated[
         str | None,
         heuristic_option(
-            "3x3x3: coset (default when built; korf for a short scramble), korf, orientation, "
-            "zero; 2x2x2: exact (default), pattern, orientation, permutation, zero"
+            "3x3x3: coset (default when built; korf for a short scramble, korf-then-coset for "
+            "facelets), korf, korf-then-coset, orientation, zero; 2x2x2: exact (default), "
+            "pattern, orientation, permutation, zero"
         ),
     ] = None,
     precheck: Annotated[
@@ -136,8 +140,8 @@ def solve_cube(
         fields |= cube.result_fields(None)
         cube = _load_tables(cube, heuristic, search, meter)
         result = run(cube, heuristic, search, meter, precheck)
-    if cube.ends_turned(result):
-        result.add_note(cube.ends_turned_note)
+    result.add_note(cube.passes_note(result))
+    cube.explain(result)
     emit(
         result,
         search.as_json,
@@ -145,6 +149,7 @@ def solve_cube(
         picture(cube),
         all_moves=search.all_moves,
         interrupted=True,
+        written=cube.solution(result),
     )
 
 
@@ -209,13 +214,13 @@ def bfs_command(
     ] = 2,
     metric: Metric = "htm",
     start: Annotated[
-        str, typer.Option(metavar="CUBE", help="Search from this cube (default: solved).")
-    ] = "",
+        str | None, typer.Option(metavar="CUBE", help="Search from this cube (default: solved).")
+    ] = None,
     time_limit: TimeLimit = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Breadth-first search of the whole 2x2x2, compiled: new positions at each depth."""
-    from ..cube import REACHABLE, pocket
+    from ..cube import REACHABLE, Cubies, pocket
     from ..cube.cubies import invariant_violation
     from ..cube.notation import check_metric
     from ..cube.reading import check_size, read_cube
@@ -227,7 +232,7 @@ def bfs_command(
             count=REACHABLE[3],
         )
     metric = check_metric(metric)
-    cube = read_cube(start, 2)
+    cube = Cubies.solved(2) if start is None else read_cube(start, 2)
     started = time.perf_counter()
     try:
         with watching() as watch, build_progress() as (_, progress):
@@ -247,7 +252,7 @@ def bfs_command(
         reached += new
         table.add_row(str(depth), f"{new:,}", f"{reached:,}")
     console.print(table)
-    gods = " (God's number)" if not start else ""
+    gods = " (God's number)" if start is None else ""
     reached_from = f"of {REACHABLE[2]:,} reachable"
     if invariant_violation(cube):  # its own orbit, as big as the solved cube's
         reached_from = f"reachable from it; it is not one of the solved cube's {REACHABLE[2]:,}"
@@ -347,7 +352,7 @@ def solve_one(cube: Any, heuristic: str, time_limit: float | None) -> dict[str, 
     cpu, wall = time.process_time(), time.perf_counter()
     result = facade_solve(cube, "idastar", heuristic, limits=Limits(time_limit=time_limit))
     cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
-    moves = " ".join(str(a) for a in result.actions)
+    moves = " ".join(cube.solution(result))  # a quarter-turn solution's half turns as U2
     replayed = result.solved and after(cube.start, parse_moves(moves)) == Cubies.solved(3)
     root_h = cube.heuristics[heuristic](cube.initial) if heuristic == "korf" else None
     length = result.length
@@ -358,7 +363,7 @@ def solve_one(cube: Any, heuristic: str, time_limit: float | None) -> dict[str, 
         "moves": moves,
         "expanded": result.stats.expanded,
         "generated": result.stats.generated,
-        "iterations": result.stats.iterations,
+        "iterations": result.to_dict()["stats"]["iterations"],  # as --json writes them
         "cpu_s": cpu,
         "wall_s": wall,
         "engine": result.engine,

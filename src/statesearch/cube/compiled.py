@@ -3,7 +3,8 @@
 
 Two estimates run compiled: ``coset`` (the coset table along three axes, ``coset_kernel``) and
 ``korf`` (Korf's three pattern databases, ``korf``). Both search canonical sequences only (no
-two turns of a face in a row, opposite faces in one order), in either metric.
+two turns of a face in a row, opposite faces in one order), in either metric. ``korf-then-coset``
+runs one after the other (``two_passes``).
 """
 
 from __future__ import annotations
@@ -13,8 +14,8 @@ from collections.abc import Callable
 import numpy as np
 
 from ..kernels.ida_driver import iterations
-from ..limits import Meter
-from ..outcome import Found, Outcome
+from ..limits import LimitHit, LimitKind, Meter
+from ..outcome import Exhausted, Found, Outcome
 from ..result import Stats
 from . import coset_kernel, coset_lookup, korf
 from .cubies import Cubies, permutation_parity
@@ -27,15 +28,21 @@ from .state import move_cubies, recipes, turned
 
 SLICE = 1 << 16  # expansions between clock checks (about a million generated: 0.1-0.3 s)
 Kernel = Callable[[Meter, Stats], Outcome]
-COMPILED_HEURISTICS = ("coset", "korf")
+COMPILED_HEURISTICS = ("coset", "korf", "korf-then-coset")
 
 
-def kernel_for(cube: SearchedCube, algorithm: str, heuristic: str) -> Kernel | None:
-    """IDA* with ``coset`` or ``korf`` on a solvable 3x3x3, else ``None`` (the Python engine)."""
+def kernel_for(
+    cube: SearchedCube, algorithm: str, heuristic: str, korf_reach: int
+) -> Kernel | None:
+    """IDA* with ``coset``, ``korf`` or ``korf-then-coset`` (Korf's tables up to ``korf_reach``
+    moves, then the coset table: ``two_passes``) on a solvable 3x3x3, else ``None`` (the Python
+    engine)."""
     if cube.size != 3 or algorithm != "idastar" or heuristic not in COMPILED_HEURISTICS:
         return None
     if not cube.solvable:  # the kernels' coordinates cannot hold a twisted corner
         return None
+    if heuristic == "korf-then-coset":
+        return two_passes(cube, korf_reach)
 
     # Made here, before the search's clock starts: packing Korf's move tables takes about
     # half a second the first time, which is the tables' setup, not the search's time.
@@ -43,6 +50,44 @@ def kernel_for(cube: SearchedCube, algorithm: str, heuristic: str) -> Kernel | N
 
     def run(meter: Meter, stats: Stats) -> Outcome:
         return iterations(search, search.h, cube.initial == cube.goal, meter, stats)
+
+    return run
+
+
+def two_passes(cube: SearchedCube, reach: int) -> Kernel:
+    """IDA* with Korf's tables while its bound is at most ``reach``, then with the coset table,
+    read only then: a cube near solved is solved without waiting for 5 GB. Each bound of IDA* is
+    a lower bound on the solution's length, so a solution found by either pass is optimal, and
+    once the first has ruled out ``reach`` moves the second starts past them. Both count in
+    ``stats`` and answer to ``meter``, so the budgets cover the two as one search; a limit
+    reached says which pass it stopped."""
+    first = CubeSearch(cube, "korf")  # before the clock, as ``kernel_for``'s
+
+    def run(meter: Meter, stats: Stats) -> Outcome:
+        # Korf's estimate of the start may rule out ``reach`` moves by itself: no first pass.
+        if first.h <= reach:
+            try:
+                outcome = iterations(
+                    first, first.h, cube.initial == cube.goal, meter, stats, longest=reach
+                )
+            except LimitHit as hit:
+                hit.detail += f", in the search with Korf's tables (up to {reach} moves)"
+                raise
+            if not (isinstance(outcome, Exhausted) and outcome.beyond == reach):
+                return outcome  # solved, or cut by the user's depth bound
+        bound = reach + 1
+        if first.parity >= 0 and (bound - first.parity) % 2:
+            bound += 1  # a quarter-turn distance has the parity of the corner permutation
+        if bound > meter.max_depth:  # no need of the coset table to stop there
+            return Exhausted(LimitKind.DEPTH)
+        ruled_out = f"Korf's tables ruled out {reach} moves or fewer"
+        with meter.doing(f"reading the coset table and its bounds ({ruled_out})"):
+            second = CubeSearch(cube, "coset")
+        try:
+            return iterations(second, max(second.h, bound), False, meter, stats)
+        except LimitHit as hit:
+            hit.detail += f", in the search with the coset table ({ruled_out})"
+            raise
 
     return run
 

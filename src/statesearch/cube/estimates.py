@@ -101,7 +101,14 @@ def heuristics_for(cube: SearchedCube) -> dict[str, Heuristic]:
         def coset(state: State) -> float:
             return 0.0 if state == cube.goal else float(coset_value(cube, state))
 
-        made = {"orientation": orientation3, "korf": korf, "coset": coset}
+        # korf-then-coset's second pass, with the coset table, is the compiled IDA*'s
+        # (``compiled.two_passes``); any other search reads Korf's estimate alone.
+        made = {
+            "orientation": orientation3,
+            "korf": korf,
+            "korf-then-coset": korf,
+            "coset": coset,
+        }
     return {name: Heuristic(name, fn) for name, fn in made.items()}
 
 

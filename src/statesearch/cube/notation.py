@@ -136,6 +136,26 @@ def format_moves(moves: list[int]) -> str:
     return " ".join(MOVES[m] for m in moves)
 
 
+def as_written(moves: list[int], metric: str) -> list[int]:
+    """A solution's turns as a cuber writes them. In ``qtm`` a half turn is searched as two
+    quarter turns, so two equal quarter turns of a face in a row are written as the half turn
+    (``U U`` and ``U' U'`` as ``U2``, which still counts 2); every other turn is left as it is,
+    so the written turns pass the same positions as the searched ones."""
+    if metric == "htm":
+        return list(moves)
+    out: list[int] = []
+    at = 0
+    while at < len(moves):
+        move = moves[at]
+        if at + 1 < len(moves) and moves[at + 1] == move and quarters_of(move) != 2:
+            out.append(3 * face_of(move) + 1)  # the half turn of that face
+            at += 2
+        else:
+            out.append(move)
+            at += 1
+    return out
+
+
 # States of the canonical-sequence rule: START, then for each face one state per way the
 # sequence can end on it (htm: any turn; qtm: a clockwise quarter, an anticlockwise one, or two
 # clockwise quarters in a row, which is the half turn).

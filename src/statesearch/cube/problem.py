@@ -14,11 +14,13 @@ Heuristics (every one admissible):
   the whole space, the default: IDA* walks straight to the goal);
 - 3x3x3: ``orientation`` (the larger of the distances of the corner twists and of the edge
   flips), ``korf`` (Korf's three pattern databases), ``coset`` (the coset table looked up along
-  three axes, and its bounds for the inverse position; ``coset_table``). The default is
-  ``coset`` when its table is in the cache, else ``korf``; and ``korf`` for a scramble of at
-  most ``KORF_IS_ENOUGH`` moves when its tables are in the cache, unless the coset table is
-  loaded already (``default_heuristic``). IDA* with ``korf`` or ``coset`` runs compiled
-  (``compiled``).
+  three axes, and its bounds for the inverse position; ``coset_table``), ``korf-then-coset``
+  (the compiled IDA* with Korf's tables up to ``KORF_IS_ENOUGH`` moves, then with the coset
+  table, read only then; elsewhere Korf's estimate alone). The default is ``coset`` when its
+  table is in the cache, else ``korf``; and, when Korf's tables are in the cache and the coset
+  table is not loaded already, ``korf`` for a scramble of at most ``KORF_IS_ENOUGH`` moves and,
+  with ``auto``, ``korf-then-coset`` for a cube of unknown distance (``choose_algorithm``).
+  IDA* with ``korf``, ``coset`` or ``korf-then-coset`` runs compiled (``compiled``).
 """
 
 from __future__ import annotations
@@ -30,14 +32,23 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ..errors import InputError
-from ..limits import LimitKind, Meter
+from ..limits import LimitKind, Meter, counted_states
 from ..outcome import Outcome
 from ..problem import Heuristic
-from ..result import SearchResult, Stats
+from ..result import Proof, SearchResult, Spaced, Stats
 from . import net
 from .cubies import Cubies, invariant_violation
 from .facelets import solved_colours
-from .notation import MOVES, check_metric, cost_in, inverse, merged, metric_moves, parse_moves
+from .notation import (
+    MOVES,
+    as_written,
+    check_metric,
+    cost_in,
+    inverse,
+    merged,
+    metric_moves,
+    parse_moves,
+)
 from .random_cubes import REACHABLE
 from .reading import AS_READ, Frame, after, check_size, read_cube_and_scramble
 from .state import State, colours_of, cubies_of, recipes, state_of, turned
@@ -49,7 +60,8 @@ if TYPE_CHECKING:
 Kernel = Callable[[Meter, Stats], Outcome]
 POCKET_FACES = (0, 1, 2)  # U R F: the 2x2x2's DBL corner stays home
 # A scramble this long or shorter is solved with Korf's tables sooner than the coset table loads
-# (benchmarks/README.md, "A short scramble").
+# (benchmarks/README.md, "A short scramble"); a cube of unknown distance is searched this far
+# with them first: on a far cube, less search than reading the tables takes ("A facelet string").
 KORF_IS_ENOUGH = 13
 
 
@@ -73,6 +85,11 @@ class Cube:
         "the compiled IDA* counts Korf's way: it never turns a face again where one turn would "
         "do (a quarter-turn solution may turn it twice the same way) nor opposite faces out of "
         "order, so its counts differ from the Python engine's"
+    )
+    # Said with a quarter-turn solution written with a half turn (``solution``): the length
+    # counts quarter turns, the written turns do not.
+    half_turn_note = (
+        "quarter-turn metric: a half turn, written U2, counts 2 moves (two quarter turns)"
     )
 
     def __init__(
@@ -181,14 +198,29 @@ class Cube:
         solved = net.facelet_string(solved_colours(self.size))
         return result.solved and bool(result.path) and self.facelets(result.path[-1]) != solved
 
+    def solution(self, result: SearchResult[State]) -> list[Spaced]:
+        """The solution's turns as a cuber writes them (``notation.as_written``): in the
+        quarter-turn metric a half turn, searched as two quarter turns (``U U``), is ``U2``.
+        The result's ``actions`` stay the searched turns, one per step of its ``path``."""
+        return [MOVES[m] for m in as_written(parse_moves(result.moves), self.metric)]
+
+    def explain(self, result: SearchResult[State]) -> None:
+        """Say in the result's note what its solution needs said to a person: a 2x2x2 solved
+        but turned as a whole (``ends_turned``), half turns written for quarter turns."""
+        if self.ends_turned(result):
+            result.add_note(self.ends_turned_note)
+        if len(self.solution(result)) < len(result.actions):
+            result.add_note(self.half_turn_note)
+
     def result_fields(self, result: SearchResult[State] | None) -> dict[str, object]:
-        """The cube's fields beside a result in ``solve cube --json`` and a batch's line
-        (``None``: no result, a limit reached before the search)."""
+        """The cube's fields beside a result in ``solve cube --json``, the web API's answer and
+        a batch's line (``None``: no result, a limit reached before the search)."""
+        solution = " ".join(self.solution(result)) if result and result.solved else None
         return {
             "size": self.size,
             "metric": self.metric,
             "facelets": self.facelets(self.initial),
-            "solution": result.moves if result and result.solved else None,  # turns are Spaced
+            "solution": solution,
         }
 
     def to_svg(self, state: State | None = None, cell: int = 20) -> str:
@@ -200,7 +232,11 @@ class Cube:
 
     @property
     def default_heuristic(self) -> str:
-        return self._default_heuristic()[0]
+        """The heuristic of a search given its algorithm but no heuristic: ``auto``'s, but the
+        coset table where ``auto`` takes ``korf-then-coset``, whose two passes only the
+        compiled IDA* makes."""
+        chosen = self._default_heuristic()[0]
+        return "coset" if chosen == "korf-then-coset" else chosen
 
     def _default_heuristic(self) -> tuple[str, str]:
         """The heuristic ``auto`` takes, and why, if not only for being the strongest."""
@@ -211,18 +247,27 @@ class Cube:
 
         if self._coset is not None or is_loaded("full", self.metric):
             return "coset", ""
-        short = self.scramble_length is not None and self.scramble_length <= KORF_IS_ENOUGH
-        if short and korf.is_stored(self.metric):
-            return "korf", (
-                f"the scramble comes to {self.scramble_length} moves: Korf's tables (165 MiB) "
-                "solve that within seconds, sooner than the coset table (5 GB) loads"
-            )
-        return ("coset", "") if is_stored("full", self.metric) else ("korf", "")
+        coset = is_stored("full", self.metric)
+        if korf.is_stored(self.metric):
+            if self.scramble_length is not None and self.scramble_length <= KORF_IS_ENOUGH:
+                return "korf", (
+                    f"the scramble comes to {self.scramble_length} moves: Korf's tables "
+                    "(165 MiB) solve that within seconds, sooner than the coset table (5 GB) loads"
+                )
+            if self.scramble_length is None and coset:
+                return "korf-then-coset", (
+                    "no scramble says how far the cube is from solved: Korf's tables (165 MiB) "
+                    f"search up to {KORF_IS_ENOUGH} moves first, and only a cube further away "
+                    f"waits for the coset table (5 GB), which searches on from "
+                    f"{KORF_IS_ENOUGH + 1}; the counts are of both searches"
+                )
+        return ("coset", "") if coset else ("korf", "")
 
     def choose_algorithm(self, heuristic: str | None) -> tuple[str, str, str]:
         """What ``algorithm="auto"`` runs: IDA* (it keeps only its path) with the strongest
         estimate at hand: the 2x2x2's exact table, the 3x3x3's coset table when it is built,
-        else Korf's tables; Korf's for a short scramble (``default_heuristic``)."""
+        else Korf's tables; Korf's for a short scramble, Korf's then the coset table for a cube
+        of unknown distance (``_default_heuristic``)."""
         chosen, because = (heuristic, "") if heuristic else self._default_heuristic()
         return (
             "idastar",
@@ -238,8 +283,18 @@ class Cube:
         unsolvable cube (searched with the precheck off) needs no table: the precheck proves it."""
         if not self.solvable:
             return "no search can solve this cube: without --no-precheck its invariant proves it"
+        if heuristic == "korf-then-coset" and kind is LimitKind.MEMORY:
+            return (
+                "-H korf reads only Korf's tables (165 MiB), not the coset table (5 GB): "
+                "a longer search of a cube this far, in less memory"
+            )
         if kind is not LimitKind.TIME:
             return None
+        if heuristic == "korf-then-coset":
+            return (
+                "its last table, the coset table, is the strongest: only a longer time limit may "
+                "get further (-H coset reads it at once, without searching Korf's tables first)"
+            )
         if heuristic in ("coset", "exact"):
             return (
                 f"{heuristic} is the strongest heuristic for this cube: only a longer time limit "
@@ -285,10 +340,42 @@ class Cube:
     def compiled(
         self, algorithm: str, heuristic: str, weight: float, required: bool
     ) -> Kernel | None:
-        """The compiled IDA* for ``korf`` or ``coset`` on the 3x3x3, or ``None`` (also for the
-        solved cube, unless ``required``: the engine answers it without loading any table)."""
+        """The compiled IDA* for ``korf``, ``coset`` or ``korf-then-coset`` on the 3x3x3, or
+        ``None`` (also for the solved cube, unless ``required``: the engine answers it without
+        loading any table)."""
         from .compiled import kernel_for
 
         if self.initial == self.goal and not required:
             return None
-        return kernel_for(self, algorithm, heuristic)
+        return kernel_for(self, algorithm, heuristic, KORF_IS_ENOUGH)
+
+    def passes_note(self, result: SearchResult[State]) -> str:
+        """What ``korf-then-coset`` did, said beside its result: whether Korf's tables solved
+        the cube, or which iterations were theirs and which the coset table's (a limit's reason
+        names the pass it stopped, ``compiled.two_passes``)."""
+        if result.heuristic != "korf-then-coset":
+            return ""
+        if result.proof is Proof.PRECHECK or self.initial == self.goal:
+            return ""  # proved unsolvable, or solved already: no table was read
+        if result.engine != "compiled":
+            return (
+                "korf-then-coset is Korf's estimate alone here: only the compiled IDA* goes on "
+                "to the coset table"
+            )
+        reach = KORF_IS_ENOUGH
+        if result.solved and (result.length or 0) <= reach:
+            return f"Korf's tables solved it within {reach} moves: the coset table was not read"
+        korf = [i.expanded for i in result.stats.iterations if i.bound <= reach]
+        coset = [i for i in result.stats.iterations if i.bound > reach]
+        if not coset:
+            return ""
+        first = (
+            f"Korf's tables ruled out {reach} moves or fewer ({counted_states(sum(korf))} expanded)"
+            if korf
+            else f"Korf's estimate of the start ruled out {reach} moves or fewer"
+        )
+        return (
+            f"{first}, then the coset table was read and searched from bound {coset[0].bound:g} "
+            f"({counted_states(sum(i.expanded for i in coset))} expanded); the counts are of "
+            "both searches, and the search's seconds include reading the table"
+        )

@@ -2,14 +2,16 @@
 
 A facelet string lists the 54 (3x3x3) or 24 (2x2x2) facelets in URFDLB order (see
 ``facelets``), one symbol each; any six symbols will do. On the 3x3x3 the centres say which
-symbol is which face. The 2x2x2 has no centres and is solved with one corner held still (DBL,
-down-back-left), so that corner says which symbols are D, B and L, and each of the other three
-faces is the symbol never seen on a corner with its opposite. That renames the colours of a
-2x2x2 whose DBL corner has moved; a ``Frame`` names them back, so that the cube is shown as it
-was given (``framed``).
+symbol is which face; written in the face letters, the centres are U R F D L B in that order
+(or so turned as a whole: a cube held another way up), never two swapped. The 2x2x2 has no
+centres and is solved with one corner held still (DBL, down-back-left), so that corner says
+which symbols are D, B and L, and each of the other three faces is the symbol never seen on a
+corner with its opposite. That renames the colours of a 2x2x2 whose DBL corner has moved; a
+``Frame`` names them back, so that the cube is shown as it was given (``framed``).
 
 Everything that does not describe a cube someone could assemble raises ``InputError`` with one
-line. A cube that can be assembled but not solved (a twisted corner, a flipped edge, two pieces
+line, and so does an empty text (an unset shell variable is no cube, least of all the solved
+one). A cube that can be assembled but not solved (a twisted corner, a flipped edge, two pieces
 swapped) is read; ``cubies.invariant_violation`` says why it is unsolvable.
 """
 
@@ -18,7 +20,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import InputError
-from .cubies import Cubies, corner_facelets, from_colours
+from .cubies import CORNERS, Cubies, corner_facelets, from_colours
 from .facelets import FACES, turn_colours
 from .notation import face_of, parse_moves, quarters_of
 
@@ -54,8 +56,7 @@ def facelet_words(text: str) -> list[str] | None:
 
 
 def read_cube(text: str, size: int | None = None) -> Cubies:
-    """A scramble (``"R U R' U'"``, the empty string for solved) or a facelet string, in one
-    word or in six, one per face."""
+    """A scramble (``"R U R' U'"``) or a facelet string, in one word or in six, one per face."""
     return read_cube_and_scramble(text, size)[0]
 
 
@@ -64,6 +65,11 @@ def read_cube_and_scramble(
 ) -> tuple[Cubies, list[int] | None, Frame]:
     """``read_cube``, with the scramble's moves if the text is one (``None``: facelets), and
     the frame that shows the cube as it was given (``framed``)."""
+    if not text.strip():
+        raise InputError(
+            "empty cube: give a scramble such as \"R U R' U'\" or a facelet string (54 letters "
+            "in URFDLB order, 24 for the 2x2x2)"
+        )
     words = facelet_words(text)
     if words is None:
         n = check_size(3 if size is None else size)
@@ -159,7 +165,29 @@ def _centre_faces(symbols: list[str]) -> dict[str, str]:
             "the six centres must have six different colours, got {centres}",
             centres="".join(centres),
         )
+    if set(centres) == set(FACES) and not _turned_whole(centres):
+        misplaced = [face for face, centre in zip(FACES, centres, strict=True) if face != centre]
+        raise InputError(
+            "centres out of place: {faces} (in face letters each face's middle facelet is its "
+            "own letter; the middles read {centres}, not URFDLB)",
+            faces=", ".join(misplaced),
+            centres="".join(centres),
+        )
     return {s: FACES[f] for f, s in enumerate(centres)}
+
+
+# The corners' faces, each read clockwise from any of its three (``cubies.CORNERS``).
+_CLOCKWISE = {name[k:] + name[:k] for name in CORNERS for k in range(3)}
+_OPPOSITE = dict(zip(FACES, FACES[3:] + FACES[:3], strict=True))  # URFDLB: opposites 3 apart
+
+
+def _turned_whole(centres: list[str]) -> bool:
+    """Whether centres in face letters are the solved cube's, turned as a whole: opposite
+    faces' letters opposite, and those of U, R and F clockwise around a corner, as on the
+    cube's URF (two centres swapped make a mirror image, or put opposite faces side by side)."""
+    up, right, front, down, left, back = centres
+    opposite = (down, left, back) == tuple(_OPPOSITE[c] for c in (up, right, front))
+    return opposite and up + right + front in _CLOCKWISE
 
 
 def _corner_faces(symbols: list[str]) -> dict[str, str]:

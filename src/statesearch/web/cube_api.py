@@ -84,6 +84,8 @@ def random_position(request: CubeRandom) -> dict[str, Any]:
 
 @router.post("/solve")
 async def solve_cube(request: SolveCube, http: Request) -> dict[str, Any]:
-    """An optimal solution; ``states`` lists the facelets of each position along it, ``advice``
-    says how to get a stronger search when the server had to fall back to a weaker one."""
-    return await search(request, http, states=[], advice="", invariant=None)
+    """An optimal solution; ``solution`` is its turns as a cuber writes them (in the
+    quarter-turn metric a half turn, two of the searched ``actions``, is ``U2``), ``states``
+    lists the facelets of each position along the searched turns, ``advice`` says how to get a
+    stronger search when the server had to fall back to a weaker one."""
+    return await search(request, http, solution=None, states=[], advice="", invariant=None)

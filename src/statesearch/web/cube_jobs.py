@@ -66,7 +66,8 @@ def chosen_search(cube: Cube, meter: Meter | None = None) -> tuple[Cube, str, st
 
 
 def solve_cube(request: SolveCube, deadline: float, cancel: threading.Event) -> dict[str, Any]:
-    """An optimal solution, with the facelets of every position along it for the play-back."""
+    """An optimal solution, with the facelets of every position along it for the play-back
+    (one per searched turn: a quarter-turn solution's ``U2`` passes two)."""
     meter = budget(request, deadline, cancel)
     cube = Cube.from_text(request.cube, request.size, request.metric)
     try:
@@ -81,9 +82,7 @@ def solve_cube(request: SolveCube, deadline: float, cancel: threading.Event) -> 
     return answered(
         result,
         request,
-        size=cube.size,
-        metric=cube.metric,
-        facelets=cube.facelets(cube.initial),
+        **cube.result_fields(result),  # size, metric, facelets and the solution as written
         states=[cube.facelets(state) for state in result.path],
         invariant=broken_invariant(cube.start),
         advice=advice,

@@ -72,6 +72,16 @@ PUZZLE_TEMPLATES: Mapping[str, str] = {
     "the six centres must have six different colours, got {centres}": (
         "여섯 중심 조각의 색은 모두 달라야 합니다 (받은 색: {centres})"
     ),
+    "centres out of place: {faces} (in face letters each face's middle facelet is its own "
+    "letter; the middles read {centres}, not URFDLB)": (
+        "제자리에 있지 않은 중심 조각: {faces} (면 글자로 쓰면 각 면의 가운데 칸은 그 면의 "
+        "글자입니다; 받은 가운데 칸은 {centres}, URFDLB가 아님)"
+    ),
+    "empty cube: give a scramble such as \"R U R' U'\" or a facelet string (54 letters in "
+    "URFDLB order, 24 for the 2x2x2)": (
+        "빈 큐브입니다: \"R U R' U'\" 같은 섞기나 면 색 문자열(URFDLB 순서로 54글자, 2x2x2는 "
+        "24글자)을 주세요"
+    ),
     "cannot tell the faces apart: each colour must have one opposite colour that it never "
     "shares a corner with": (
         "면을 구별할 수 없습니다: 색마다 코너를 함께 쓰지 않는 맞은편 색이 하나씩 있어야 합니다"

@@ -122,9 +122,15 @@ async function solve() {
   }
 }
 
+// The solution as a cuber writes it, a step each: in the quarter-turn metric a U2 is two of
+// the searched turns, so its step passes two of `states` (one per searched turn).
 function startPlayback(data) {
-  playback.states = data.states;
-  playback.moves = data.moves.split(" ");
+  playback.moves = data.solution.split(" ");
+  let searched = 0;
+  playback.states = [data.states[0], ...playback.moves.map((move) => {
+    searched += data.metric === "qtm" && move.endsWith("2") ? 2 : 1;
+    return data.states[searched];
+  })];
   playback.total = playback.moves.length;
   playback.cursor = 0;
   $("cube-solution").replaceChildren(...playback.moves.map((move, i) => {
