@@ -88,6 +88,8 @@ def test_a_2x2x2_is_scrambled_solved_and_played_back(
     assert sorted(scrambled) == sorted(SOLVED_2)
     page.click("#cube-solve")
     expect(page.locator("#cube-verdict")).to_contain_text("Optimal solution", timeout=30_000)
+    # the table by what it holds, not the bare CLI name "exact"
+    expect(page.locator("#cube-r-search")).to_contain_text("exact distance table (exact)")
     moves = page.locator(".cube-move")
     count = moves.count()
     assert 1 <= count <= 11  # God's number of the 2x2x2 in the half-turn metric

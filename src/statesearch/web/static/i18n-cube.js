@@ -34,9 +34,11 @@ export const CUBE_MESSAGES = {
     cube_unsolvable: (why) => `Unsolvable, proved before any search: ${ENGLISH_INVARIANT[why] ?? why}.`,
     cube_seed: (seed) => `A uniform random position, seed ${seed}: type it under Seed to draw it again.`,
     cube_seed_field: "Seed (empty: a new one)",
-    // The tables by the CLI's names (-H exact, korf, coset, ...).
-    cube_h_exact: "exact", cube_h_korf: "korf", cube_h_coset: "coset",
-    cube_h_orientation: "orientation", cube_h_permutation: "permutation", cube_h_pattern: "pattern",
+    // The tables by what they hold, with the CLI's name (-H exact, korf, coset, ...) to type.
+    cube_h_exact: "exact distance table (exact)", cube_h_korf: "Korf's pattern tables (korf)",
+    cube_h_coset: "coset table (coset)", cube_h_orientation: "orientation table (orientation)",
+    cube_h_permutation: "permutation table (permutation)",
+    cube_h_pattern: "orientation and permutation table (pattern)",
   },
   ko: {
     tab_cube: "큐브", bidirectional: "양방향 탐색", group_cube: "큐브", group_cube_set: "준비", cube_metric: "기준",
