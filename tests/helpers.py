@@ -55,14 +55,16 @@ def counters(stats: Stats) -> tuple[int, int, int, int]:
 
 def iterations_add_up(result: SearchResult[Any]) -> None:
     """An iterative search lists every walk it began, so the walks add up to its counters; a
-    walk a limit (or Ctrl-C) stopped is the last one, marked partial, and only it is."""
+    walk a limit (or Ctrl-C) stopped is the last one, marked partial, and only it is (unless it
+    stopped before the walk did anything: no empty walk is listed)."""
     stats = result.stats
-    assert stats.iterations, result
+    assert stats.iterations or not (stats.expanded or stats.generated), result
     assert sum(i.expanded for i in stats.iterations) == stats.expanded, stats
     assert sum(i.generated for i in stats.iterations) == stats.generated, stats
     assert not any(i.partial for i in stats.iterations[:-1]), stats
     stopped = result.status is Status.LIMIT_REACHED and result.limit is not LimitKind.DEPTH
-    assert stats.iterations[-1].partial == stopped, result
+    assert stopped or not stats.iterations[-1].partial, result
+    assert all(i.expanded or i.generated for i in stats.iterations if i.partial), stats
 
 
 def ctrl_c(cancel: threading.Event) -> Callable[[Snapshot], None]:

@@ -39,7 +39,10 @@ def test_the_default_names_itself_in_json_too(
     assert "--time-limit none lifts it" in data["hint"]
 
 
-def test_a_limit_the_user_gave_gets_no_such_hint(capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_limit_the_user_gave_gets_no_such_hint(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(options, "DEFAULT_TIME_LIMIT", 0.3)  # typed out, it is still the user's
     code, out, _ = run(capsys, "solve", "npuzzle", BOARD_24, "--time-limit", "0.3", "--json")
     data = json.loads(out)
     assert code == 4 and data["limit"] == "time"
@@ -72,3 +75,12 @@ def test_the_other_commands_read_none_as_no_bound() -> None:
 def test_the_readme_states_the_default_the_code_has() -> None:
     readme = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
     assert f"`solve` stops after {options.DEFAULT_TIME_LIMIT:g} s unless" in readme
+
+
+def test_tilt_generate_takes_none_as_no_bound_not_its_default(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """generate puts its own default (20 s) in for a missing limit: none must not be read so."""
+    code, out, _ = run(capsys, "tilt", "generate", "--min-length", "3", "--time-limit", "none")
+    assert code == 0
+    assert out.startswith("; made by: statesearch tilt generate ") and "--time-limit inf" in out

@@ -561,3 +561,17 @@ def test_the_tables_a_trace_keeps_are_not_emptied_with_the_search() -> None:
     time.sleep(0.5)  # the thread's time to empty what it was given
     assert len(trace.g_table()) == len(trace.parents()) == BIG + 11
     assert trace.g_table()[BIG] == BIG
+
+
+def test_a_limit_at_a_walks_very_start_lists_no_empty_walk() -> None:
+    """IDA* + manhattan on the lesson's board expands 6 + 25 in its first two walks: a budget of
+    31 runs out as the third begins, which did nothing and is not listed (the compiled driver,
+    which looks at its budgets only once it has worked, stops inside the second)."""
+    puzzle = NPuzzle.from_text("724506831")
+    result = solve(puzzle, "idastar", "manhattan", limits=Limits(max_expanded=31), engine="python")
+    assert result.limit is LimitKind.EXPANDED
+    assert [(i.bound, i.expanded, i.partial) for i in result.stats.iterations] == [
+        (14, 6, False),
+        (16, 25, False),
+    ]
+    iterations_add_up(result)

@@ -196,7 +196,8 @@ def test_a_random_3x3x3_without_tables_reaches_the_time_limit(client: TestClient
         ("state", {"cube": with_facelets({4: "R", 9: "U"})}, "centres"),
         ("state", {"cube": with_facelets({4: "R", 13: "U"})}, "centres out of place: U, R"),
         ("state", {"cube": ""}, "empty cube: give a scramble such as \"R U R' U'\""),
-        ("state", {"moves": "R"}, "empty cube: give a scramble"),
+        ("state", {"moves": "R"}, "cube: Field required"),  # no default cube: "" is refused
+        ("solve", {"size": 2}, "cube: Field required"),
         ("solve", {"cube": " \n "}, "empty cube: give a scramble"),
         ("state", {"size": 4}, "size"),
         ("state", {"cube": "R " * 300}, "cube"),

@@ -26,7 +26,8 @@ Python engine and the compiled kernels alike):
 ``iterations``
     For iterative searches (IDDFS, IDA*): one ``Iteration`` per walk begun, its bound and what
     it expanded and generated. A search a limit stopped (or Ctrl-C) lists the walk it stopped
-    in too, marked ``partial``, so the iterations add up to ``expanded`` and ``generated``.
+    in too, marked ``partial``, so the iterations add up to ``expanded`` and ``generated``
+    (a walk stopped before it expanded or generated anything is not listed).
 ``layers``
     For breadth-first search: how many new states were first reached at each depth
     (``layers[0] == 1``, the start).
@@ -108,14 +109,17 @@ class Stats:
     @contextlib.contextmanager
     def iteration(self, bound: float) -> Iterator[None]:
         """List the walk the block runs within ``bound``, with what it expanded and generated;
-        ``partial`` when it ends in an exception (a limit, Ctrl-C: the counters so far)."""
+        ``partial`` when it ends in an exception (a limit, Ctrl-C: the counters so far). A walk
+        stopped before it expanded or generated anything is not listed: the Python engine looks
+        at its budgets as a walk begins, the compiled one only once it has worked."""
         expanded, generated, partial = self.expanded, self.generated, True
         try:
             yield
             partial = False
         finally:
             done = Iteration(bound, self.expanded - expanded, self.generated - generated, partial)
-            self.iterations.append(done)
+            if not partial or done.expanded or done.generated:
+                self.iterations.append(done)
 
 
 class Note(str):

@@ -120,9 +120,9 @@ def solve_cube(
     heuristic: Annotated[
         str | None,
         heuristic_option(
-            "3x3x3: coset (default when built; korf for a short scramble, korf-then-coset for "
-            "facelets), korf, korf-then-coset, orientation, zero; 2x2x2: exact (default), "
-            "pattern, orientation, permutation, zero"
+            "3x3x3: coset (default when built; with -a auto, korf for a short scramble and "
+            "korf-then-coset for facelets), korf, korf-then-coset, orientation, zero; 2x2x2: "
+            "exact (default), pattern, orientation, permutation, zero"
         ),
     ] = None,
     precheck: Annotated[

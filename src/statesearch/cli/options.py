@@ -57,16 +57,23 @@ def time_limit_option(help: str) -> Any:
     return typer.Option(parser=seconds, metavar="S", help=help)
 
 
+class DefaultSeconds(float):
+    """``DEFAULT_TIME_LIMIT`` as ``solve_seconds`` reads ``auto``: seconds that remember nobody
+    asked for them (``--time-limit 600`` typed out is the user's own limit)."""
+
+
 def solve_seconds(text: str) -> float | None:
     """``solve``'s time limit: ``auto`` is ``DEFAULT_TIME_LIMIT`` (read when the command runs),
     else as ``seconds`` reads it."""
-    return DEFAULT_TIME_LIMIT if text.strip().lower() == "auto" else seconds(text)
+    if str(text).strip().lower() == "auto":
+        return DefaultSeconds(DEFAULT_TIME_LIMIT)
+    return seconds(text)
 
 
 def default_time_hint(time_limit: float | None) -> str:
     """What to say when ``solve``'s time limit stopped a search, if it was the default ("" for
     a limit the user gave)."""
-    if time_limit != DEFAULT_TIME_LIMIT:
+    if not isinstance(time_limit, DefaultSeconds):
         return ""
     return (
         f"that was solve's default time limit ({DEFAULT_TIME_LIMIT:g} s): "

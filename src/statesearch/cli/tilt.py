@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -51,7 +52,8 @@ def generate_cmd(
     step: Step = "single",
     collide: Collide = "block",
     time_limit: Annotated[
-        float, time_limit_option("Give up after S seconds, above 0 (all the puzzles).")
+        float | None,
+        time_limit_option("Give up after S seconds, above 0 (all the puzzles); none: no bound."),
     ] = TIME_LIMIT,
     count: Annotated[
         int, typer.Option(min=1, help="Puzzles to write (seeds seed, seed+1, ...).")
@@ -84,7 +86,9 @@ def generate_cmd(
                 made = generate(
                     s, int(height), int(width), blocks, min_length, max_length,
                     step=step, collide=collide, min_states=min_states, max_states=max_states,
-                    limits=Limits(time_limit=time_limit), cancel=watch.cancel, report=report,
+                    # none: no bound (generate would put its default in for a missing one)
+                    limits=Limits(time_limit=math.inf if time_limit is None else time_limit),
+                    cancel=watch.cancel, report=report,
                     started=began,
                 )  # fmt: skip
                 write(made, out, count)

@@ -258,8 +258,8 @@ class Cube:
                 return "korf-then-coset", (
                     "no scramble says how far the cube is from solved: Korf's tables (165 MiB) "
                     f"search up to {KORF_IS_ENOUGH} moves first, and only a cube further away "
-                    f"waits for the coset table (5 GB), which searches on from "
-                    f"{KORF_IS_ENOUGH + 1}; the counts are of both searches"
+                    f"waits for the coset table (5 GB), which searches on from bound "
+                    f"{KORF_IS_ENOUGH + 1} or more; the counts are of both searches"
                 )
         return ("coset", "") if coset else ("korf", "")
 

@@ -27,7 +27,7 @@ class CubeState(Request):
     string's (24 or 54), else 3, as on the command line."""
 
     size: Size | None = None
-    cube: CubeText = ""
+    cube: CubeText  # a scramble or facelets; required, as an empty cube is refused
     moves: CubeText = ""
 
 
@@ -46,5 +46,5 @@ class SolveCube(RequestLimits):
     ``CubeState``'s."""
 
     size: Size | None = None
-    cube: CubeText = ""
+    cube: CubeText  # as ``CubeState``'s
     metric: Metric = "htm"
