@@ -13,6 +13,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
+import numba
 import numpy as np
 
 from ..directions import LESSON_ORDER, OPPOSITE
@@ -26,7 +27,7 @@ from ..kernels.codes import (
     after_pause,
     read_counters,
 )
-from ..kernels.ida_driver import IDA_DEPTH, IDA_EXPANDED, MAX_DEPTH, iterations
+from ..kernels.ida_driver import IDA_DEPTH, IDA_EXPANDED, IDA_REGISTERS, MAX_DEPTH, iterations
 from ..limits import LimitKind, Meter
 from ..outcome import Exhausted, Found, Outcome
 from ..problem import longest_optimal
@@ -107,7 +108,11 @@ def kernel_for(puzzle: Puzzle, algorithm: str, heuristic: str, weight: float) ->
     if heuristic in ("manhattan", "pdb") or (
         heuristic == "linear_conflict" and max(puzzle.rows, puzzle.cols) <= ConflictTables.MAX_SIDE
     ):
-        return lambda meter, stats: ida_star(FrameSearch(puzzle, heuristic), puzzle, meter, stats)
+        # Made now, as setup: its tables, and its machine code loaded from numba's cache (a
+        # quarter of a second in a fresh process), are not the search's seconds.
+        search = FrameSearch(puzzle, heuristic)
+        search.load()
+        return lambda meter, stats: ida_star(search, puzzle, meter, stats)
     return None
 
 
@@ -176,20 +181,27 @@ class FrameSearch:
             array[:] = root
 
     def run(self, registers: np.ndarray, expansions: int) -> int:
-        return int(
-            self.kernel(
-                self.tiles,
-                self.moves.cell_after,
-                self.moves.opposite,
-                registers,
-                self.frames,
-                self.path,
-                expansions,
-                self.delta,
-                self.lines,
-                self.pdb,
-                self.mirror,
-            )
+        return int(self.kernel(*self._arguments(registers, expansions)))
+
+    def load(self) -> None:
+        """Have numba load (or compile) the kernel's machine code for these arguments now,
+        which it would otherwise do on the first ``run``."""
+        arguments = self._arguments(np.zeros(IDA_REGISTERS, dtype=np.int64), SLICE)
+        self.kernel.compile(tuple(numba.typeof(a) for a in arguments))
+
+    def _arguments(self, registers: np.ndarray, expansions: int) -> tuple[object, ...]:
+        return (
+            self.tiles,
+            self.moves.cell_after,
+            self.moves.opposite,
+            registers,
+            self.frames,
+            self.path,
+            expansions,
+            self.delta,
+            self.lines,
+            self.pdb,
+            self.mirror,
         )
 
     def solution(self, depth: int) -> Found:
