@@ -11,9 +11,8 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-import numba
 import numpy as np
 
 from ..directions import LESSON_ORDER, OPPOSITE
@@ -187,7 +186,8 @@ class FrameSearch:
         """Have numba load (or compile) the kernel's machine code for these arguments now,
         which it would otherwise do on the first ``run``."""
         arguments = self._arguments(np.zeros(IDA_REGISTERS, dtype=np.int64), SLICE)
-        self.kernel.compile(tuple(numba.typeof(a) for a in arguments))
+        dispatcher: Any = self.kernel  # a numba Dispatcher, typed as the function it calls
+        dispatcher.compile(tuple(dispatcher.typeof_pyval(a) for a in arguments))
 
     def _arguments(self, registers: np.ndarray, expansions: int) -> tuple[object, ...]:
         return (
