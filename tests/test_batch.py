@@ -4,6 +4,7 @@ interrupted and resumed, and one line with exit 2 for bad input."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -69,12 +70,15 @@ def comparable(row: dict[str, Any]) -> tuple[Any, ...]:
     return (row["status"], row["length"], row["moves"], s["expanded"], s["generated"])
 
 
-def batch_process(*args: str) -> subprocess.Popen[str]:
+def batch_process(*args: str, own_group: bool = False) -> subprocess.Popen[str]:
+    """``statesearch batch``; ``own_group``: in a process group of its own, as a terminal
+    starts a command, for ``ctrl_c_to_the_group``."""
     return subprocess.Popen(
         [str(BIN / "statesearch"), "batch", *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        start_new_session=own_group,
     )
 
 
@@ -665,27 +669,80 @@ def test_a_batch_logged_to_a_file_says_how_far_it_is(
     assert "hard.jsonl: 2/7 done, solved 0  unsolvable 0  limit 0," in said
 
 
+# Seconds after a process's first child (its first worker, or the resource tracker started just
+# before it): while its workers start, which takes them a tenth of a second or two.
+WHILE_WORKERS_START = (0.0, 0.02, 0.05, 0.1, 0.15, 0.3)
+
+
+def ctrl_c_to_the_group(process: subprocess.Popen[str], delay: float) -> tuple[str, str]:
+    """A terminal's Ctrl-C: SIGINT to ``process``'s whole group (``own_group``), ``delay``
+    seconds after its first child appeared. Its stdout and stderr; whatever of the group is
+    left afterwards is killed."""
+    try:
+        deadline = time.monotonic() + STARTUP
+        while not children_of(process.pid) and time.monotonic() < deadline:
+            time.sleep(0.005)
+        assert children_of(process.pid), "no worker started"
+        time.sleep(delay)
+        os.killpg(process.pid, signal.SIGINT)
+        return process.communicate(timeout=60)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+
+
 def test_ctrl_c_while_a_batch_starts_says_so_and_keeps_the_file(tmp_path: Path) -> None:
     """Interrupted while its workers started (in the first second), a batch exited 130 with
-    nothing said. It says no instance finished and keeps --out as a later interrupt does; a
-    worker cut off in its own start printed an EOFError traceback."""
-    source = instances(tmp_path, count=2)
-    out = tmp_path / "started.jsonl"
-    process = batch_process(str(source), "--out", str(out), "--workers", "2")
-    try:
-        deadline = time.monotonic() + 60
-        while not children_of(process.pid) and time.monotonic() < deadline:
-            time.sleep(0.01)
-        assert children_of(process.pid), "no worker started"
-        process.send_signal(signal.SIGINT)  # workers take a second or more to load numba
-        _, err = process.communicate(timeout=60)
-    finally:
-        process.kill()
-    said = " ".join(err.split())
-    assert process.returncode == 130, err
-    assert f"interrupted before any instance finished: 0 new results kept (0 in {out})" in said
-    assert "--resume continues" in said and "Traceback" not in err
-    assert out.read_text() == ""
+    nothing said. It says no instance finished and keeps --out as a later interrupt does. A
+    worker cut off in its own start printed a traceback: an EOFError, or a KeyboardInterrupt
+    from its imports, the terminal's Ctrl-C reaching the whole process group."""
+    source = tmp_path / "hard.jsonl"  # a Python BFS of all 181,440 boards: seconds each
+    hard = {"start": "8 6 7 2 5 4 3 0 1", "algorithm": "bfs", "engine": "python"}
+    source.write_text("".join(json.dumps({"id": i} | hard) + "\n" for i in range(4)))
+    for delay in WHILE_WORKERS_START:
+        out = tmp_path / f"started-{delay}.jsonl"
+        process = batch_process(str(source), "--out", str(out), "--workers", "2", own_group=True)
+        printed, err = ctrl_c_to_the_group(process, delay)
+        said, summary = " ".join(err.split()), " ".join(printed.split())
+        assert process.returncode == 130 and "Traceback" not in err, (delay, err)
+        assert "interrupted before any instance finished: 0 new results kept (0 in" in said
+        assert str(out) in said and "4 instances not done; --resume continues" in said, err
+        assert "0 finished here" in summary and f"0 results in {out}" in summary, (delay, printed)
+        assert out.read_text() == ""
+
+
+# A pool's parent that lives on through Ctrl-C, to see whether its workers do: how many answer.
+# It waits for the Ctrl-C before it exits (Python's own handler is back while it does).
+WORKERS_ANSWER = """
+import signal, time
+from statesearch.batch.local_pool import LocalPool
+heard = []
+signal.signal(signal.SIGINT, lambda *_: heard.append(True))
+pool = LocalPool(2)
+answered = len(pool.warm(abs, -1))
+pool.close()
+deadline = time.monotonic() + 30
+while not heard and time.monotonic() < deadline:
+    time.sleep(0.01)
+print(answered, heard)
+"""
+
+
+def test_a_worker_is_deaf_to_ctrl_c_from_its_start() -> None:
+    """Ctrl-C is the parent's to handle (it stops its workers). One that reached a worker still
+    starting (a terminal's reaches the whole process group) killed it, or printed a
+    KeyboardInterrupt traceback from its imports; the parent lost it."""
+    for delay in WHILE_WORKERS_START:
+        process = subprocess.Popen(
+            [sys.executable, "-c", WORKERS_ANSWER],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            start_new_session=True,
+        )
+        printed, err = ctrl_c_to_the_group(process, delay)
+        assert (process.returncode, printed, err) == (0, "2 [True]\n", ""), delay
 
 
 @pytest.mark.parametrize("where", ["read_input", "build_tables", "open_pool"])

@@ -11,6 +11,8 @@ import time
 import tomllib
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 # -X importtime's line once ``__main__.run`` has imported ``signal`` (the first thing it
 # does, before numpy, numba and typer): from then on Ctrl-C is heard. Before it the interpreter
@@ -74,3 +76,22 @@ def test_ctrl_c_while_the_command_starts_exits_130_quietly() -> None:
         else:
             assert (code, said) == (0, []) and out.startswith("statesearch "), (delay, code, said)
     assert 130 in codes  # the early ones land in the imports
+
+
+def test_main_in_process_puts_back_the_callers_ctrl_c_handler(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A command hands Ctrl-C to Python while it runs; called in a notebook or a test it left
+    Python's handler in place of the caller's for good."""
+    from statesearch.cli import main
+
+    def callers(signum: int, frame: object) -> None:
+        raise AssertionError("no Ctrl-C here")
+
+    before = signal.signal(signal.SIGINT, callers)
+    try:
+        assert main(["solve", "npuzzle", "724506831", "--json"]) == 0
+        assert signal.getsignal(signal.SIGINT) is callers
+    finally:
+        signal.signal(signal.SIGINT, before)
+    assert '"status": "solved"' in capsys.readouterr().out

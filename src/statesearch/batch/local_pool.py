@@ -15,6 +15,7 @@ import threading
 from collections import deque
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass, field
+from multiprocessing import resource_tracker
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 from typing import Any
@@ -24,6 +25,9 @@ from .pool import ATTEMPTS, Done, failure_line
 # The stop signal every worker inherits when it starts (a byte of shared memory: no lock is
 # needed to read a flag that only ever goes from 0 to 1 in a search); ``InheritedFlag`` reads it.
 _stop: Any = None
+
+# Held while a worker starts (``_signals_held``), by the parent and by the worker itself.
+_HELD = {signal.SIGINT, signal.SIGTERM}
 
 
 class InheritedFlag:
@@ -63,6 +67,9 @@ def _serve(conn: Connection, stop: Any) -> None:
     global _stop
     _stop = stop
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    # Held since the parent started this worker (``_signals_held``); a Ctrl-C held meanwhile
+    # was dropped by the line above, a SIGTERM ends the worker now.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
     try:
         while (message := conn.recv()) is not None:
             key, fn, args = message
@@ -83,17 +90,28 @@ def _serve(conn: Connection, stop: Any) -> None:
 
 @contextlib.contextmanager
 def _signals_held() -> Iterator[None]:
-    """Ctrl-C (or SIGTERM) heard only after the block: a worker's start cut short left it
-    reading half its instructions, and its traceback (EOFError) on the terminal."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
+    """Ctrl-C (or SIGTERM) heard only after the block, here and in the worker it starts.
+
+    Here, a worker's start cut short left it reading half its instructions, and its traceback
+    (EOFError) on the terminal. A terminal's Ctrl-C also reaches the worker (it goes to the
+    whole process group), which ``spawn`` starts with Python's own handler: a KeyboardInterrupt
+    traceback from whatever it was importing. So the signals are blocked as well: the worker
+    inherits the mask through fork and exec and keeps it until ``_serve`` has set its handler."""
+    # Else the first ``start`` starts multiprocessing's resource tracker, which unblocks both
+    # signals before the worker is started.
+    resource_tracker.ensure_running()
     heard: list[int] = []
-    held = (signal.SIGINT, signal.SIGTERM)
-    previous = {s: signal.signal(s, lambda signum, _: heard.append(signum)) for s in held}
+    previous: dict[int, Any] = {}
+    # The mask is this thread's: a signal can still come in through another thread (a batch
+    # has one while it starts), and Python would run its handler here at once. Only the main
+    # thread runs handlers, so a start in another thread is never cut short.
+    if threading.current_thread() is threading.main_thread():
+        previous = {s: signal.signal(s, lambda signum, _: heard.append(signum)) for s in _HELD}
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
     try:
         yield
     finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)  # one held meanwhile comes in now
         for number, handler in previous.items():
             signal.signal(number, signal.SIG_DFL if handler is None else handler)
     if heard:

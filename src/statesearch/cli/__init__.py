@@ -118,17 +118,22 @@ def command() -> Any:
 
 def _heard(callback: Callable[..., Any], leaf: bool) -> Callable[..., Any]:
     """``callback`` with Ctrl-C passed on as ``Interrupted``. A command's (not a group's) hands
-    Ctrl-C back to Python first: until then, while the command line is read, the ``statesearch``
-    command exits at once on it (``statesearch.__main__``)."""
+    Ctrl-C back to Python while it runs: until then, while the command line is read, the
+    ``statesearch`` command exits at once on it (``statesearch.__main__``). The handler that
+    was there is put back after it: ``main`` called in a notebook or a test leaves the caller's."""
 
     @functools.wraps(callback)
     def run(*args: Any, **kwargs: Any) -> Any:
+        previous = None
         if leaf and threading.current_thread() is threading.main_thread():
-            signal.signal(signal.SIGINT, signal.default_int_handler)
+            previous = signal.signal(signal.SIGINT, signal.default_int_handler)
         try:
             return callback(*args, **kwargs)
         except KeyboardInterrupt:
             raise Interrupted from None
+        finally:
+            if previous is not None:  # not handed over, or not set from Python
+                signal.signal(signal.SIGINT, previous)
 
     return run
 
