@@ -19,6 +19,7 @@ import pytest
 
 from helpers import distances_to, unbuilt_tables
 from statesearch import solve
+from statesearch.batch.local_pool import LocalPool
 from statesearch.batch.plots import plot_results
 from statesearch.cli import main
 from statesearch.limits import Limits, Meter
@@ -813,3 +814,16 @@ def test_a_bench_interrupted_mid_instance_shows_it_with_its_counters(
     assert f"total │ 95 │ 0 │ {row['expanded']:,} │ {row['generated']:,}" in table
     assert "0/1 solved, 0 wrong, 1 limit reached (1 cancelled)" in table
     assert printed.err == "interrupted before any instance finished: 1 not done\n"
+
+
+def test_warming_a_pool_with_a_dead_worker_is_no_internal_error() -> None:
+    """A worker killed before the warm-up (out of memory, say) used to make ``warm`` raise
+    BrokenPipeError, which ended the batch as an internal error; the living ones still warm."""
+    pool = LocalPool(2)
+    try:
+        dead = pool.workers[0].process
+        dead.kill()
+        dead.join(10)
+        assert pool.warm(abs, -3) == [3]
+    finally:
+        pool.close()

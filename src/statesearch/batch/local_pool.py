@@ -155,7 +155,10 @@ class LocalPool:
 
     def warm(self, fn: Callable[..., Any], *args: Any) -> list[Any]:
         for worker in self.workers:
-            worker.conn.send((("warm", id(worker)), fn, args))
+            # A worker that died (the kernel's out-of-memory killer, say) is found, as in
+            # ``_dispatch``, by its sentinel once it is given a task.
+            with contextlib.suppress(OSError):
+                worker.conn.send((("warm", id(worker)), fn, args))
         values = []
         for worker in self.workers:
             with contextlib.suppress(EOFError, OSError):
