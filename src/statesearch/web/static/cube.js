@@ -137,7 +137,7 @@ function startPlayback(data) {
     const el = document.createElement("button");
     el.type = "button";
     el.className = "cube-move";
-    el.textContent = move;
+    el.textContent = move.replace("'", "′"); // the prime sign, as on the face buttons
     el.addEventListener("click", () => { controls.pause(); playback.seek(i + 1); playback.render(); });
     return el;
   }));

@@ -18,7 +18,7 @@ export const TRACE_MESSAGES = {
     exp_unsolvable_title: "A board from the other half of the puzzle",
     exp_unsolvable_note: "The parity check proves it unsolvable at once; here the search is made to run anyway.",
     exp_unsolvable_said: (n) =>
-      `Does not exist: all ${n.toLocaleString()} reachable states were expanded and none is the goal. An exhausted space is a proof; a limit would not be.`,
+      `A solution does not exist: all ${n.toLocaleString()} reachable states were expanded and none is the goal. An exhausted space is a proof; a limit would not be.`,
     exp_longest_said: (n) =>
       `IDA* keeps only its path, so it cannot run out of states; it proves the same by depth: after ${n.toLocaleString()} expansions, no solution within 31 moves, and no solvable 3x3 board needs more.`,
     step_start: "« Start", step_back: "◀ Back", step_forward: "Step ▶", run: "Run", step_end: "End »",

@@ -52,14 +52,14 @@ export const MESSAGES = {
     tilt_walled_in: (blocks, targets) =>
       `Unsolvable, proved before any search: a walled-in region holds ${blocks} ${blocks === 1 ? "block" : "blocks"} and ${targets} ${targets === 1 ? "target" : "targets"}, and blocks never leave their region.`,
     tilt_exhausted: (n) =>
-      `Does not exist: all ${n.toLocaleString()} reachable boards were expanded and none is solved.`,
+      `A solution does not exist: all ${n.toLocaleString()} reachable boards were expanded and none is solved.`,
     tilt_unsolvable: (why) => `Unsolvable: ${why}.`,
     unsolvable_parity: (inv) =>
       `Unsolvable: ${inv} inversions — this board does not exist in the goal's half of the puzzle.`,
     unsolvable_search: (n) =>
-      `Does not exist: all ${n.toLocaleString()} reachable states were expanded without finding the goal.`,
+      `A solution does not exist: all ${n.toLocaleString()} reachable states were expanded without finding the goal.`,
     unsolvable_longest: (n) =>
-      `Does not exist: ${n.toLocaleString()} states expanded, no solution within the most moves any solvable board needs.`,
+      `A solution does not exist: ${n.toLocaleString()} states expanded, and none within the most moves any solvable board needs.`,
     limit: (n, why) => `Limit reached after ${n.toLocaleString()} states (${why}) — this proves nothing.`,
     limit_kind: { time: "time", memory: "memory", expanded: "node budget", pushed: "push limit", cost: "cost bound",
       cancelled: "cancelled", depth: "depth" },
