@@ -63,7 +63,8 @@ def iterations_add_up(result: SearchResult[Any]) -> None:
     assert sum(i.generated for i in stats.iterations) == stats.generated, stats
     assert not any(i.partial for i in stats.iterations[:-1]), stats
     stopped = result.status is Status.LIMIT_REACHED and result.limit is not LimitKind.DEPTH
-    assert stopped or not stats.iterations[-1].partial, result
+    if stats.iterations:  # none when the depth bound was below the start's estimate
+        assert stopped or not stats.iterations[-1].partial, result
     assert all(i.expanded or i.generated for i in stats.iterations if i.partial), stats
 
 

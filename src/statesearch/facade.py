@@ -164,6 +164,14 @@ def _solve(
     engine_used = "compiled" if kernel else "python"
     if kernel is not None and algo.name == "idastar":
         notes.append(getattr(problem, "compiled_ida_counts", ""))
+    prove = getattr(problem, "unsolvable_reason", None)
+    proved = prove() if precheck and prove is not None else None
+    prepare = getattr(kernel, "prepare", None)  # a kernel's setup, when it will run
+    if prepare is not None and not proved:
+        try:
+            prepare()
+        except LimitHit as hit:
+            return stopped_in_tables(hit)
 
     began = time.perf_counter()  # elapsed_s is the search's own time (the limit may count more)
 
@@ -182,11 +190,8 @@ def _solve(
             **fields,
         )
 
-    prove = getattr(problem, "unsolvable_reason", None)
-    if precheck and prove is not None:
-        reason = prove()
-        if reason:
-            return result(Status.UNSOLVABLE, proof=Proof.PRECHECK, reason=reason)
+    if proved:
+        return result(Status.UNSOLVABLE, proof=Proof.PRECHECK, reason=proved)
     try:
         with _gc_paused(), stopped_when_overdue(meter):
             if algo.uses_heuristic:  # after the precheck: a proof needs no estimate (nor tables)

@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 import numpy as np
 
+from ..kernels import Prepared
 from ..kernels.ida_driver import iterations
 from ..limits import LimitHit, LimitKind, Meter
 from ..outcome import Exhausted, Found, Outcome
@@ -44,14 +45,15 @@ def kernel_for(
     if heuristic == "korf-then-coset":
         return two_passes(cube, korf_reach)
 
-    # Made here, before the search's clock starts: packing Korf's move tables takes about
-    # half a second the first time, which is the tables' setup, not the search's time.
-    search = CubeSearch(cube, heuristic)
+    # Made as setup (``Prepared``), before the search's clock starts: packing Korf's move
+    # tables takes about half a second the first time, which is not the search's time.
+    def make() -> Kernel:
+        search = CubeSearch(cube, heuristic)
+        return lambda meter, stats: iterations(
+            search, search.h, cube.initial == cube.goal, meter, stats
+        )
 
-    def run(meter: Meter, stats: Stats) -> Outcome:
-        return iterations(search, search.h, cube.initial == cube.goal, meter, stats)
-
-    return run
+    return Prepared(make)
 
 
 def two_passes(cube: SearchedCube, reach: int) -> Kernel:
@@ -61,7 +63,11 @@ def two_passes(cube: SearchedCube, reach: int) -> Kernel:
     once the first has ruled out ``reach`` moves the second starts past them. Both count in
     ``stats`` and answer to ``meter``, so the budgets cover the two as one search; a limit
     reached says which pass it stopped."""
-    first = CubeSearch(cube, "korf")  # before the clock, as ``kernel_for``'s
+    return Prepared(lambda: _two_passes(cube, CubeSearch(cube, "korf"), reach))
+
+
+def _two_passes(cube: SearchedCube, first: CubeSearch, reach: int) -> Kernel:
+    """``two_passes``' search, its first made (``Prepared``: before the clock)."""
 
     def run(meter: Meter, stats: Stats) -> Outcome:
         # Korf's estimate of the start may rule out ``reach`` moves by itself: no first pass.

@@ -7,3 +7,36 @@ after a given number of expansions (or when a budget it was given runs out), so 
 look at the clock and the cancel flag between slices and a compiled search is bounded exactly
 like a Python one. A domain's ``compiled.py`` adapts its kernels to the engine's outcome.
 """
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..limits import Meter
+    from ..outcome import Outcome
+    from ..result import Stats
+
+    Kernel = Callable[[Meter, Stats], Outcome]
+
+
+class Prepared:
+    """A kernel whose search is made by ``make`` (its tables packed, its machine code loaded)
+    only when it will run: the facade calls ``prepare`` before the search's clock starts, so
+    that work is setup, and never for a search it traces on the Python engine or a problem its
+    precheck proves unsolvable, where the kernel is dropped. Called unprepared, it prepares
+    itself first."""
+
+    def __init__(self, make: Callable[[], Kernel]) -> None:
+        self._make = make
+        self._run: Kernel | None = None
+
+    def prepare(self) -> None:
+        if self._run is None:
+            self._run = self._make()
+
+    def __call__(self, meter: Meter, stats: Stats) -> Outcome:
+        self.prepare()
+        assert self._run is not None
+        return self._run(meter, stats)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import numpy as np
 
 from ..directions import LESSON_ORDER, OPPOSITE
+from ..kernels import Prepared
 from ..kernels.codes import (
     EXHAUSTED,
     FOUND,
@@ -107,11 +108,14 @@ def kernel_for(puzzle: Puzzle, algorithm: str, heuristic: str, weight: float) ->
     if heuristic in ("manhattan", "pdb") or (
         heuristic == "linear_conflict" and max(puzzle.rows, puzzle.cols) <= ConflictTables.MAX_SIDE
     ):
-        # Made now, as setup: its tables, and its machine code loaded from numba's cache (a
-        # quarter of a second in a fresh process), are not the search's seconds.
-        search = FrameSearch(puzzle, heuristic)
-        search.load()
-        return lambda meter, stats: ida_star(search, puzzle, meter, stats)
+        # Made as setup (``Prepared``): its tables, and its machine code loaded from numba's
+        # cache (a quarter of a second in a fresh process), are not the search's seconds.
+        def make() -> Kernel:
+            search = FrameSearch(puzzle, heuristic)
+            search.load()
+            return lambda meter, stats: ida_star(search, puzzle, meter, stats)
+
+        return Prepared(make)
     return None
 
 

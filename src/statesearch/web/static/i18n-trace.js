@@ -118,7 +118,7 @@ export const TRACE_MESSAGES = {
     exp_unsolvable_title: "퍼즐의 다른 절반에 속한 판",
     exp_unsolvable_note: "홀짝 검사가 곧바로 풀 수 없음을 증명하지만, 여기서는 그래도 탐색을 돌립니다.",
     exp_unsolvable_said: (n) =>
-      `존재하지 않음: 도달 가능한 상태 ${n.toLocaleString()}개를 모두 확장했지만 목표는 없었습니다. 공간을 다 쓴 것은 증명이지만, 한도 도달은 증명이 아닙니다.`,
+      `해가 존재하지 않음: 도달 가능한 상태 ${n.toLocaleString()}개를 모두 확장했지만 목표는 없었습니다. 공간을 다 쓴 것은 증명이지만, 한도 도달은 증명이 아닙니다.`,
     exp_longest_said: (n) =>
       `IDA*는 경로만 기억하므로 상태를 다 쓸 수 없습니다. 대신 깊이로 같은 것을 증명합니다: ${n.toLocaleString()}번 확장한 뒤 31수 안에 해가 없고, 풀 수 있는 3x3 판은 그보다 많은 수가 필요하지 않습니다.`,
     step_start: "« 처음", step_back: "◀ 뒤로", step_forward: "한 단계 ▶", run: "실행", step_end: "끝 »",

@@ -117,13 +117,13 @@ export const MESSAGES = {
     tilt_walled_in: (blocks, targets) =>
       `풀 수 없음, 탐색 전에 증명됨: 벽으로 막힌 구역에 블록 ${blocks}개와 목표 칸 ${targets}개가 있고, 블록은 자기 구역을 벗어나지 못합니다.`,
     tilt_exhausted: (n) =>
-      `존재하지 않음: 도달 가능한 판 ${n.toLocaleString()}개를 모두 확장했지만 풀린 판이 없습니다.`,
+      `해가 존재하지 않음: 도달 가능한 판 ${n.toLocaleString()}개를 모두 확장했지만 풀린 판이 없습니다.`,
     tilt_unsolvable: (why) => `풀 수 없음: ${why}.`,
     unsolvable_parity: (inv) => `풀 수 없음: 역순 쌍이 ${inv}개 — 목표와 다른 절반에 속한 판입니다.`,
     unsolvable_search: (n) =>
-      `존재하지 않음: 도달 가능한 상태 ${n.toLocaleString()}개를 모두 확장했지만 목표가 없습니다.`,
+      `해가 존재하지 않음: 도달 가능한 상태 ${n.toLocaleString()}개를 모두 확장했지만 목표가 없습니다.`,
     unsolvable_longest: (n) =>
-      `존재하지 않음: 상태 ${n.toLocaleString()}개를 확장했고, 풀 수 있는 어떤 판에 필요한 가장 많은 수 안에서도 해가 없습니다.`,
+      `해가 존재하지 않음: 상태 ${n.toLocaleString()}개를 확장했고, 풀 수 있는 어떤 판에 필요한 가장 많은 수 안에서도 해가 없습니다.`,
     limit: (n, why) => `상태 ${n.toLocaleString()}개에서 한도(${why})에 도달 — 아무것도 증명하지 않습니다.`,
     limit_kind: { time: "시간", memory: "메모리", expanded: "노드 한도", pushed: "넣기 한도", cost: "비용 한도",
       cancelled: "취소", depth: "깊이" },
