@@ -93,14 +93,11 @@ def run_batch(
                 take(done)
             if on_change is not None:  # after each wait too: a progress line needs no result
                 on_change(tally)
-    except KeyboardInterrupt:
+    except BaseException as stopping:
         stop.set()
         pool.cancel(waiting)
-        _wait_for_the_stopped(pool, waiting, take)
-        raise
-    except BaseException:
-        stop.set()
-        pool.cancel(waiting)
+        if isinstance(stopping, KeyboardInterrupt):
+            _wait_for_the_stopped(pool, waiting, take)
         raise
     return tally
 

@@ -140,7 +140,6 @@ def solve_cube(
         fields |= cube.result_fields(None)
         cube = _load_tables(cube, heuristic, search, meter)
         result = run(cube, heuristic, search, meter, precheck)
-    result.add_note(cube.passes_note(result))
     cube.explain(result)
     emit(
         result,

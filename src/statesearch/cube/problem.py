@@ -205,8 +205,10 @@ class Cube:
         return [MOVES[m] for m in as_written(parse_moves(result.moves), self.metric)]
 
     def explain(self, result: SearchResult[State]) -> None:
-        """Say in the result's note what its solution needs said to a person: a 2x2x2 solved
-        but turned as a whole (``ends_turned``), half turns written for quarter turns."""
+        """Say in the result's note what its solution needs said to a person: what the two
+        passes of ``korf-then-coset`` did (``passes_note``), a 2x2x2 solved but turned as a
+        whole (``ends_turned``), half turns written for quarter turns."""
+        result.add_note(self.passes_note(result))
         if self.ends_turned(result):
             result.add_note(self.ends_turned_note)
         if len(self.solution(result)) < len(result.actions):
