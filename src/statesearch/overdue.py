@@ -21,6 +21,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from .background import start_daemon
 from .limits import LimitHit, LimitKind, Meter
 
 GRACE_S = 2.0  # past the deadline (or Ctrl-C): a search that checks its meter stopped long before
@@ -81,8 +82,9 @@ def stopped_when_overdue(meter: Meter | None) -> Iterator[None]:
                         raised = True
                 return
 
-    watcher = threading.Thread(target=watch, name="statesearch-overdue", daemon=True)
-    watcher.start()
+    if start_daemon(watch, "statesearch-overdue") is None:  # no threads: see background.py
+        yield
+        return
     try:
         yield
     except Stuck as late:

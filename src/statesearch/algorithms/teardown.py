@@ -15,6 +15,8 @@ import sys
 import threading
 from collections.abc import Sized
 
+from ..background import start_daemon
+
 BIG = 100_000  # entries: below this, freeing takes under a few milliseconds
 _pending: queue.SimpleQueue[tuple[Sized, ...]] = queue.SimpleQueue()
 _started = threading.Lock()
@@ -27,8 +29,9 @@ def release(*tables: Sized) -> None:
         return
     with _started:
         if not _workers:
-            worker = threading.Thread(target=_drop, name="statesearch-teardown", daemon=True)
-            worker.start()
+            worker = start_daemon(_drop, "statesearch-teardown")
+            if worker is None:  # no threads (Python in the browser): the caller frees them
+                return
             _workers.append(worker)
     _pending.put(tables)
 
