@@ -1,5 +1,6 @@
 """Property-based fuzzing of every API route: whatever JSON a client sends, the answer is a
-result or one readable line with a 4xx or 503 status, never a 500 or a traceback."""
+result or one readable line with a 4xx status, never a 5xx or a traceback (an internal
+error is a 500, a crash in any route fails here)."""
 
 from __future__ import annotations
 
@@ -129,7 +130,7 @@ def client() -> TestClient:
 def check(client: TestClient, path: str, payload: Any) -> None:
     body = json.dumps(payload).encode()  # NaN and Infinity as Python writes them
     response = client.post(path, content=body, headers={"content-type": "application/json"})
-    assert response.status_code in (200, 400, 413, 422, 503), response.text[:300]
+    assert response.status_code in (200, 400, 413, 422), response.text[:300]
     assert "Traceback" not in response.text
     data = response.json()
     if response.status_code == 200:

@@ -15,13 +15,17 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-import platformdirs
 
 DIGEST = 32  # bytes of checksum in front of a checked blob
 
 
 def cache_dir() -> Path:
-    return Path(os.environ.get("STATESEARCH_CACHE") or platformdirs.user_cache_dir("statesearch"))
+    chosen = os.environ.get("STATESEARCH_CACHE")
+    if chosen:
+        return Path(chosen)
+    import platformdirs  # only here: the engine imports with the standard library alone
+
+    return Path(platformdirs.user_cache_dir("statesearch"))
 
 
 def write_atomically(path: Path, write: Callable[[Path], None]) -> None:

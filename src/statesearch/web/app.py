@@ -1,8 +1,8 @@
 """The FastAPI application: the API, the page, its static files and the API's documentation.
 
 Every answer that is not a result is one readable line, ``{"detail": ...}``, in the client's
-language; no request ever gets a 500 or a traceback (an internal error is logged and answered
-with a 503 that says where).
+language; no request ever gets a traceback. An internal error is logged and answered with a 500
+that names its incident and where the details are; a 503 only ever means "busy, retry".
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
 from ..errors import InputError
-from . import cube_api
 from .api import router
+from .checks import Invalid
 from .guard import BODY_TIMEOUT, LOOPBACK, Guard
 from .incidents import InternalError, record
 from .translations import (
@@ -75,7 +75,6 @@ def create_app(
     )
     app.add_middleware(Guard, allowed_hosts=allowed_hosts, body_timeout=body_timeout)
     app.include_router(router)
-    app.include_router(cube_api.router)
     # Plain files, no build step and no CDN: the page and the docs work offline.
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.mount("/docs-assets", StaticFiles(directory=SWAGGER_UI), name="docs-assets")
@@ -112,6 +111,10 @@ def create_app(
     async def readable_422(request: Request, err: RequestValidationError) -> JSONResponse:
         return answer(request, 422, lambda lang: validation_errors(list(err.errors()), lang))
 
+    @app.exception_handler(Invalid)
+    async def invalid_body(request: Request, err: Invalid) -> JSONResponse:
+        return answer(request, 422, lambda lang: validation_errors(err.problems, lang))
+
     @app.exception_handler(InputError)
     async def bad_input(request: Request, err: InputError) -> JSONResponse:
         return answer(request, 422, lambda lang: input_error(err, lang))
@@ -138,7 +141,7 @@ def create_app(
     @app.exception_handler(InternalError)
     async def internal(request: Request, err: InternalError) -> JSONResponse:
         fields = {"incident": err.incident, "log": str(err.log)}
-        return answer(request, 503, lambda lang: message(INTERNAL, fields, lang))
+        return answer(request, 500, lambda lang: message(INTERNAL, fields, lang))
 
     @app.exception_handler(Exception)
     async def unexpected(request: Request, err: Exception) -> JSONResponse:

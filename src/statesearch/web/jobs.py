@@ -16,9 +16,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from typing import Any
-
-from pydantic import BaseModel
+from typing import TYPE_CHECKING, Any, cast
 
 from ..algorithms import reads_estimate
 from ..cache import cache_dir
@@ -27,16 +25,14 @@ from ..facade import resolve_heuristic, solve
 from ..limits import LimitHit, Limits
 from ..maze import Maze
 from ..npuzzle import NPuzzle
-from ..npuzzle.pdb import GroupKey, check, partition_groups
 from ..problem import Heuristic
 from ..result import SearchResult
 from ..tilt import Tilt, format_tilt
 from ..trace import Trace
-from . import cube_jobs
-from .cube_schemas import SolveCube
 from .meters import answered, budget, seconds_left
 from .schemas import (
     MAX_EVENTS,
+    Request,
     SolveBoard,
     SolveMaze,
     SolveTilt,
@@ -46,12 +42,27 @@ from .schemas import (
 )
 from .trace_json import expansion_order, trace_json
 
+if TYPE_CHECKING:
+    from ..npuzzle.pdb import GroupKey
+
 WARM_UP_SECONDS = 30.0
+
+
+def generator_gave_up(seconds: float) -> InputError:
+    return InputError(
+        "the generator found no puzzle within {seconds} s; "
+        "lower the minimum length or the number of blocks",
+        seconds=round(seconds, 1),
+    )
+
+
 Job = Callable[[Any, float, threading.Event], dict[str, Any]]
 
 
 def table_keys(puzzle: NPuzzle) -> list[GroupKey]:
     """The tables of the board's default partition for its goal."""
+    from ..npuzzle.pdb import GroupKey, partition_groups  # numpy: not in the page's Python
+
     groups = partition_groups(puzzle.rows, puzzle.cols, None)
     return [GroupKey(puzzle.rows, puzzle.cols, puzzle.goal, group) for group in groups]
 
@@ -67,6 +78,8 @@ def tables_present(puzzle: NPuzzle) -> bool:
 def missing_tables(puzzle: NPuzzle) -> str | None:
     """Why the default partition's tables for this goal cannot be read from the cache, or
     ``None`` when they all can."""
+    from ..npuzzle.pdb import check
+
     for key in table_keys(puzzle):
         try:
             problem = check(key, cache_dir())
@@ -116,7 +129,7 @@ def board_search(
     if request.heuristic.lower() == "pdb" and reads_estimate(request.algorithm):
         puzzle = with_prebuilt_tables(puzzle)
     # The schema's default heuristic is no choice of the client's: it is not named as unread.
-    asked = "heuristic" in request.model_fields_set or reads_estimate(request.algorithm)
+    asked = "heuristic" in request.given or reads_estimate(request.algorithm)
     return solve(
         puzzle,
         request.algorithm,
@@ -200,12 +213,8 @@ def generate_tilt(
             limits=Limits(time_limit=seconds_left(deadline)),
             cancel=cancel,
         )
-    except LimitHit:
-        raise InputError(  # as the route says when the worker is stopped at the deadline
-            "the generator found no puzzle within {seconds} s; "
-            "lower the minimum length or the number of blocks",
-            seconds=round(request.time_limit, 1),
-        ) from None
+    except LimitHit:  # as the route says when the worker is stopped at the deadline
+        raise generator_gave_up(request.time_limit) from None
     return {"board": format_tilt(made.board), "optimal": made.optimal}
 
 
@@ -223,22 +232,29 @@ def warm_up() -> None:
     except Exception:
         pass
     try:
+        from . import cube_jobs  # numpy: read only where the cube is served
+
         cube_jobs.warm_up()
     except Exception:
         return
 
 
-JOBS: dict[type[BaseModel], Job] = {
+JOBS: dict[type[Request], Job] = {
     SolveBoard: solve_npuzzle,
     SolveMaze: solve_maze,
     SolveTilt: solve_tilt,
     TiltGenerate: generate_tilt,
     TraceBoard: trace_npuzzle,
     TraceMaze: trace_maze,
-    SolveCube: cube_jobs.solve_cube,
 }
 
 
-def run(request: BaseModel, deadline: float, cancel: threading.Event) -> dict[str, Any]:
-    """The job for this kind of request."""
-    return JOBS[type(request)](request, deadline, cancel)
+def run(request: Request, deadline: float, cancel: threading.Event) -> dict[str, Any]:
+    """The job for this kind of request (the cube's is imported only when one comes: the cube
+    needs numpy, which the page's own Python does not have)."""
+    job: Job | None = JOBS.get(type(request))
+    if job is None:
+        from .cube_jobs import solve_cube
+
+        job = cast(Job, solve_cube)
+    return job(request, deadline, cancel)

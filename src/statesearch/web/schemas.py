@@ -1,23 +1,18 @@
-"""What the API accepts: every request body as a pydantic model, with the server's caps.
+"""What the API accepts: every request body as a dataclass of checked fields, with the server's
+caps (read by ``checks.read``, the same in the server and in the page's own Python).
 
 A client may ask for less than a cap, never more. Time is the budget that matters: a search
 stops at its ``time_limit`` (at most ``MAX_SECONDS``, counted from the moment the request
 arrived, setup included) and its node counts and depth are only further bounds a client may add.
-
-Every body is read strictly (``Request``): a field the server does not know is refused (a
-misspelt ``time_limt`` would otherwise be dropped, and the search run with the default), and so
-is a value of another type (``"3"`` or ``true`` for a number) or a number that is not finite.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any
-
-from pydantic import BaseModel, ConfigDict, Field, field_validator
-from pydantic_core import PydanticCustomError
+from dataclasses import dataclass, field
 
 from ..npuzzle import NPuzzle
 from ..npuzzle.board import parse_goal
+from .checks import AnyOf, Boolean, Integer, ListOf, Number, OneLine, Text, spec
 
 MAX_SECONDS = 20.0  # the longest any request may run
 MAX_NODES = 10**12  # a node budget beyond this is no bound at all (and stays a machine word)
@@ -29,55 +24,42 @@ MAX_BOARD_TEXT = 2000  # characters of a tilt board
 MAX_MAZE_SIDE = 60
 MAX_DEPTH = 10**6  # steps a path may have: more than any board the caps let in needs
 
-Name = Annotated[str, Field(max_length=40)]
-Tile = Annotated[int, Field(ge=0, le=24)]  # boards have at most 25 cells
-GoalText = Annotated[str, Field(max_length=200)]
+NAME = Text(max_length=40)
+TILE = Integer(ge=0, le=24)  # boards have at most 25 cells
+SECONDS = Number(gt=0, le=MAX_SECONDS)
+WEIGHT = Number(ge=0, le=10)
+NODES = AnyOf(Integer(ge=1, le=MAX_NODES), nullable=True)
 
 
-class Refusal(BaseModel):
-    """Every answer that is not a result: one line, in the client's language."""
+@dataclass(kw_only=True)
+class Request:
+    """A request body: only the fields named, each of its own type, numbers finite.
+    ``given``: the fields the body gave (a default is no choice of the client's)."""
 
-    detail: str
-
-
-def refusal(why: str) -> dict[str, Any]:
-    return {"model": Refusal, "description": why}
+    given: frozenset[str] = field(default=frozenset(), repr=False, compare=False)
 
 
-# What the API documents of its refusals (the guard's and the handlers' in ``app``).
-REFUSALS: dict[int | str, dict[str, Any]] = {
-    400: refusal("a host name this server does not answer to, or a body it cannot read"),
-    403: refusal("a request from a page of another site"),
-    408: refusal("a body that did not arrive in time"),
-    413: refusal("a body larger than the server takes"),
-    422: refusal("bad input: what is wrong, on one line"),
-    503: refusal("busy with other searches (see Retry-After), or an internal error"),
-}
-
-
-class Request(BaseModel):
-    """A request body: only the fields named, each of its own type, numbers finite."""
-
-    model_config = ConfigDict(extra="forbid", strict=True, allow_inf_nan=False)
-
-
+@dataclass(kw_only=True)
 class RequestLimits(Request):
     """Budgets a client may set; without any, the server's time cap decides. ``max_depth``
     bounds a path's steps (depth-limited search needs it)."""
 
-    max_expanded: Annotated[int, Field(ge=1, le=MAX_NODES)] | None = None
-    max_pushed: Annotated[int, Field(ge=1, le=MAX_NODES)] | None = None
-    max_depth: Annotated[int, Field(ge=0, le=MAX_DEPTH)] | None = None
-    time_limit: Annotated[float, Field(gt=0, le=MAX_SECONDS)] = MAX_SECONDS
+    max_expanded: int | None = spec(NODES, None)
+    max_pushed: int | None = spec(NODES, None)
+    max_depth: int | None = spec(AnyOf(Integer(ge=0, le=MAX_DEPTH), nullable=True), None)
+    time_limit: float = spec(SECONDS, MAX_SECONDS)
 
 
+@dataclass(kw_only=True)
 class Board(Request):
-    tiles: Annotated[list[Tile], Field(min_length=4, max_length=25)]
-    rows: Annotated[int, Field(ge=2, le=5)]
-    cols: Annotated[int, Field(ge=2, le=5)]
+    tiles: list[int] = spec(ListOf(TILE, min_length=4, max_length=25))
+    rows: int = spec(Integer(ge=2, le=5))
+    cols: int = spec(Integer(ge=2, le=5))
     # The tiles, or the goal as typed ("blank-first", "1 2 3 / 4 5 6 / 7 8 _"): the server
     # reads it as the CLI's --goal does, with the same one-line errors.
-    goal: Annotated[list[Tile], Field(max_length=25)] | GoalText | None = None
+    goal: list[int] | str | None = spec(
+        AnyOf(ListOf(TILE, max_length=25), Text(max_length=200), nullable=True), None
+    )
 
     def puzzle(self) -> NPuzzle:
         goal: tuple[int, ...] | None = None
@@ -88,65 +70,64 @@ class Board(Request):
         return NPuzzle(tuple(self.tiles), self.rows, self.cols, goal)
 
 
+@dataclass(kw_only=True)
 class SolveBoard(Board, RequestLimits):
-    algorithm: Name = "astar"
-    heuristic: Name = "manhattan"
-    weight: Annotated[float, Field(ge=0, le=10)] = 1.0
-    precheck: bool = True
+    algorithm: str = spec(NAME, "astar")
+    heuristic: str = spec(NAME, "manhattan")
+    weight: float = spec(WEIGHT, 1.0)
+    precheck: bool = spec(Boolean(), True)
 
 
+@dataclass(kw_only=True)
 class SolveMaze(RequestLimits):
-    grid: Annotated[
-        list[Annotated[str, Field(max_length=MAX_MAZE_SIDE)]],
-        Field(min_length=1, max_length=MAX_MAZE_SIDE),
-    ]
-    algorithm: Name = "astar"
-    heuristic: Name = "manhattan"
-    weight: Annotated[float, Field(ge=0, le=10)] = 1.0
-
-    @field_validator("grid")
-    @classmethod
-    def one_line_a_row(cls, grid: list[str]) -> list[str]:
-        """A row with line breaks in it would be several rows, past the cap on rows."""
-        if any("\n" in row or "\r" in row for row in grid):
-            raise PydanticCustomError("maze_row", "a row of the grid holds no line break")
-        return grid
+    grid: list[str] = spec(
+        ListOf(OneLine(max_length=MAX_MAZE_SIDE), min_length=1, max_length=MAX_MAZE_SIDE)
+    )
+    algorithm: str = spec(NAME, "astar")
+    heuristic: str = spec(NAME, "manhattan")
+    weight: float = spec(WEIGHT, 1.0)
 
 
+@dataclass(kw_only=True)
 class TraceOptions(Request):
     """What a step-through asks for besides the search: how many events to send, and a
     constant added to the heuristic (the lesson's h + 3, which changes no pop)."""
 
-    max_events: Annotated[int, Field(ge=1, le=MAX_EVENTS)] = MAX_EVENTS
-    h_offset: Annotated[int, Field(ge=0, le=MAX_H_OFFSET)] = 0
+    max_events: int = spec(Integer(ge=1, le=MAX_EVENTS), MAX_EVENTS)
+    h_offset: int = spec(Integer(ge=0, le=MAX_H_OFFSET), 0)
 
 
+@dataclass(kw_only=True)
 class TraceBoard(SolveBoard, TraceOptions):
     pass
 
 
+@dataclass(kw_only=True)
 class TraceMaze(SolveMaze, TraceOptions):
     pass
 
 
+@dataclass(kw_only=True)
 class SolveTilt(RequestLimits):
-    board: Annotated[str, Field(max_length=MAX_BOARD_TEXT)]
-    algorithm: Name = "astar"
+    board: str = spec(Text(max_length=MAX_BOARD_TEXT))
+    algorithm: str = spec(NAME, "astar")
     # None: A*'s is "best", and "auto" may then choose as the CLI does (bidirectional search).
-    heuristic: Name | None = None
-    step: Name = "single"
-    collide: Name = "block"
+    heuristic: str | None = spec(AnyOf(NAME, nullable=True), None)
+    step: str = spec(NAME, "single")
+    collide: str = spec(NAME, "block")
 
 
+@dataclass(kw_only=True)
 class TiltMove(Request):
-    board: Annotated[str, Field(max_length=MAX_BOARD_TEXT)]
-    direction: Annotated[str, Field(pattern="^[UDLR]$")]
-    step: Name = "single"
-    collide: Name = "block"
+    board: str = spec(Text(max_length=MAX_BOARD_TEXT))
+    direction: str = spec(Text(max_length=1, pattern="^[UDLR]$"))
+    step: str = spec(NAME, "single")
+    collide: str = spec(NAME, "block")
 
 
+@dataclass(kw_only=True)
 class TiltGenerate(Request):
-    seed: Annotated[int, Field(ge=0, le=10**9)] = 1
-    blocks: Annotated[int, Field(ge=1, le=8)] = 3
-    min_length: Annotated[int, Field(ge=1, le=25)] = 12
-    time_limit: Annotated[float, Field(gt=0, le=MAX_SECONDS)] = MAX_SECONDS
+    seed: int = spec(Integer(ge=0, le=10**9), 1)
+    blocks: int = spec(Integer(ge=1, le=8), 3)
+    min_length: int = spec(Integer(ge=1, le=25), 12)
+    time_limit: float = spec(SECONDS, MAX_SECONDS)

@@ -1,7 +1,7 @@
 """Korean for every message the server sends, chosen by the request's ``Accept-Language``.
 
 The page translates its own labels (static/i18n.js); this module covers what only the server
-knows: ``InputError`` messages, pydantic's validation errors, the server's own answers
+knows: ``InputError`` messages, the request checks' problems (``checks``), the server's own answers
 (``SERVER_MESSAGES``) and a result's notes (``notes``). Translations are keyed by the English
 template, as gettext keys them by message id, and keep its ``{fields}``; a test checks that
 every template raised anywhere in the package, and every note the web can show, is here.
@@ -12,7 +12,7 @@ A message never echoes more than ``ECHO`` characters of a value a client sent.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..errors import InputError
@@ -64,7 +64,7 @@ KOREAN: Mapping[str, str] = {
     **TEMPLATES,
 }
 
-# pydantic's error types, with the fields of each error's ``ctx``.
+# The request checks' problem types (pydantic's names), with the fields of each one's ``ctx``.
 VALIDATION_KOREAN: Mapping[str, str] = {
     "missing": "필수 항목입니다",
     "greater_than": "{gt}보다 커야 합니다",
@@ -93,7 +93,7 @@ VALIDATION_KOREAN: Mapping[str, str] = {
     "maze_row": "격자의 한 행에는 줄바꿈이 없어야 합니다",
     "union_type": "받을 수 있는 형식이 아닙니다",
 }
-# pydantic's words where they would puzzle a client: what a body that is no JSON object gets.
+# Words that would puzzle a client: what a body that is no JSON object gets.
 VALIDATION_ENGLISH: Mapping[str, str] = {
     "model_attributes_type": "send a JSON object (Content-Type: application/json)",
     "dict_type": "send a JSON object (Content-Type: application/json)",
@@ -171,7 +171,7 @@ def input_error(err: InputError, lang: str) -> str:
 
 
 def validation_error(problem: Mapping[str, Any], lang: str) -> str:
-    """One pydantic error as ``field: problem``."""
+    """One problem as ``field: problem``."""
     loc = problem.get("loc", ())
     if problem.get("type") == "json_invalid":  # its place is where the text stops being JSON
         at = f"{loc[-1]}번째 문자" if lang == "ko" else f"character {loc[-1]}"
@@ -184,8 +184,8 @@ def validation_error(problem: Mapping[str, Any], lang: str) -> str:
     return f"{where}: {text}" if where else text
 
 
-def validation_errors(problems: list[Mapping[str, Any]], lang: str, most: int = 3) -> str:
-    """The first ``most`` of pydantic's errors on one line (a body can have thousands)."""
+def validation_errors(problems: Sequence[Mapping[str, Any]], lang: str, most: int = 3) -> str:
+    """The first ``most`` problems on one line (a body can have thousands)."""
     problems = readable(problems)
     shown = "; ".join(validation_error(p, lang) for p in problems[:most])
     more = len(problems) - most
@@ -194,53 +194,12 @@ def validation_errors(problems: list[Mapping[str, Any]], lang: str, most: int = 
     return one_line(shown)
 
 
-# Errors that only say the value is of another type than one member of a union wants.
-TYPE_MISMATCHES = {"list_type", "string_type", "int_type", "float_type", "bool_type", "dict_type"}
-
-
-def readable(problems: list[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
-    """pydantic's errors as a client can read them: an empty body asked to be a JSON object
-    (not "Field required" of no field), and a union's members' names (``goal.list[constrained
-    -int]``, ``goal.constrained-str``) left out of the place, with only the errors of the
-    members the value's type fits, or one saying every type it could be when it fits none."""
-    out: list[Mapping[str, Any]] = []
-    unions: dict[tuple[Any, ...], list[Mapping[str, Any]]] = {}
-    for problem in problems:
-        loc = tuple(problem.get("loc", ()))
-        if loc == ("body",) and problem.get("type") == "missing":
-            out.append({**problem, "type": "model_attributes_type"})
-            continue
-        tag = next((i for i, p in enumerate(loc) if _member_name(p)), None)
-        if tag is None:
-            out.append(problem)
-            continue
-        union = loc[:tag]
-        if union not in unions:
-            unions[union] = []
-            out.append({"loc": union, "union": unions[union]})
-        unions[union].append({**problem, "loc": union + loc[tag + 1 :]})
-    readable: list[Mapping[str, Any]] = []
-    for problem in out:
-        if "union" not in problem:
-            readable.append(problem)
-            continue
-        members = problem["union"]
-        fits = [m for m in members if not _type_only(m, problem["loc"])]
-        readable += fits or [_any_of(problem["loc"], members)]
-    return readable
-
-
-def _member_name(part: Any) -> bool:
-    """Whether a part of an error's place names a union's member: ``list[constrained-int]``
-    and the like, which no field's name or list index looks like."""
-    return isinstance(part, str) and not part.isidentifier()
-
-
-def _type_only(member: Mapping[str, Any], union: tuple[Any, ...]) -> bool:
-    """Whether a member's error only says the value is not of the member's type."""
-    return tuple(member["loc"]) == union and member.get("type") in TYPE_MISMATCHES
-
-
-def _any_of(place: tuple[Any, ...], members: list[Mapping[str, Any]]) -> Mapping[str, Any]:
-    wanted = " or ".join(str(m.get("msg", "")).removeprefix("Input should be ") for m in members)
-    return {"loc": place, "type": "union_type", "msg": f"Input should be {wanted}"}
+def readable(problems: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """The errors as a client can read them: an empty body asked to be a JSON object (not
+    "Field required" of no field)."""
+    return [
+        {**p, "type": "model_attributes_type"}
+        if tuple(p.get("loc", ())) == ("body",) and p.get("type") == "missing"
+        else p
+        for p in problems
+    ]

@@ -1,5 +1,6 @@
-"""The cube's endpoints: a position after some turns, a random position or scramble, and an
-optimal solution (run in a search worker like every search, ``cube_jobs``).
+"""The cube's routes: a position after some turns, a random position or scramble, and an
+optimal solution (a search like every search, ``cube_jobs``). The server answers them; the
+page's own Python cannot (the cube's model needs numpy).
 
 A cube is text: a scramble applied to the solved cube (``"R U R' U'"``) or a facelet string
 (54 or 24 symbols, URFDLB order); every answer gives the position as its facelet string, so a
@@ -11,8 +12,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, Request
-
 from ..cube import REACHABLE, Cube, format_moves, random_cube, random_scramble
 from ..cube.cubies import broken_invariant
 from ..cube.facelets import FACES, turn_colours
@@ -20,12 +19,11 @@ from ..cube.net import facelet_string
 from ..cube.notation import check_metric, face_of, parse_moves, quarters_of
 from ..cube.random_cubes import fresh_seed
 from ..cube.reading import AS_READ, check_size, scrambled_framed
-from .api import search
+from . import cube_jobs
 from .cube_jobs import BUILD_TABLES, korf_stored
 from .cube_schemas import CubeRandom, CubeState, SolveCube
-from .schemas import MAX_SECONDS, REFUSALS
-
-router = APIRouter(prefix="/api/cube", responses=REFUSALS, tags=["cube"])
+from .routes import Route
+from .schemas import MAX_SECONDS
 
 
 def describe(cube: Cube) -> dict[str, Any]:
@@ -43,8 +41,7 @@ def describe(cube: Cube) -> dict[str, Any]:
     }
 
 
-@router.get("/info")
-def info() -> dict[str, Any]:
+def info(_: None = None) -> dict[str, Any]:
     """The server's time cap, the positions of each size, and whether Korf's tables are in the
     cache for each metric (without them a 3x3x3 is solved by bidirectional search)."""
     return {
@@ -55,7 +52,6 @@ def info() -> dict[str, Any]:
     }
 
 
-@router.post("/state")
 def state(request: CubeState) -> dict[str, Any]:
     """The cube after ``moves`` (each turn as the domain makes it)."""
     cube = Cube.from_text(request.cube, request.size)
@@ -65,7 +61,6 @@ def state(request: CubeState) -> dict[str, Any]:
     return describe(Cube.from_text(facelet_string(shown), cube.size))
 
 
-@router.post("/random")
 def random_position(request: CubeRandom) -> dict[str, Any]:
     """A uniform random position, or a scramble of ``moves`` random moves (``scramble`` lists
     them); ``seed`` is the one used, to get the same cube again."""
@@ -82,10 +77,20 @@ def random_position(request: CubeRandom) -> dict[str, Any]:
     return {**describe(cube), "seed": seed, "scramble": moves}
 
 
-@router.post("/solve")
-async def solve_cube(request: SolveCube, http: Request) -> dict[str, Any]:
-    """An optimal solution; ``solution`` is its turns as a cuber writes them (in the
-    quarter-turn metric a half turn, two of the searched ``actions``, is ``U2``), ``states``
-    lists the facelets of each position along the searched turns, ``advice`` says how to get a
-    stronger search when the server had to fall back to a weaker one."""
-    return await search(request, http, solution=None, states=[], advice="", invariant=None)
+CUBE = "cube"
+CUBE_ROUTES: dict[str, Route] = {
+    "cube/info": Route(CUBE, None, info),
+    "cube/state": Route(CUBE, CubeState, state),
+    "cube/random": Route(CUBE, CubeRandom, random_position),
+    "cube/solve": Route(
+        CUBE,
+        SolveCube,
+        cube_jobs.solve_cube,
+        search=True,
+        empty={"solution": None, "states": [], "advice": "", "invariant": None},
+        summary="An optimal solution; ``solution`` is its turns as a cuber writes them (in the "
+        "quarter-turn metric a half turn, two of the searched ``actions``, is ``U2``), "
+        "``states`` lists the facelets of each position along the searched turns, ``advice`` "
+        "says how to get a stronger search when the server had to fall back to a weaker one.",
+    ),
+}

@@ -1,0 +1,155 @@
+"""Every API route once: what it reads, what answers it, whether it searches.
+
+Two transports call this table and nothing else: the server (``api``, FastAPI, where a search
+runs in a worker process within the request's time limit) and the page's own Python (``page``,
+Pyodide in a Web Worker, where it runs in that worker). So a body gets the same answer and the
+same refusal from either. Cheap answers (the live panel, one tilt move, the lesson maze) are
+computed here; searches are ``jobs``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import InputError
+from ..maze import LESSON_MAZE
+from ..npuzzle import inversions, is_solvable, parity_proof
+from ..tilt import Tilt
+from . import jobs
+from .schemas import (
+    MAX_SECONDS,
+    MAX_STATES,
+    Board,
+    Request,
+    SolveBoard,
+    SolveMaze,
+    SolveTilt,
+    TiltGenerate,
+    TiltMove,
+    TraceBoard,
+    TraceMaze,
+)
+
+# What a trace answer holds when the server stopped its search before it gave one.
+NO_TRACE: Mapping[str, Any] = {
+    "events": [],
+    "counts": {},
+    "truncated": False,
+    "tie_break": "classic",
+}
+
+
+@dataclass(frozen=True)
+class Route:
+    """``request``: the body's type (``None``: a GET, no body). ``answer``: for a cheap route,
+    ``answer(request)``; for a search, ``jobs``' ``answer(request, deadline, cancel)``.
+    ``empty``: what a search's answer holds in place of what a result would have drawn, when
+    the server stopped it before it gave one, or ``gave_up(seconds)``, a refusal that says so.
+    ``tag``: its section in the API's documentation."""
+
+    tag: str
+    request: type[Request] | None
+    answer: Callable[..., dict[str, Any]]
+    search: bool = False
+    empty: Mapping[str, Any] = field(default_factory=dict)
+    gave_up: Callable[[float], InputError] | None = None
+    summary: str = ""
+
+
+def limits(slots: int) -> dict[str, Any]:
+    """The caps: the longest a request may run, the states a search may keep, and how many
+    searches run at once (the page's own Python runs one)."""
+    return {"max_seconds": MAX_SECONDS, "max_states": MAX_STATES, "slots": slots}
+
+
+def analyze(board: Board) -> dict[str, Any]:
+    """The live panel: every heuristic's value, inversions and solvability."""
+    puzzle = board.puzzle()
+    tiles = puzzle.initial
+    values = {name: h(tiles) for name, h in puzzle.heuristics.items() if name != "pdb"}
+    return {
+        **values,
+        "inversions": inversions(tiles),
+        "solvable": is_solvable(tiles, puzzle.goal, puzzle.cols),
+        "proof": parity_proof(tiles, puzzle.goal, puzzle.cols),
+        "pdb_ready": jobs.tables_present(puzzle),
+        "goal": list(puzzle.goal),
+    }
+
+
+def lesson_maze(_: None = None) -> dict[str, list[str]]:
+    """The lesson's maze, as rows of text."""
+    return {"grid": LESSON_MAZE.splitlines()}
+
+
+def tilt_move(request: TiltMove) -> dict[str, Any]:
+    """One move of every block, by the same rules the solvers use."""
+    puzzle = Tilt.from_text(request.board, request.step, request.collide)
+    after = puzzle.apply(puzzle.initial, request.direction)
+    return {
+        "board": puzzle.show(after),
+        "moved": after != puzzle.initial,
+        "solved": puzzle.is_goal(after),
+    }
+
+
+PUZZLE, MAZE, TILT = "sliding puzzle", "maze", "tilt"
+ROUTES: dict[str, Route] = {
+    "npuzzle/analyze": Route(PUZZLE, Board, analyze),
+    "npuzzle/solve": Route(
+        PUZZLE,
+        SolveBoard,
+        jobs.solve_npuzzle,
+        search=True,
+        empty={"path": []},
+        summary="A search with the compiled kernels where the domain has them; ``path`` lists "
+        "the boards.",
+    ),
+    "npuzzle/trace": Route(
+        PUZZLE,
+        TraceBoard,
+        jobs.trace_npuzzle,
+        search=True,
+        empty={"path": [], **NO_TRACE},
+        summary="The search step by step, on the Python engine: its first ``max_events`` events "
+        "(``truncated`` says whether there were more, ``counts`` counts them all), states as "
+        "tile lists. ``h_offset`` adds a constant to the heuristic.",
+    ),
+    "maze/lesson": Route(MAZE, None, lesson_maze),
+    "maze/solve": Route(
+        MAZE,
+        SolveMaze,
+        jobs.solve_maze,
+        search=True,
+        empty={"path": [], "expanded_order": [], "children": []},
+        summary="Also returns the cells in the order they were expanded, for the animation.",
+    ),
+    "maze/trace": Route(
+        MAZE,
+        TraceMaze,
+        jobs.trace_maze,
+        search=True,
+        empty={"path": [], **NO_TRACE},
+        summary="As ``npuzzle/trace``, cells as ``[row, col]``.",
+    ),
+    "tilt/move": Route(TILT, TiltMove, tilt_move),
+    "tilt/solve": Route(
+        TILT,
+        SolveTilt,
+        jobs.solve_tilt,
+        search=True,
+        empty={"boards": []},
+        summary="``boards`` lists the board after each move.",
+    ),
+    "tilt/generate": Route(
+        TILT,
+        TiltGenerate,
+        jobs.generate_tilt,
+        search=True,
+        gave_up=jobs.generator_gave_up,
+        summary="An 8x8 puzzle whose optimal length is at least ``min_length``, the same for a "
+        "seed.",
+    ),
+}
