@@ -77,11 +77,15 @@ def test_one_move_is_one_move(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_keys_are_directions_and_hints_are_arrows() -> None:
     game = tilt_play.Game(easy())
-    assert game.press("d") in ("", "nothing moves that way")
-    assert game.moves in ("", "R")  # d moves right, whatever a hint's letters would say
-    assert game.press("u" if game.moves else "r") in ("undone", "restarted")
+    # Both blocks stand at the right edge: right moves nothing, left moves the top one.
+    assert game.press("d") == "nothing moves that way" and game.moves == ""
+    assert game.press("a") == "" and game.moves == "L"
+    assert game.press("d") == "" and game.moves == "LR"  # right: not the D (down) of a move
+    assert game.press("u") == "undone" and game.moves == "L"
+    assert game.press("r") == "restarted" and game.moves == ""
     hint = game.press("h")
     assert hint.startswith("hint: ") and hint.split()[1] in tilt_play.ARROWS.values()
+    assert hint.endswith("(8 moves to go)")
 
 
 def test_a_terminal_sees_one_board_redrawn_in_colour(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -23,6 +23,7 @@ from .problem import (
     check_estimate,
     check_problem,
     heuristic_names,
+    is_builtin,
     named_heuristic,
     own_heuristic,
 )
@@ -138,6 +139,11 @@ def _solve(
     traced_not_compiled = False  # a compiled kernel would have run, but for the trace
     notes = [unread_options(algo, weight, tie_break, heuristic, meter.limits, bool(choice))]
     find_kernel = getattr(problem, "compiled", None) if engine != "python" else None
+    # A kernel is asked for by name and computes the problem's heuristic of that name: one of
+    # one's own sharing the name (a "manhattan" returning 0) is searched as given, in Python.
+    own_h = find_kernel is not None and algo.uses_heuristic and not is_builtin(problem, h)
+    if own_h:
+        find_kernel = None
     if recorder is not None and engine == "compiled":
         raise InputError("a traced search runs on the Python engine; leave --engine auto")
     try:  # a kernel may load or build its tables, as the heuristic may
@@ -159,7 +165,10 @@ def _solve(
         raise InputError(
             "no compiled kernel for {algorithm} with {heuristic} on this problem",
             algorithm=algo.name,
-            heuristic=h.name,
+            # The template is the one for any missing kernel (the web translates each template).
+            heuristic="a heuristic of one's own (only the built-in heuristics are compiled)"
+            if own_h
+            else h.name,
         )
     engine_used = "compiled" if kernel else "python"
     if kernel is not None and algo.name == "idastar":

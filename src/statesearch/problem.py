@@ -148,6 +148,10 @@ class NamedHeuristics(Mapping[str, Heuristic]):
     def __len__(self) -> int:
         return len(self._makers)
 
+    def built(self, name: str) -> Heuristic | None:
+        """The heuristic called ``name`` if it has been asked for, without building it."""
+        return self._built.get(name)
+
 
 def own_heuristic(problem: object) -> Heuristic | None:
     """Slot 3, ``heuristic``, as a :class:`Heuristic` (a plain function is named
@@ -193,6 +197,17 @@ def named_heuristic(problem: object, name: str) -> Heuristic | None:
         name=name,
         kind=type(found).__name__,
     )
+
+
+def is_builtin(problem: object, h: Heuristic) -> bool:
+    """Whether ``h`` is the very heuristic the problem gives for its name (or ``ZERO``), not
+    one of one's own that shares the name: a compiled kernel computes only the problem's. It
+    builds nothing to know: the problem's own was built when it was asked for."""
+    if h is ZERO:
+        return True
+    table = getattr(problem, "heuristics", None) or {}
+    found = table.built(h.name) if isinstance(table, NamedHeuristics) else table.get(h.name)
+    return found is h
 
 
 def check_problem(problem: object) -> None:
