@@ -15,7 +15,6 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-
 DIGEST = 32  # bytes of checksum in front of a checked blob
 
 

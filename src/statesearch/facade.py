@@ -13,6 +13,7 @@ from typing import Any
 from .algorithms import Algorithm, Options, get_algorithm
 from .checked import Checked, checked
 from .errors import InputError
+from .kernels import COMPILER
 from .limits import OUT_OF_MEMORY, LimitHit, LimitKind, Limits, Meter, Snapshot, metering
 from .outcome import Found
 from .overdue import Stuck, stopped_when_overdue
@@ -138,7 +139,9 @@ def _solve(
 
     traced_not_compiled = False  # a compiled kernel would have run, but for the trace
     notes = [unread_options(algo, weight, tie_break, heuristic, meter.limits, bool(choice))]
-    find_kernel = getattr(problem, "compiled", None) if engine != "python" else None
+    if engine == "compiled" and not COMPILER:
+        raise InputError("the compiled engine needs numba, which this Python does not have")
+    find_kernel = getattr(problem, "compiled", None) if engine != "python" and COMPILER else None
     # A kernel is asked for by name and computes the problem's heuristic of that name: one of
     # one's own sharing the name (a "manhattan" returning 0) is searched as given, in Python.
     own_h = find_kernel is not None and algo.uses_heuristic and not is_builtin(problem, h)

@@ -249,10 +249,15 @@ def resident_bytes() -> int:
     """The memory this process holds (its resident set), in bytes."""
     try:
         return int(os.pread(_statm(), 64, 0).split()[1]) * _PAGE
-    except OSError:  # not Linux: the peak, which only errs on the safe side
-        import resource
+    except OSError:
+        pass
+    if sys.platform == "emscripten":  # Python in the browser: the WebAssembly memory it grew to
+        import pyodide_js  # type: ignore[import-not-found]
 
-        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+        return int(pyodide_js._module.HEAPU8.length)
+    import resource  # not Linux: the peak, which only errs on the safe side
+
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
 
 
 def available_bytes() -> int | None:

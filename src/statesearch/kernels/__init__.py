@@ -10,8 +10,13 @@ like a Python one. A domain's ``compiled.py`` adapts its kernels to the engine's
 
 from __future__ import annotations
 
+import importlib.util
 from collections.abc import Callable
 from typing import TYPE_CHECKING
+
+# Whether this Python can compile kernels: not in the browser (Pyodide has no numba), where
+# every search runs on the Python engine.
+COMPILER = importlib.util.find_spec("numba") is not None
 
 if TYPE_CHECKING:
     from ..limits import Meter

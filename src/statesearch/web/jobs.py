@@ -22,6 +22,7 @@ from ..algorithms import reads_estimate
 from ..cache import cache_dir
 from ..errors import InputError
 from ..facade import resolve_heuristic, solve
+from ..kernels import COMPILER
 from ..limits import LimitHit, Limits
 from ..maze import Maze
 from ..npuzzle import NPuzzle
@@ -69,7 +70,9 @@ def table_keys(puzzle: NPuzzle) -> list[GroupKey]:
 
 def tables_present(puzzle: NPuzzle) -> bool:
     """Whether the cache has every table file (a quick look for the live panel; a search
-    checks them whole)."""
+    checks them whole). Never in the page's own Python, which cannot read them (numpy)."""
+    if not COMPILER:
+        return False
     directory = cache_dir()
     names = [key.name for key in table_keys(puzzle)]
     return all((directory / f"{n}{ext}").is_file() for n in names for ext in (".npy", ".json"))

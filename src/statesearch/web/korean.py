@@ -134,6 +134,9 @@ TEMPLATES: Mapping[str, str] = {
     "weight must be a finite number >= 0, got {weight}": (
         "가중치는 0 이상의 유한한 수여야 합니다 (받은 값: {weight})"
     ),
+    "the compiled engine needs numba, which this Python does not have": (
+        "컴파일된 엔진에는 numba가 필요한데 이 파이썬에는 없습니다"
+    ),
     "no compiled kernel for {algorithm} on this problem": (
         "이 문제에는 {algorithm}의 컴파일된 커널이 없습니다"
     ),

@@ -5,13 +5,18 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable
 from typing import Any
 
 from ..facade import KEEPS_ONLY_ITS_PATH
-from ..limits import LimitKind, Limits, Meter
+from ..limits import LimitKind, Limits, Meter, Snapshot
 from ..result import SearchResult
 from .schemas import MAX_MEMORY, MAX_STATES, RequestLimits
 from .translations import notes
+
+# Where a search's progress goes: nowhere on the server (a worker process answers once), to the
+# page in the browser (``page.report_progress``).
+progress: Callable[[Snapshot], None] | None = None
 
 
 def seconds_left(deadline: float) -> float:
@@ -37,7 +42,7 @@ def budget(
         max_states=None if walk else MAX_STATES,
         max_memory=MAX_MEMORY,
     )
-    return Meter(limits, cancel)
+    return Meter(limits, cancel, progress=progress)
 
 
 def answered(result: SearchResult[Any], request: RequestLimits, **extra: Any) -> dict[str, Any]:

@@ -1,4 +1,5 @@
 import { lang } from "./i18n.js";
+import { TRANSPORT } from "./transport.js";
 
 // A refusal from the server: its one-line detail (in the page's language) and its status.
 export class ApiError extends Error {
@@ -8,10 +9,13 @@ export class ApiError extends Error {
   }
 }
 
-// One way for every page to talk to the server: GET without a body, POST JSON with one; an
-// AbortSignal cancels the request (the server then stops the search). A non-2xx answer becomes
-// an ApiError.
-export async function api(path, body, signal) {
+// Listeners for a running search's progress ({expanded, frontier, seconds, bound}); only the
+// page's own Python reports it (a server answers once).
+const progressListeners = new Set();
+export function onProgress(listener) { progressListeners.add(listener); }
+function progressed(snapshot) { for (const listener of progressListeners) listener(snapshot); }
+
+async function overHttp(path, body, signal) {
   const headers = { "accept-language": lang() };
   const options = body === undefined ? { headers, signal } : {
     method: "POST", headers: { ...headers, "content-type": "application/json" },
@@ -21,8 +25,25 @@ export async function api(path, body, signal) {
   const text = await response.text();
   let data;
   try { data = JSON.parse(text); } catch { data = { detail: text.trim() }; }
-  if (!response.ok) throw new ApiError(data.detail, response.status);
+  return { status: response.status, body: data };
+}
+
+async function inPage(path, body, signal) {
+  const { ask } = await import("./worker-transport.js");
+  return ask({ route: path, body, lang: lang() }, signal, progressed);
+}
+
+// One way for every page to reach statesearch, whichever transport: GET without a body, POST
+// JSON with one; an AbortSignal cancels the request (the search then stops). A non-2xx answer
+// becomes an ApiError.
+export async function api(path, body, signal) {
+  const { status, body: data } = await (TRANSPORT === "worker" ? inPage : overHttp)(path, body, signal);
+  if (status < 200 || status >= 300) throw new ApiError(data.detail, status);
   return data;
 }
 
 export function isCancel(err) { return err?.name === "AbortError"; }
+
+// For tests and the curious: the JSON that `POST /api/<route>` with `body` returns, whichever
+// transport this page uses.
+globalThis.statesearch = { api: (route, body) => api(route, body), transport: TRANSPORT };
