@@ -16,6 +16,7 @@ import re
 import shutil
 import signal
 import subprocess
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -86,7 +87,18 @@ def test_readme_command(command: str, expected: str, code: int, scratch: Path) -
 
 def check_server(command: str, expected: str, scratch: Path, env: dict[str, str]) -> None:
     url = expected.split()[0]
-    server = subprocess.Popen(command, shell=True, cwd=scratch, env=env, start_new_session=True)
+    server = subprocess.Popen(
+        command,
+        shell=True,
+        cwd=scratch,
+        env=env,
+        start_new_session=True,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    printed: list[str] = []
+    assert server.stdout is not None
+    threading.Thread(target=printed.extend, args=(server.stdout,), daemon=True).start()
     try:
         deadline = time.monotonic() + 60
         while True:
@@ -100,10 +112,25 @@ def check_server(command: str, expected: str, scratch: Path, env: dict[str, str]
             except OSError:
                 assert time.monotonic() < deadline, f"{url} never answered"
                 time.sleep(0.3)
+        if "--host 0.0.0.0" in command:
+            check_addresses_students_type(printed)
     finally:
         os.killpg(server.pid, signal.SIGINT)
         # Ctrl-C stops it, as the README says (exit 0, or by the signal as a shell shows 130).
         assert server.wait(timeout=20) in (0, 130, -signal.SIGINT)
+
+
+def check_addresses_students_type(printed: list[str]) -> None:
+    """Every address a server on every interface prints for other devices serves the page
+    (this machine's own addresses: the test opens them from here)."""
+    said = time.monotonic() + 5
+    while not any("network" in line for line in printed):  # printed before it serves
+        assert time.monotonic() < said, printed
+        time.sleep(0.1)
+    for line in printed:
+        if line.startswith("  http://"):
+            with urllib.request.urlopen(line.strip(), timeout=5) as page:
+                assert b"statesearch" in page.read(), line
 
 
 def test_readme_python() -> None:

@@ -215,7 +215,8 @@ def test_a_bad_body_is_named_without_pydantics_internals(
 
 
 def test_busy_in_korean(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(api, "POOL", Pool(slots=0))  # a server with no free search slot
+    # A server with no free search slot and no place in line.
+    monkeypatch.setattr(api, "POOL", Pool(slots=0, queue_cap=0))
     body = {"tiles": LESSON, "rows": 3, "cols": 3}
     response = client.post("/api/npuzzle/solve", json=body, headers=KO)
     assert response.status_code == 503 and response.headers["retry-after"] == "1"

@@ -12,7 +12,11 @@ from ..errors import InputError
 
 def serve(
     host: Annotated[
-        str, typer.Option(help="Address to bind (local only by default).")
+        str,
+        typer.Option(
+            help="Address to bind (local only by default; 0.0.0.0 for every network of this "
+            "machine: a class, whose devices open the addresses it prints).",
+        ),
     ] = "127.0.0.1",
     port: Annotated[int, typer.Option(min=1, max=65535, help="Port.")] = 8000,
     allow_host: Annotated[
@@ -29,10 +33,12 @@ def serve(
 ) -> None:
     """Start the web playground (the JSON API is documented at /docs).
 
-    Every search runs in a worker process and stops after at most 20 s, or as soon as its
-    client goes away; two run at once, a third request is told when to retry.
+    Every search runs in a worker process and stops after at most 20 s (time waiting
+    included), or as soon as its client goes away; two run at once, more wait in a fair line
+    (up to 200: more are told when to retry). With --host 0.0.0.0 it prints the addresses
+    that other devices on the network type, and answers to them.
     """
-    from ..web.guard import allowed_names
+    from ..web.guard import WILDCARDS, allowed_names, interface_addresses
     from ..web.server import listening_socket, make_server
 
     try:
@@ -42,11 +48,24 @@ def serve(
         raise InputError(
             "cannot listen on {host}:{port}: {why}", host=host, port=port, why=why
         ) from None
-    names = allowed_names(host, allow_host or ())
-    server = make_server(host, port, allow_host or ())
-    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
+    own = interface_addresses() if host in WILDCARDS else []
+    names = allowed_names(host, allow_host or (), own)
+    server = make_server(host, port, allow_host or (), own=own)
+    shown = "localhost" if host in ("127.0.0.1", *WILDCARDS) else host
     url = f"http://{f'[{shown}]' if ':' in shown else shown}:{port}/"
     typer.echo(f"statesearch playground at {url} (answers to {', '.join(sorted(names))})")
+    if host in WILDCARDS:
+        typer.echo(network_lines(own, port))
     if open_browser:
         webbrowser.open(url)
     server.run(sockets=[sock])
+
+
+def network_lines(addresses: list[str], port: int) -> str:
+    """What a teacher reads out: the addresses other devices type to open the playground."""
+    if not addresses:
+        return "No network address of this machine was found: only it can open the playground."
+    return "\n".join(
+        ["On another device on the same network, open:"]
+        + [f"  http://{address}:{port}/" for address in addresses]
+    )

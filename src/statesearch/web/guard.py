@@ -1,6 +1,7 @@
 """The checks every request passes before the application sees it, as one ASGI middleware.
 
-- ``Host`` must be a name the server was started for (loopback names by default): a page on
+- ``Host`` must be a name the server was started for (loopback names by default; bound to
+  every interface, ``0.0.0.0``, also each address of this machine's own): a page on
   another site that resolves its own name to 127.0.0.1 (DNS rebinding) is refused, and so is a
   request whose ``Origin`` is not this server (another site, or a page served on another port
   of this machine).
@@ -13,6 +14,11 @@ Each refusal is one line of JSON in the client's language.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import ipaddress
+import socket
+import struct
+import sys
 import time
 from collections.abc import Collection, Mapping
 from typing import Any
@@ -36,6 +42,7 @@ from .translations import (
 MAX_BODY = 64 * 1024  # the largest legitimate body (a 60x60 maze) is about 4 KB
 BODY_TIMEOUT = 5.0
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
+WILDCARDS = ("0.0.0.0", "::", "")  # bound to every interface
 ARRIVED = "statesearch.arrived"  # the scope's key for the moment the request's headers came
 
 
@@ -55,13 +62,49 @@ def host_name(authority: str) -> str:
     return authority.removesuffix(".")
 
 
-def allowed_names(bound: str, extra: Collection[str] = ()) -> frozenset[str]:
-    """The loopback names, the address the server is bound to (unless a wildcard) and
-    ``extra``."""
+def allowed_names(
+    bound: str, extra: Collection[str] = (), own: Collection[str] | None = None
+) -> frozenset[str]:
+    """The loopback names, ``extra``, and the address the server is bound to; bound to a
+    wildcard, this machine's own addresses instead (``own``, else ``interface_addresses()``):
+    the addresses a student's device reaches it by."""
     names = {*LOOPBACK, *(host_name(h) for h in extra)}
-    if bound not in ("0.0.0.0", "::", ""):
+    if bound in WILDCARDS:
+        names.update(interface_addresses() if own is None else own)
+    else:
         names.add(host_name(bound))
     return frozenset(names)
+
+
+def interface_addresses() -> list[str]:
+    """This machine's own IPv4 addresses but loopback, in order, as found when asked (the
+    standard library only): each interface's on Linux, the host name's (macOS, Windows), and
+    the one its route to the outside leaves from."""
+    found: set[str] = set()
+    if sys.platform.startswith("linux"):
+        found.update(linux_interface_addresses())
+    with contextlib.suppress(OSError, UnicodeError):
+        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
+        found.update(str(info[4][0]) for info in infos)
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        probe.connect(("192.0.2.1", 9))  # UDP: only a route is chosen, nothing is sent
+        found.add(probe.getsockname()[0])
+    addresses = {ipaddress.IPv4Address(a) for a in found}
+    return [str(a) for a in sorted(addresses) if not (a.is_loopback or a.is_unspecified)]
+
+
+def linux_interface_addresses() -> set[str]:
+    """Each network interface's IPv4 address, asked of the kernel (``SIOCGIFADDR``)."""
+    import fcntl
+
+    found = set()
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:
+        for _, name in socket.if_nameindex():
+            request = struct.pack("256s", name.encode()[:15])
+            with contextlib.suppress(OSError):  # an interface without an IPv4 address
+                answer = fcntl.ioctl(sock.fileno(), 0x8915, request)  # SIOCGIFADDR
+                found.add(socket.inet_ntoa(answer[20:24]))
+    return found
 
 
 def refusal(

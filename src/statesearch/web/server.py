@@ -18,10 +18,12 @@ from contextlib import contextmanager
 from typing import Any
 
 import uvicorn
+from fastapi import FastAPI, Request
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from .app import create_app
 from .guard import BODY_TIMEOUT, allowed_names
+from .workers import POOL
 
 CLIENT_TIMEOUT = BODY_TIMEOUT
 KEEP_ALIVE = 5  # seconds an idle connection stays open after a response
@@ -92,11 +94,14 @@ def make_server(
     allow_hosts: Collection[str] = (),
     client_timeout: float = CLIENT_TIMEOUT,
     log_level: str = "info",
+    own: Collection[str] | None = None,
 ) -> uvicorn.Server:
     """A uvicorn server for the playground; ``allow_hosts`` are names it answers to besides
-    the loopback ones and ``host``; a client has ``client_timeout`` seconds to send a request's
-    headers, and as long again for its body."""
-    app = create_app(allowed_names(host, allow_hosts), client_timeout)
+    the loopback ones and ``host`` (for a wildcard, this machine's own addresses: ``own``, else
+    found now); a client has ``client_timeout`` seconds to send a request's headers, and as
+    long again for its body."""
+    app = create_app(allowed_names(host, allow_hosts, own), client_timeout)
+    add_queue_route(app)
     config = uvicorn.Config(
         app,
         host=host,
@@ -108,17 +113,36 @@ def make_server(
     return uvicorn.Server(config)
 
 
+def add_queue_route(app: FastAPI) -> None:
+    """``GET /api/queue``: the line for a search slot (``workers.Pool.line``)."""
+
+    @app.get("/api/queue", tags=["server"])
+    def queue(http: Request) -> dict[str, Any]:
+        """The line for the search slots, cheap enough to ask every second while a search
+        waits: ``slots`` (searches that run at once), ``running`` (slots taken), ``waiting``
+        (requests in line), ``cap`` (the most that may wait: one more is refused with 503 and
+        ``Retry-After``) and ``places``: where the asking client's own waiting searches stand,
+        oldest first (1: the next to run). The line is fair: a freed slot goes to the client
+        holding the fewest, first come first served among those. A search's time limit counts
+        its wait; an answer that waited says how long in ``queued_s`` (seconds)."""
+        return POOL.line(http.client.host if http.client else "")
+
+
 @contextmanager
 def running_in_thread(
-    allow_hosts: Collection[str] = (), client_timeout: float = CLIENT_TIMEOUT
+    allow_hosts: Collection[str] = (),
+    client_timeout: float = CLIENT_TIMEOUT,
+    bound: str = "127.0.0.1",
 ) -> Iterator[str]:
     """The playground served from a background thread on a free loopback port, for tests and
-    notebooks; yields its URL and stops the server afterwards. (A script that uses it needs the
+    notebooks; yields its URL and stops the server afterwards. It answers to the names a server
+    bound to ``bound`` answers to (the loopback ones and ``allow_hosts`` always), while it
+    listens on loopback whatever ``bound`` is. (A script that uses it needs the
     ``if __name__ == "__main__":`` guard: search workers are started by spawning, which imports
     the script again.)"""
     sock = listening_socket("127.0.0.1", 0)
     port = sock.getsockname()[1]
-    server = make_server("127.0.0.1", port, allow_hosts, client_timeout, log_level="warning")
+    server = make_server(bound, port, allow_hosts, client_timeout, log_level="warning")
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     started = time.monotonic()

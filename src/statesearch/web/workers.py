@@ -3,23 +3,26 @@
 Why processes: a search allocates millions of small objects, and the garbage-collection pause
 at its end (1-2 s measured, with searches in threads) stalled every other request; a worker
 also has its own memory cap, and it can be stopped. A request holds a slot while its worker
-runs it; with every slot taken a further request is refused at once (``ServerBusy``, a 503
-whose ``Retry-After`` is the time until the first running job's deadline). A client turned away
-is owed the next slot that frees (for ``OWED_SECONDS`` after its ``Retry-After``): another
-client that holds a slot already is refused it meanwhile, so one client that keeps re-sending
-cannot hold every slot. (All of a machine's own pages are one client, so a local user's
-parallel requests are unaffected.)
+runs it; with every slot taken it waits in line, and only when ``QUEUE_CAP`` requests wait is
+one refused (``ServerBusy``: a 503 whose ``Retry-After`` is the time until the first running
+job's deadline, when a place frees). The line is fair: a freed slot goes to the client (its
+address) holding the fewest slots, among those to the one whose turn came longest ago, so the
+first to come are served first and a client that sends many requests cannot hold every slot.
+(All of a machine's own pages are one client: a local user's parallel requests take them all.)
 
 Every job carries its deadline (``time.monotonic()``, one clock for every process of the
-machine). The worker's search meets it itself; a job that overruns it by ``GRACE`` (setup that
+machine), counted from the request's arrival, time in line included: a request whose deadline
+passes in line, or whose client hangs up there, leaves it (a time-limit stop, a cancel). The
+worker's search meets the deadline itself; a job that overruns it by ``GRACE`` (setup that
 reads no clock, a compile) or whose client has gone (cancelled, and given ``GRACE`` to notice)
 has its worker killed, and a fresh worker takes the slot. So no request outlives its time
-limit by more than about a second, and none keeps a slot after its client hung up.
+limit by more than about a second, and none keeps a slot or a place after its client hung up.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import math
 import multiprocessing
 import os
@@ -29,21 +32,21 @@ import resource
 import threading
 import time
 import traceback
+from collections import Counter, deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any, NamedTuple
 
-from pydantic import BaseModel
-
 from ..errors import InputError
 from ..limits import LimitKind, resident_bytes
 from .incidents import record
+from .schemas import Request
 
 SLOTS = 2
 GRACE = 0.5  # seconds a job may overrun its deadline, or outlive its client, before a kill
 TICK = 0.1  # seconds between looks at the client and the clock while a job runs
-OWED_SECONDS = 5.0  # how long a freed slot waits for the client turned away, after Retry-After
+QUEUE_CAP = 200  # requests that may wait for a slot; one more is refused (503, Retry-After)
 NICE = 10  # workers yield the CPU to the server (9:1), so cheap requests stay fast under load
 MEMORY_CAP = 4 << 30  # address space of one worker, at most
 RECYCLE_BYTES = 1 << 30  # a worker that kept this much memory after a job is replaced
@@ -85,7 +88,7 @@ def plain(params: dict[str, Any]) -> dict[str, Any]:
     return {k: v if isinstance(v, simple) else repr(v)[:200] for k, v in params.items()}
 
 
-def answer(request: BaseModel, deadline: float, cancel: threading.Event) -> tuple[Any, ...]:
+def answer(request: Request, deadline: float, cancel: threading.Event) -> tuple[Any, ...]:
     """Run one job; every way it can end becomes a message."""
     from . import jobs
 
@@ -105,7 +108,7 @@ def serve_jobs(inbox: Connection, outbox: Connection, cap: int, warm: bool) -> N
     Ends when the server closes the pipe."""
     os.nice(NICE)
     resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
-    pending: queue.Queue[tuple[int, BaseModel, float]] = queue.Queue()
+    pending: queue.Queue[tuple[int, Request, float]] = queue.Queue()
     lock = threading.Lock()
     running: dict[int, threading.Event] = {}
     cancelled: set[int] = set()
@@ -171,7 +174,7 @@ class Worker:
     async def run(
         self,
         job_id: int,
-        request: BaseModel,
+        request: Request,
         deadline: float,
         disconnected: Callable[[], Awaitable[bool]],
     ) -> tuple[Any, ...]:
@@ -226,18 +229,44 @@ class Running(NamedTuple):
     client: str
 
 
+@dataclass(eq=False)
+class Waiter:
+    """A request waiting in line; the pool hands it a slot (``job``) and calls ``wake``."""
+
+    client: str
+    deadline: float
+    arrived: float
+    wake: Callable[[], object]
+    job: tuple[int, Worker] | None = None
+
+
+Lines = dict[str, deque[Waiter]]  # each client's waiting requests, clients in turn order
+
+
+def next_in_line(lines: Lines, held: Counter[str]) -> Waiter:
+    """Take the next request out of ``lines`` (not empty): the first of the client holding the
+    fewest slots (``held``, counted up here), among those the one whose turn came longest ago."""
+    client = min(lines, key=held.__getitem__)
+    line = lines.pop(client)
+    waiter = line.popleft()
+    if line:
+        lines[client] = line
+    held[client] += 1
+    return waiter
+
+
 class Pool:
-    """``SLOTS`` workers, started on first use (or by ``warm``) and replaced when stopped.
+    """``SLOTS`` workers (started on first use or by ``warm``, replaced when stopped) and a line
+    of at most ``queue_cap`` requests waiting for them. Thread-safe: test clients and servers
+    in one process, each with its own event loop, share the module's ``POOL``."""
 
-    Thread-safe: test clients and servers in one process, each with its own event loop, share
-    the module's ``POOL``."""
-
-    def __init__(self, slots: int = SLOTS) -> None:
+    def __init__(self, slots: int = SLOTS, queue_cap: int = QUEUE_CAP) -> None:
         self.slots = slots
+        self.queue_cap = queue_cap
         self._lock = threading.Lock()
         self._idle: list[Worker] = []
         self._busy: dict[int, Running] = {}  # job id: its deadline, worker and client
-        self._owed: dict[str, float] = {}  # a client turned away: until when a slot waits for it
+        self._lines: Lines = {}  # never a request waiting while a slot is free
         self._next_id = 0
 
     def pids(self) -> list[int]:
@@ -255,32 +284,65 @@ class Pool:
             while len(self._idle) + len(self._busy) < self.slots:
                 self._idle.append(Worker(warm=not self._idle and not self._busy))
 
-    def _take(self, deadline: float, client: str) -> tuple[int, Worker]:
+    def line(self, client: str = "") -> dict[str, Any]:
+        """The line as a page shows it: ``slots``, ``running`` (slots taken), ``waiting``,
+        ``cap`` (the most that may wait) and ``places``: where ``client``'s waiting requests
+        stand, oldest first (1: the next to get a slot), as things stand now."""
         with self._lock:
+            lines = {c: deque(line) for c, line in self._lines.items()}
+            held = Counter(job.client for job in self._busy.values())
+            running = len(self._busy)
+        order = [next_in_line(lines, held) for _ in range(sum(map(len, lines.values())))]
+        places = [place for place, w in enumerate(order, 1) if w.client == client]
+        waiting, cap = len(order), self.queue_cap
+        return dict(slots=self.slots, running=running, waiting=waiting, cap=cap, places=places)
+
+    def _start(self, deadline: float, client: str) -> tuple[int, Worker]:
+        """A slot for a job (the lock held): an idle worker, or a new one."""
+        worker = None
+        while self._idle and worker is None:
+            worker = self._idle.pop()
+            if not worker.process.is_alive():
+                worker.stop()
+                worker = None
+        self._next_id += 1
+        self._busy[self._next_id] = Running(deadline, worker or Worker(), client)
+        return self._next_id, self._busy[self._next_id].worker
+
+    def _enter(
+        self, deadline: float, client: str, wake: Callable[[], object]
+    ) -> tuple[int, Worker] | Waiter:
+        """A slot at once, or a place in line; ``ServerBusy`` when the line is full."""
+        with self._lock:
+            if len(self._busy) < self.slots:
+                return self._start(deadline, client)
             now = time.monotonic()
-            self._owed = {c: t for c, t in self._owed.items() if t > now and c != client}
-            if self.slots - len(self._busy) <= len(self._owed):
+            if sum(map(len, self._lines.values())) >= self.queue_cap:
                 first = min((job.deadline for job in self._busy.values()), default=now)
-                retry = max(1, math.ceil(first + GRACE - now))
-                if all(job.client != client for job in self._busy.values()):
-                    self._owed[client] = now + retry + OWED_SECONDS
-                raise ServerBusy(retry)
-            worker = None
-            while self._idle and worker is None:
-                worker = self._idle.pop()
-                if not worker.process.is_alive():
-                    worker.stop()
-                    worker = None
-            self._next_id += 1
-            self._busy[self._next_id] = Running(deadline, worker or Worker(), client)
-            return self._next_id, self._busy[self._next_id].worker
+                raise ServerBusy(max(1, math.ceil(first + GRACE - now)))
+            waiter = Waiter(client, deadline, now, wake)
+            self._lines.setdefault(client, deque()).append(waiter)
+            return waiter
+
+    def _leave(self, waiter: Waiter) -> None:
+        """Out of line (its client or its time went); a slot handed to it goes to the next."""
+        with self._lock:
+            granted = waiter.job
+            if granted is None:
+                line = self._lines[waiter.client]
+                line.remove(waiter)
+                if not line:
+                    del self._lines[waiter.client]
+        if granted is not None:
+            self._give_back(granted[0], healthy=True)
 
     def _give_back(self, job_id: int, healthy: bool) -> None:
-        """Back to the idle list, to be taken next (its tables are loaded). A worker that was
-        stopped or retires is replaced at once by one that loads the common kernels and tables
-        meanwhile, and is taken last: a successor taken first would meet the next job cold, and
-        a job whose time limit is shorter than the load (Korf's tables take seconds) would be
-        stopped and its worker replaced again, every time, while a loaded one waited."""
+        """Back to the idle list, to be taken next (its tables are loaded), and the freed slot
+        to the request whose turn it is. A worker that was stopped or retires is replaced at
+        once by one that loads the common kernels and tables meanwhile, and is taken last: a
+        successor taken first would meet the next job cold, and a job whose time limit is
+        shorter than the load (Korf's tables take seconds) would be stopped and its worker
+        replaced again, every time, while a loaded one waited."""
         with self._lock:
             worker = self._busy[job_id].worker
         if not healthy:
@@ -289,30 +351,81 @@ class Pool:
         with self._lock:
             del self._busy[job_id]
             self._idle.insert(len(self._idle) if healthy else 0, worker)
+            woken = []
+            held = Counter(job.client for job in self._busy.values())
+            while self._lines and len(self._busy) < self.slots:
+                waiter = next_in_line(self._lines, held)
+                waiter.job = self._start(waiter.deadline, waiter.client)
+                woken.append(waiter)
+        for waiter in woken:
+            try:
+                waiter.wake()
+            except RuntimeError:  # its event loop has closed: nobody will run the job
+                self._leave(waiter)
+
+    async def _wait(
+        self, waiter: Waiter, ready: asyncio.Event, disconnected: Callable[[], Awaitable[bool]]
+    ) -> tuple[int, Worker] | Stopped:
+        """The slot handed to ``waiter`` (``ready`` is set then), or what ended its wait: its
+        deadline, or its client hanging up (looked at every ``TICK``)."""
+        try:
+            while True:
+                if waiter.job is not None:
+                    return waiter.job
+                now = time.monotonic()
+                if now >= waiter.deadline or await disconnected():
+                    self._leave(waiter)
+                    limit = LimitKind.TIME if now >= waiter.deadline else LimitKind.CANCELLED
+                    return Stopped(limit, stop_reason(limit), now - waiter.arrived)
+                with contextlib.suppress(TimeoutError):
+                    async with asyncio.timeout(min(TICK, waiter.deadline - now)):
+                        await ready.wait()
+        except BaseException:  # cancelled: the server is stopping, or the request was dropped
+            self._leave(waiter)
+            raise
 
     async def run(
         self,
-        request: BaseModel,
+        request: Request,
         deadline: float,
         disconnected: Callable[[], Awaitable[bool]],
         client: str = "",
     ) -> dict[str, Any] | Stopped:
-        """The job's answer, or what stopped it (``client`` names who asks: its address).
-        Raises ``InputError`` for the client's mistakes, ``ServerBusy``, and ``InternalError``
-        (logged) for everything else."""
-        job_id, worker = self._take(deadline, client)
+        """The job's answer, or what stopped it (``client`` names who asks: its address). A
+        request that waited in line for its slot has its seconds there as ``queued_s`` in the
+        answer. Raises ``InputError`` for the client's mistakes, ``ServerBusy`` (the line is
+        full), and ``InternalError`` (logged) for everything else."""
+        loop = asyncio.get_running_loop()
+        ready = asyncio.Event()
+        entered = self._enter(deadline, client, lambda: loop.call_soon_threadsafe(ready.set))
+        queued: float | None = None
+        if isinstance(entered, Waiter):
+            turn = await self._wait(entered, ready, disconnected)
+            if isinstance(turn, Stopped):
+                return turn
+            queued = time.monotonic() - entered.arrived
+            entered = turn
+        job_id, worker = entered
         reply: tuple[Any, ...] = (False, "died", "the request was abandoned")
         try:
             reply = await worker.run(job_id, request, deadline, disconnected)
         finally:
             self._give_back(job_id, reply[0])
-        return outcome(reply[1:], type(request).__name__)
+        done = outcome(reply[1:], type(request).__name__)
+        if queued is not None and isinstance(done, dict):
+            done = {**done, "queued_s": round(queued, 3)}
+        return done
 
     def close(self) -> None:
         with self._lock:
             idle, self._idle = self._idle, []
         for worker in idle:
             worker.stop()
+
+
+def stop_reason(limit: LimitKind) -> str:
+    gone = limit is LimitKind.CANCELLED
+    return "stopped by the server: " + ("its client went away" if gone else "past its time limit")
 
 
 def outcome(reply: tuple[Any, ...], what: str) -> dict[str, Any] | Stopped:
@@ -326,10 +439,7 @@ def outcome(reply: tuple[Any, ...], what: str) -> dict[str, Any] | Stopped:
         return Stopped(LimitKind.MEMORY, "the search ran out of memory", 0.0)
     if kind == "stopped":
         limit, seconds = rest
-        why = "stopped by the server: " + (
-            "its client went away" if limit is LimitKind.CANCELLED else "past its time limit"
-        )
-        return Stopped(limit, why, seconds)
+        return Stopped(limit, stop_reason(limit), seconds)
     if kind == "internal":
         raise record(f"{what} failed in a worker", rest[0])
     raise record(f"the search worker for {what} stopped", rest[0])
