@@ -276,6 +276,6 @@ def test_a_worker_that_dies_is_one_line_and_replaced(server: str) -> None:
         os.kill(pid, signal.SIGKILL)
     thread.join(timeout=10)
     (answer,) = results
-    assert answer.status == 503 and answer.seconds < 3
+    assert answer.status == 500 and answer.seconds < 3
     assert answer.detail.startswith("internal error ") and "server-errors.log" in answer.detail
     assert wait_for_quick_solve(server, within=5) < 5
