@@ -80,7 +80,22 @@ def wrong_dtype(d: Path) -> None:
     np.save(files(d)[0], np.load(files(d)[0]).astype(np.int64))
 
 
+def header_changed(old: bytes, new: bytes) -> Callable[[Path], None]:
+    """One field of the .npy header changed in place (a bit flip does it), its padding kept."""
+
+    def write(d: Path) -> None:
+        table = files(d)[0]
+        data = table.read_bytes()
+        assert old in data[:128]
+        padding = b" " * (len(new) - len(old))
+        table.write_bytes(data.replace(old + padding, new, 1))
+
+    return write
+
+
 DAMAGE = {
+    "a header's shape 655 TiB": header_changed(b"(720,), }", b"(720000000000000,), }"),
+    "a header's type changed": header_changed(b"'|u1'", b"'<u8'"),
     "an empty .npy": empty_table,
     "a truncated .npy": truncated_table,
     "one flipped byte": flipped_byte,
@@ -209,3 +224,31 @@ def test_pdb_build_into_a_cache_that_is_a_file_says_so(
     assert f"({not_a_folder} is a file, not a folder: set STATESEARCH_CACHE to a folder)" in said
     assert "error: the tables were built but could not be kept in the cache" in said
     assert "ready" not in said
+
+
+def test_a_damaged_cube_header_is_rebuilt_before_anything_is_allocated(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 39: a changed shape in cube-2x2x2-distances-htm.npy made every 2x2x2 solve answer
+    "ran out of memory" (np.empty of the header's terabytes) until the file was deleted."""
+    from statesearch.cube import pocket, store
+
+    monkeypatch.setenv("STATESEARCH_CACHE", str(tmp_path))
+    pocket.distance_table.cache_clear()
+    good = pocket.distance_table("htm").copy()
+    pocket.distance_table.cache_clear()
+    table = tmp_path / "cube-2x2x2-distances-htm.npy"
+    data = table.read_bytes()
+    assert b"(3674160,), }  " in data[:128]
+    wrong = b"(3674160000000000,), }"  # 3.7 PB
+    table.write_bytes(data.replace(b"(3674160,), }" + b" " * 9, wrong, 1))
+    name, meta = "cube-2x2x2-distances-htm", store.notes("cube-2x2x2-distances-htm")
+    meta = {k: v for k, v in meta.items() if k not in ("dtype", "shape", "checksum")}
+    for reason in (store.load(name, meta)[0], store.problem_with(name, meta)):
+        assert reason is not None and "damaged header" in reason and "(3674160,)" in reason
+    said: list[str] = []
+    rebuilt = pocket.distance_table("htm", said.append)
+    pocket.distance_table.cache_clear()
+    assert np.array_equal(rebuilt, good)
+    assert len(said) == 1 and "\n" not in said[0] and "damaged header" in said[0]
+    assert store.problem_with(name, meta) is None  # rebuilt in place

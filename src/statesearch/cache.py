@@ -4,7 +4,9 @@ ever sees half a file and no damaged file is ever used.
 ``STATESEARCH_CACHE`` names the directory (default: the user cache directory). A file is
 written under a temporary name beside its final one and renamed (``write_atomically``); a file
 that cannot be written only costs the next process the work again (``write_or_keep``). Blobs
-carry a checksum (``write_checked``/``read_checked``).
+carry a checksum (``write_checked``/``read_checked``). A table's ``.npy`` header is read and
+checked against what the table must be before anything is allocated (``npy_header``,
+``npy_mismatch``): one changed digit in its shape would otherwise ask for terabytes.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import os
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
+from typing import IO, Any, NamedTuple
 
 DIGEST = 32  # bytes of checksum in front of a checked blob
 
@@ -76,3 +79,68 @@ def read_checked(path: Path) -> bytes | None:
         return None
     digest, blob = data[:DIGEST], data[DIGEST:]
     return blob if hashlib.blake2b(blob, digest_size=DIGEST).digest() == digest else None
+
+
+class NpyHeader(NamedTuple):
+    """What an ``.npy`` file's header says: the array's shape and type, its order, and where its
+    data begin."""
+
+    shape: tuple[int, ...]
+    fortran: bool
+    dtype: Any  # numpy.dtype (numpy is imported only when a table is read)
+    offset: int
+
+    @property
+    def nbytes(self) -> int:
+        count = 1
+        for side in self.shape:
+            count *= side
+        return count * int(self.dtype.itemsize)
+
+
+def npy_header(file: IO[bytes]) -> NpyHeader:
+    """The header of the ``.npy`` file open at its start, read with numpy's own header readers
+    and nothing allocated for the data; the file is left at the data. Raises ``ValueError`` for
+    a header that is not an ``.npy`` one (a bad magic string, version, dictionary or type)."""
+    import numpy as np
+
+    try:
+        version = np.lib.format.read_magic(file)
+        if version == (1, 0):
+            shape, fortran, dtype = np.lib.format.read_array_header_1_0(file)
+        elif version == (2, 0):
+            shape, fortran, dtype = np.lib.format.read_array_header_2_0(file)
+        else:
+            raise ValueError(f"an .npy version {version} this package never writes")
+    except (SyntaxError, RecursionError, TypeError) as err:
+        raise ValueError(f"an unreadable .npy header ({err.__class__.__name__})") from None
+    if dtype.hasobject:
+        raise ValueError("a table of Python objects")
+    if any(side < 0 for side in shape):
+        raise ValueError(f"a negative shape {shape}")
+    return NpyHeader(tuple(shape), bool(fortran), dtype, file.tell())
+
+
+def npy_mismatch(path: Path, shape: object, dtype: object) -> str | None:
+    """Why the ``.npy`` at ``path`` cannot hold a table of ``shape`` (a tuple or list of ints)
+    and ``dtype`` (its name, ``"uint8"``): its header says another shape or type, or the file
+    is not as long as its header says. ``None`` when it can; reads the header only. Raises
+    ``OSError`` when the file cannot be read."""
+    with path.open("rb") as file:
+        try:
+            header = npy_header(file)
+        except ValueError as err:
+            return f"damaged header ({err})"
+        size = os.fstat(file.fileno()).st_size
+    said = f"shape {header.shape} of {header.dtype}"
+    if not isinstance(shape, list | tuple) or header.shape != tuple(shape):
+        return f"damaged header ({said}, not the table's shape {_shape(shape)})"
+    if str(header.dtype) != str(dtype):
+        return f"damaged header ({said}, not the table's {dtype})"
+    if size != header.offset + header.nbytes:
+        return f"wrong size ({size:,} bytes; its header says {header.offset + header.nbytes:,})"
+    return None
+
+
+def _shape(shape: object) -> str:
+    return str(tuple(shape)) if isinstance(shape, list | tuple) else repr(shape)

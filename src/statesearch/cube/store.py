@@ -1,9 +1,10 @@
 """The cube's tables in the cache directory: one ``.npy`` per table with a ``.json`` beside it
 holding what the table is (its name, parameters, shape, format version) and a blake2b checksum.
 
-A table whose metadata or checksum does not match is reported in one line and built again,
-never used; one that cannot be written (a read-only or full cache) is kept in memory, so only
-the next process pays for it again. Writes are atomic (``cache.write_or_keep``).
+A table whose metadata, header (shape and type, read before anything is allocated) or checksum
+does not match is reported in one line and built again, never used; one that cannot be written
+(a read-only or full cache) is kept in memory, so only the next process pays for it again.
+Writes are atomic (``cache.write_or_keep``).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from ..cache import cache_dir, write_or_keep
+from ..cache import cache_dir, npy_header, npy_mismatch, write_or_keep
 from ..limits import reserve
 
 FORMAT_VERSION = 1
@@ -46,13 +47,7 @@ def _read_npy(path: Path, check: Check) -> np.ndarray:
     of a mapping keeps the file's pages in the process too, twice the table against
     ``--max-memory``."""
     with path.open("rb") as file:
-        version = np.lib.format.read_magic(file)
-        if version == (1, 0):
-            shape, fortran, dtype = np.lib.format.read_array_header_1_0(file)
-        else:
-            shape, fortran, dtype = np.lib.format.read_array_header_2_0(file)
-        if dtype.hasobject:
-            raise ValueError("a table of Python objects")
+        shape, fortran, dtype, _ = npy_header(file)
         table = np.empty(shape, dtype, order="F" if fortran else "C")
         target = table.reshape(-1, order="A").view(np.uint8).data  # the table itself
         for start in range(0, len(target), _CHUNK):
@@ -82,6 +77,15 @@ def _read(
         return "missing", None
     try:
         stored = json.loads(meta_file.read_text())
+        if not isinstance(stored, dict):
+            return "metadata is not a JSON object", None
+        for field, value in describe(meta).items():
+            if stored.get(field) != value:
+                return f"made for other parameters ({field})", None
+        # The header before the data: a changed digit in its shape would ask for terabytes.
+        damaged = npy_mismatch(table_file, stored.get("shape"), stored.get("dtype"))
+        if damaged is not None:
+            return damaged, None
         if mmap:
             table = np.load(table_file, mmap_mode="r", allow_pickle=False)
         else:
@@ -89,9 +93,6 @@ def _read(
             table = _read_npy(table_file, check)
     except (OSError, ValueError) as err:
         return f"unreadable ({err.__class__.__name__})", None
-    for field, value in describe(meta).items():
-        if stored.get(field) != value:
-            return f"made for other parameters ({field})", None
     if str(table.dtype) != stored.get("dtype") or list(table.shape) != stored.get("shape"):
         return "wrong size or type", None
     if stored.get("checksum") != checksum(np.asarray(table), check):

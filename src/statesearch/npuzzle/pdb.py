@@ -20,7 +20,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..cache import cache_dir, write_or_keep
+from ..cache import cache_dir, npy_mismatch, write_or_keep
 from ..errors import InputError
 from .board import Tiles, goal_option
 from .pdb_build import UNSET, build_group_table, placements
@@ -174,15 +174,19 @@ def check(key: GroupKey, directory: Path) -> str | None:
         return "missing"
     try:
         meta = json.loads(meta_file.read_text())
+        if not isinstance(meta, dict):
+            return "metadata is not a JSON object"
+        expected = key.metadata()
+        for field, value in expected.items():
+            if meta.get(field) != value:
+                return f"metadata mismatch ({field})"
+        # The header before the data: a changed digit in its shape would ask for terabytes.
+        damaged = npy_mismatch(table_file, (key.entries,), "uint8")
+        if damaged is not None:
+            return damaged
         table = np.load(table_file, allow_pickle=False)
     except (OSError, ValueError, EOFError) as err:  # EOFError: an empty or truncated .npy
         return f"unreadable ({err.__class__.__name__})"
-    if not isinstance(meta, dict):
-        return "metadata is not a JSON object"
-    expected = key.metadata()
-    for field, value in expected.items():
-        if meta.get(field) != value:
-            return f"metadata mismatch ({field})"
     if table.dtype != np.uint8 or table.shape != (key.entries,):
         return "wrong size or type"
     if meta.get("checksum") != _checksum(table):
