@@ -27,6 +27,7 @@ numbers are both). A few optional members unlock more:
 
 from __future__ import annotations
 
+import inspect
 import math
 import numbers
 import sys
@@ -232,7 +233,50 @@ def check_problem(problem: object) -> None:
                 slot=slot,
                 kind=type(getattr(problem, slot)).__name__,
             )
+    check_signatures(problem)
     check_links(problem.successors(start), "successors")  # type: ignore[attr-defined]
+
+
+# What the engine passes each method it calls (its parameters after ``self``).
+SIGNATURES = {
+    "is_goal": "state",
+    "successors": "state",
+    "predecessors": "state",
+    "heuristic": "state",
+    "render": "state",
+    "unsolvable_reason": "",
+    "choose_algorithm": "heuristic",
+    "limit_hint": "algorithm, heuristic, kind",
+}
+
+
+def check_signatures(problem: object) -> None:
+    """Fail early, naming the method and the signature expected, when a method the engine calls
+    cannot take what it is given (``def successors(self):``, the most common slip): called, it
+    raises a ``TypeError`` from no line of the problem's own."""
+    for name, params in SIGNATURES.items():
+        method = getattr(problem, name, None)
+        if method is None or not callable(method):
+            continue  # absent (optional), or not a method: the slot's own check says so
+        try:
+            signature = inspect.signature(method)
+        except (TypeError, ValueError):  # a builtin or C function without one: trusted
+            continue
+        try:
+            signature.bind(*(params.split(", ") if params else ()))
+        except TypeError:
+            expected = ", ".join(["self", params] if params else ["self"])
+            raise InputError(
+                "{place}: {problem}",
+                place=f"the problem's {name}",
+                problem=f"write it def {name}({expected}); it is def {name}{_as_method(signature)}",
+            ) from None
+
+
+def _as_method(signature: inspect.Signature) -> str:
+    """A bound method's signature as it was written, ``self`` put back."""
+    text = str(signature)
+    return "(self" + (", " + text[1:] if text != "()" else ")")
 
 
 def check_links(given: object, slot: str) -> list[tuple[Any, Any, float]]:

@@ -1,9 +1,12 @@
 """A text file a user names for the batch runner (a maze, a tilt board, a problem's code):
-UTF-8, capped in size, every failure one line."""
+UTF-8, capped in size, every failure one line; and JSON a user writes (``--arg``, a batch
+line), nested no deeper than anything needs."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+from typing import Any
 
 from .errors import InputError
 
@@ -19,3 +22,40 @@ def read_capped(path: Path, shown: object, limit: int) -> str:
     except (OSError, UnicodeDecodeError) as err:
         why = getattr(err, "strerror", None) or "not UTF-8 text"
         raise InputError("cannot read {file}: {why}", file=shown, why=why) from None
+
+
+MAX_NESTING = 100  # levels of lists and objects in a user's JSON: a grid needs 2
+
+
+class TooDeep(ValueError):
+    """JSON nested deeper than ``MAX_NESTING`` levels (a ``ValueError``, as JSON that does not
+    parse; the caller says where it was, in its own one line)."""
+
+
+def json_value(text: str) -> Any:
+    """``json.loads(text)``, refusing JSON nested deeper than ``MAX_NESTING`` levels
+    (``TooDeep``): Python's decoder recurses and ends in a ``RecursionError`` near 1,000, and
+    whatever walks the value later recurses too."""
+    try:
+        value = json.loads(text)
+    except RecursionError:
+        value, deepest = None, MAX_NESTING + 1
+    else:
+        deepest = _nesting(value)
+    if deepest > MAX_NESTING:
+        raise TooDeep(f"nested deeper than {MAX_NESTING} levels")
+    return value
+
+
+def _nesting(value: Any) -> int:
+    """How deep lists and objects lie in ``value`` (stopping past ``MAX_NESTING``), counted
+    without recursion."""
+    deepest, stack = 0, [(value, 1)]
+    while stack and deepest <= MAX_NESTING:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            item = list(item.values())
+        if isinstance(item, list):
+            deepest = max(deepest, depth)
+            stack.extend((inner, depth + 1) for inner in item)
+    return deepest

@@ -18,7 +18,6 @@ import contextlib
 import functools
 import hashlib
 import importlib
-import json
 import sys
 import sysconfig
 import traceback
@@ -31,7 +30,7 @@ from .errors import InputError
 from .limits import LimitHit, active_meter
 from .overdue import stopped_when_overdue
 from .problem import check_problem
-from .text_files import read_capped
+from .text_files import TooDeep, json_value, read_capped
 
 MAX_SOURCE = 16 * 2**20  # bytes of a problem's file: far more than any hand-written one
 _LOADED: dict[tuple[str, str], ModuleType] = {}  # a file's modules, by path and text
@@ -104,7 +103,10 @@ def parse_arguments(pairs: list[str]) -> dict[str, Any]:
         if not equals or not name.strip().isidentifier():
             raise InputError("an argument is NAME=VALUE, not {pair!r}", pair=pair[:80])
         try:
-            arguments[name.strip()] = json.loads(value)
+            arguments[name.strip()] = json_value(value)
+        except TooDeep as err:
+            place = f"--arg {name.strip()}"
+            raise InputError("{place}: {problem}", place=place, problem=err) from None
         except ValueError:
             arguments[name.strip()] = value
     return arguments

@@ -16,13 +16,13 @@ Anything wrong is one ``InputError`` naming the file and line.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
+from ..text_files import json_value
 from .spec import Spec, check, fingerprint, normalize, read_file
 
 SUFFIXES = (".txt", ".maze", ".tilt")
@@ -68,7 +68,7 @@ def _jsonl(path: Path, lines: list[str], defaults: Mapping[str, Any]) -> list[Sp
         if not line.strip() or line.startswith("#"):
             continue
         try:
-            raw = json.loads(line)
+            raw = json_value(line)
         except ValueError as err:
             raise InputError(
                 "{file} line {line}: not JSON ({why})", file=path, line=number, why=err

@@ -19,6 +19,7 @@ from typing import Any
 
 from ..errors import InputError
 from ..result import Status
+from ..text_files import json_value
 from .spec import Spec, fingerprint
 
 STATUSES = {status.value for status in Status}
@@ -30,7 +31,7 @@ def result_line(line: str) -> Row | None:
     """The row a line holds if it is one of ours, usable or damaged: a JSON object that begins
     with its id and names the worker that wrote it (no instance has a worker); else ``None``."""
     try:
-        row = json.loads(line)
+        row = json_value(line)
     except ValueError:
         return None
     ours = isinstance(row, dict) and line.startswith(LINE_START.decode()) and "worker" in row

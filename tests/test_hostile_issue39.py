@@ -1,0 +1,122 @@
+"""Issue 39's reproducers, as a careless or unlucky user meets them: each ends with its exit
+code and one line, never an internal error (exit 70), a traceback or a hang."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from statesearch.cli import main
+
+OK, BAD, UNSOLVABLE, LIMIT = 0, 2, 3, 4
+
+# A problem of one's own that works: count up to 3.
+COUNTER = """
+class Counter:
+    initial = 0
+
+    def is_goal(self, state): return state == 3
+
+    def successors(self, state): return [("+1", state + 1, 1)] if state < 5 else []
+
+    def heuristic(self, state): return max(3 - state, 0)
+"""
+
+
+def one_line_error(capsys: pytest.CaptureFixture[str]) -> str:
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err and "internal error" not in out + err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), err
+    return lines[0]
+
+
+@pytest.mark.parametrize(
+    ("written", "expected"),
+    [
+        ("def successors(self):", "def successors(self, state)"),
+        ("def is_goal(self):", "def is_goal(self, state)"),
+        ("def heuristic(self):", "def heuristic(self, state)"),
+        ("def render(self):", "def render(self, state)"),
+        ("def unsolvable_reason(self, state):", "def unsolvable_reason(self)"),
+        ("def choose_algorithm(self):", "def choose_algorithm(self, heuristic)"),
+        ("def predecessors(self, a, b):", "def predecessors(self, state)"),
+    ],
+)
+def test_a_method_with_a_wrong_signature_is_named_in_one_line(
+    written: str, expected: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Item 4: the most common student error was 'internal error (not your input): TypeError:
+    Counter.successors() takes 1 positional argument but 2 were given', exit 70."""
+    name = written.split("(")[0].removeprefix("def ")
+    kept = [line for line in COUNTER.splitlines() if f"def {name}(" not in line]
+    source = "\n".join(kept) + f"\n    {written}\n        return None\n"
+    (tmp_path / "mine.py").write_text(source)
+    assert main(["solve", "problem", f"{tmp_path / 'mine.py'}:Counter"]) == BAD
+    said = one_line_error(capsys)
+    assert said.endswith(f"the problem's {name}: write it {expected}; it is {written[:-1]}")
+
+
+def test_right_signatures_in_other_spellings_still_solve(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Defaults, *args and a static method bind as the engine calls them."""
+    source = COUNTER.replace("def successors(self, state):", "def successors(self, *args):")
+    source = source.replace("if state < 5", "if args[0] < 5").replace("state + 1", "args[0] + 1")
+    source = source.replace("def is_goal(self, state):", "def is_goal(self, state, goal=3):")
+    source += "\n    @staticmethod\n    def render(state):\n        return f'<{state}>'\n"
+    (tmp_path / "mine.py").write_text(source)
+    assert main(["solve", "problem", f"{tmp_path / 'mine.py'}:Counter"]) == OK
+    assert "solved: 3 moves" in capsys.readouterr().out
+
+
+DEEP = "[" * 10_000 + "]" * 10_000
+
+
+def test_deeply_nested_json_in_an_argument_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Item 4: RecursionError, exit 70."""
+    (tmp_path / "mine.py").write_text(COUNTER + "\ndef make(depth):\n    return Counter()\n")
+    argv = ["solve", "problem", f"{tmp_path / 'mine.py'}:make", "--arg", f"depth={DEEP}"]
+    assert main(argv) == BAD
+    assert "--arg depth: nested deeper than 100 levels" in one_line_error(capsys)
+    argv[-1] = "depth=" + "[" * 100 + "]" * 100  # as deep as allowed
+    assert main(argv) == OK
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        '{"id": 1, "domain": "npuzzle", "start": ' + DEEP + "}",
+        '{"id": 1, "domain": "problem", "problem": "mine.py:Counter", "args": {"a": ' + DEEP + "}}",
+        '{"id": 1, "start": "1 2 3 4 5 6 7 8 0", "x": ' + '{"a": ' * 200 + "1" + "}" * 200 + "}",
+    ],
+    ids=["deep start", "deep args", "deep objects"],
+)
+def test_a_deeply_nested_batch_line_is_one_line(
+    line: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "mine.py").write_text(COUNTER)
+    (tmp_path / "deep.jsonl").write_text(line + "\n")
+    out = tmp_path / "out.jsonl"
+    assert main(["batch", str(tmp_path / "deep.jsonl"), "--out", str(out)]) == BAD
+    assert "line 1: not JSON (nested deeper than 100 levels)" in one_line_error(capsys)
+    assert not out.exists()
+
+
+def test_a_deeply_nested_results_line_is_refused_on_resume(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A line no worker of ours wrote, as any other (RecursionError, exit 70, before)."""
+    instances = tmp_path / "in.jsonl"
+    instances.write_text(json.dumps({"id": 1, "start": "1 2 3 4 5 6 7 8 0"}) + "\n")
+    out = tmp_path / "out.jsonl"
+    assert main(["batch", str(instances), "--out", str(out)]) == OK
+    with out.open("a") as file:
+        file.write('{"id": 1, "worker": ' + DEEP + "}\n")
+    capsys.readouterr()
+    assert main(["batch", str(instances), "--out", str(out), "--resume"]) == BAD
+    assert "line 2 is not a result line" in one_line_error(capsys)
