@@ -43,6 +43,8 @@ class Graph:
 
 
 # S-A 1, S-B 4, A-B 1, A-G 5, B-G 1: the cheapest path S A B G costs 3; B is pushed twice.
+# The algorithms any problem can take (jps needs a grid's jump points: test_grid_moves.py).
+GENERAL = [name for name, a in ALGORITHMS.items() if a.needs is None]
 DIAMOND = {"S": [("A", 1), ("B", 4)], "A": [("B", 1), ("G", 5)], "B": [("G", 1)]}
 
 
@@ -146,7 +148,7 @@ def test_depth_limit_is_never_a_proof(algorithm: str) -> None:
 
 def test_exhausting_a_finite_space_is_a_proof() -> None:
     graph = Graph({"S": [("A", 1)], "A": [("S", 1)]}, "S", "G")
-    for name in ALGORITHMS:
+    for name in GENERAL:
         limits = Limits(max_depth=10) if name == "dls" else None
         result = solve(graph, name, limits=limits)
         assert result.status is Status.UNSOLVABLE, name
@@ -184,7 +186,7 @@ def test_dfbnb_upper_bound_is_a_cost_limit() -> None:
     assert capped.status is Status.LIMIT_REACHED and capped.limit is LimitKind.COST
 
 
-@pytest.mark.parametrize("name", sorted(ALGORITHMS))
+@pytest.mark.parametrize("name", sorted(GENERAL))
 def test_every_algorithm_on_water_jugs(name: str) -> None:
     problem = WaterJugs(4, 3, 2)
     limits = Limits(max_depth=8) if name == "dls" else None
@@ -266,7 +268,7 @@ def test_a_bad_longest_optimal_is_an_input_error(longest: object) -> None:
 
 
 def test_start_is_goal() -> None:
-    for name in ALGORITHMS:
+    for name in GENERAL:
         limits = Limits(max_depth=3) if name == "dls" else None
         result = solve(Graph({}, "S", "S"), name, limits=limits)
         assert result.solved and result.length == 0 and result.cost == 0, name

@@ -29,6 +29,7 @@ from .bidirectional import bidirectional
 from .bounded_walk import branch_and_bound, depth_limited, ida_star, iterative_deepening
 from .breadth_first import breadth_first
 from .depth_first import depth_first
+from .jump_point import jump_point_search
 
 
 @dataclass(frozen=True)
@@ -61,6 +62,8 @@ class Algorithm:
     run: Runner
     optimal: Promise
     uses_heuristic: bool = False
+    # A member the problem must offer beyond the three slots (jps: ``jump_points``), else None.
+    needs: str | None = None
 
 
 def _unit_costs(problem: Problem[Any], heuristic: Heuristic, options: Options) -> bool:
@@ -146,6 +149,14 @@ ALGORITHMS: dict[str, Algorithm] = {
             ),
             _admissible,
             uses_heuristic=True,
+        ),
+        Algorithm(
+            "jps",
+            "jump point search: A* over the jump points of an 8-move grid of equal costs",
+            lambda p, h, m, s, o: jump_point_search(p, h, m, s, o.tie_break, o.trace),
+            _admissible,
+            uses_heuristic=True,
+            needs="jump_points",
         ),
         Algorithm(
             "bidirectional",

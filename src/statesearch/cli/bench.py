@@ -1,5 +1,6 @@
 """``statesearch bench korf100|korf24|tilt``: solve standard or generated instances through the
-batch runner (a local pool or a Dask cluster) and check every length."""
+batch runner (a local pool or a Dask cluster) and check every length (``movingai``:
+``bench_grid.py``)."""
 
 from __future__ import annotations
 
@@ -21,12 +22,14 @@ from ..errors import InputError
 from ..npuzzle.benchmarks import load, select
 from ..outputs import check_output
 from .batch import PlotFile, Scheduler, exit_code, run_with_progress
+from .bench_grid import movingai
 from .options import time_limit_option
 from .preparing import PREPARE_LIMIT, Preparation, PrepareLimit
 from .progress import build_progress
 from .render import console
 
 app = typer.Typer(help="Solve benchmark instances and check the lengths.", no_args_is_help=True)
+app.command("movingai")(movingai)
 
 
 def run(

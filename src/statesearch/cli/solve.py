@@ -20,6 +20,7 @@ from ..errors import InputError
 from ..facade import solve
 from ..limits import OUT_OF_MEMORY, LimitHit, LimitKind, Meter, metering
 from ..maze import Maze
+from ..maze.movingai import read_maze
 from ..npuzzle import NPuzzle, compact, format_board
 from ..outputs import written_in_place
 from ..problem import Problem, state_text
@@ -289,20 +290,54 @@ def split(
 @search_options
 def maze(
     file: Annotated[
-        Path, typer.Argument(help="A text maze: S G # . and terrain digits 1-9; - reads stdin.")
+        Path,
+        typer.Argument(
+            help="A text maze (S G # . and terrain digits 1-9) or a Moving AI .map (told by its "
+            "header); - reads stdin."
+        ),
     ],
-    heuristic: Annotated[str | None, heuristic_option("manhattan (default), zero")] = None,
+    heuristic: Annotated[
+        str | None,
+        heuristic_option(
+            "manhattan (default for 4 moves), octile (default for 8), euclidean, chebyshev, zero"
+        ),
+    ] = None,
+    moves: Annotated[
+        int | None,
+        typer.Option(
+            metavar="4|8",
+            help="4 (the default for a text maze) or 8 (diagonals too, √2 times the cost of "
+            "the cell entered; the default for a Moving AI map).",
+        ),
+    ] = None,
+    corners: Annotated[
+        str,
+        typer.Option(
+            metavar="RULE",
+            help="avoid (a diagonal needs both cells beside it open, Moving AI's rule) or cut "
+            "(one of them).",
+        ),
+    ] = "avoid",
+    start: Annotated[
+        str | None,
+        typer.Option(metavar="X,Y", help="The start cell: column, row from 0 (a .map has none)."),
+    ] = None,
+    goal: Annotated[
+        str | None, typer.Option(metavar="X,Y", help="The goal cell, as --start.")
+    ] = None,
     *,
     search: SearchOptions,
 ) -> None:
-    """Find a path through a grid maze with terrain costs."""
+    """Find a path through a grid maze with terrain costs, or on a Moving AI map."""
     with searching(search) as meter:
-        grid = Maze.parse(read_text(file))
+        grid = read_maze(read_text(file), moves, corners, start, goal)
         # A maze's ``show`` draws a path on the whole maze; a step's cell is its coordinates.
         result = run(grid, heuristic, search, meter, picture=str, source=file)
     extra = {
         "start": list(grid.initial),
         "goal": list(grid.goal),
+        "moves": grid.moves,
+        "corners": grid.corners,
         "path": [list(c) for c in result.path],
     }
     emit(

@@ -2,30 +2,53 @@
 
 ``S`` start, ``G`` goal, ``#`` wall, ``.`` open ground (cost 1), digits ``1``-``9`` the cost of
 entering that cell (the lesson's grass 1, sand 3, water 5). Any rectangle; ``;`` starts a
-comment (as in tilt files). Moves go to the four
-neighbours in the order down, up, right, left; the action is the direction walked.
+comment (as in tilt files). Cells are ``(row, column)``.
+
+Moves (``moves=4``, the lesson's): the four neighbours in the order down, up, right, left; the
+action is the direction walked. ``moves=8`` adds the diagonals after them (``DR``, ``DL``,
+``UR``, ``UL``). A move costs the terrain of the cell it enters, times √2 for a diagonal: a
+diagonal into sand (3) costs 3√2, whatever the cells beside it cost. The corner rule
+(``corners``): ``avoid`` (the default, Moving AI's) takes a diagonal only when both cells beside
+it are open, so a path never touches a wall's corner; ``cut`` takes it when one of them is open.
+Neither squeezes between two walls that meet at a corner.
+
+The estimates, each times the cheapest cell's cost: ``manhattan`` (4 moves only: with diagonals
+it overestimates, and is refused), ``octile`` (the exact distance on an open 8-connected grid:
+the default for 8 moves), ``euclidean``, ``chebyshev`` and ``zero``. Each is admissible and
+consistent for the moves it is offered with.
 
 >>> maze = Maze.parse("S.#\\n..G")
 >>> maze.initial, maze.goal
 ((0, 0), (1, 2))
+>>> Maze.parse("S.#\\n..G", moves=8).successors((0, 0))[-1]
+('DR', (1, 1), 1.4142135623730951)
 """
 
 from __future__ import annotations
 
+import copy
+import math
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cached_property
-from typing import ClassVar
+from typing import Any
 
 from ..directions import LESSON_ORDER, OPPOSITE, STEPS
 from ..errors import InputError
-from ..problem import Heuristic
+from ..problem import Heuristic, NamedHeuristics
 
 Cell = tuple[int, int]
 TERRAIN = {".": 1, "S": 1, "G": 1, **{str(d): d for d in range(1, 10)}}
 WALL = "#"
 ROW = re.compile(r"[SG#.1-9]*")
 MOVES = [(name, *STEPS[name]) for name in LESSON_ORDER]
+SQRT2 = math.sqrt(2)
+# The diagonals after the four straight moves: (name, dr, dc, the two straight moves beside it).
+DIAGONALS = [("DR", 1, 1, "D", "R"), ("DL", 1, -1, "D", "L"), ("UR", -1, 1, "U", "R")]
+DIAGONALS.append(("UL", -1, -1, "U", "L"))
+REVERSE = {**OPPOSITE, "DR": "UL", "UL": "DR", "DL": "UR", "UR": "DL"}
+CORNER_RULES = ("avoid", "cut")
+MOVE_COUNTS = (4, 8)
 
 LESSON_MAZE = """\
 S.....#.##.#
@@ -39,27 +62,49 @@ S.....#.##.#
 
 
 class Maze:
-    """Walk from ``S`` to ``G``; entering a cell costs its terrain.
+    """Walk from the start to the goal; entering a cell costs its terrain (see the module).
 
     The maze keeps only its rows of text and works out a cell's neighbours when they are asked
-    for, so a maze of millions of cells is read in a fraction of a second.
+    for, so a maze of millions of cells is read in a fraction of a second. ``start`` and
+    ``goal``, when given, replace the ``S`` and ``G`` of the rows (a Moving AI map has none).
     """
 
-    default_heuristic = "manhattan"
-    heuristic_aliases: ClassVar[dict[str, str]] = {"h": "manhattan", "none": "zero"}
-
-    def __init__(self, rows: list[str]) -> None:
+    def __init__(
+        self,
+        rows: list[str],
+        moves: int = 4,
+        corners: str = "avoid",
+        start: Cell | None = None,
+        goal: Cell | None = None,
+    ) -> None:
+        if moves not in MOVE_COUNTS:
+            raise InputError("a maze moves in 4 or 8 directions, not {moves}", moves=moves)
+        if corners not in CORNER_RULES:
+            raise InputError(
+                "unknown corner rule {rule!r}; choose from avoid, cut", rule=str(corners)[:20]
+            )
         self.rows = rows
         self.height, self.width = len(rows), len(rows[0])
-        self.initial: Cell = _only(rows, "S")
-        self.goal: Cell = _only(rows, "G")
+        self.moves, self.corners = moves, corners
+        self.initial: Cell = _only(rows, "S") if start is None else self._open(start, "start")
+        self.goal: Cell = _only(rows, "G") if goal is None else self._open(goal, "goal")
         terrain = set().union(*map(set, rows)) - {WALL}
-        self.min_cost = min(TERRAIN[ch] for ch in terrain)
-        self.unit_costs = {TERRAIN[ch] for ch in terrain} == {1}
+        self.min_cost = min((TERRAIN[ch] for ch in terrain), default=1)
+        self.unit_costs = moves == 4 and {TERRAIN[ch] for ch in terrain} == {1}
+        self.uniform = {TERRAIN[ch] for ch in terrain} <= {1}  # every open cell costs 1
         self.open_cells = sum(len(row) - row.count(WALL) for row in rows)
+        self.default_heuristic = "manhattan" if moves == 4 else "octile"
+        self.heuristic_aliases = {"h": self.default_heuristic, "none": "zero"}
 
     @classmethod
-    def parse(cls, text: str) -> Maze:
+    def parse(
+        cls,
+        text: str,
+        moves: int = 4,
+        corners: str = "avoid",
+        start: Cell | None = None,
+        goal: Cell | None = None,
+    ) -> Maze:
         lines = [
             line.split(";", 1)[0].rstrip() for line in text.removeprefix("\ufeff").splitlines()
         ]
@@ -84,7 +129,33 @@ class Maze:
                     row=r,
                     col=c + 1,
                 )
-        return cls(lines)
+        return cls(lines, moves, corners, start, goal)
+
+    def with_ends(self, start: Cell, goal: Cell) -> Maze:
+        """The same maze (its rows shared, not copied) from ``start`` to ``goal``."""
+        other = copy.copy(self)
+        other.__dict__.pop("heuristics", None)
+        other.initial, other.goal = self._open(start, "start"), self._open(goal, "goal")
+        return other
+
+    def _open(self, cell: Cell, which: str) -> Cell:
+        r, c = cell
+        start = which == "start"
+        if not (0 <= r < self.height and 0 <= c < self.width):
+            raise InputError(
+                "the start {x},{y} is outside the {width}x{height} map"
+                if start
+                else "the goal {x},{y} is outside the {width}x{height} map",
+                x=c,
+                y=r,
+                width=self.width,
+                height=self.height,
+            )
+        if self.rows[r][c] == WALL:
+            raise InputError(
+                "the start {x},{y} is a wall" if start else "the goal {x},{y} is a wall", x=c, y=r
+            )
+        return (r, c)
 
     def choose_algorithm(self, heuristic: str | None) -> tuple[str, str, str]:
         """``algorithm="auto"``: A*, which keeps every cell it reaches: a maze's cells fit."""
@@ -94,21 +165,36 @@ class Maze:
     def is_goal(self, state: Cell) -> bool:
         return state == self.goal
 
-    def successors(self, state: Cell) -> list[tuple[str, Cell, int]]:
-        """The open neighbours, down, up, right, left (the lesson's order)."""
+    def successors(self, state: Cell) -> list[tuple[str, Cell, float]]:
+        """The open neighbours, down, up, right, left (the lesson's order), then with 8 moves
+        the diagonals the corner rule allows (``DIAGONALS``' order)."""
         r, c = state
         rows, height, width = self.rows, self.height, self.width
-        out = []
+        out: list[tuple[str, Cell, float]] = []
         for name, dr, dc in MOVES:
             nr, nc = r + dr, c + dc
             if 0 <= nr < height and 0 <= nc < width and (ch := rows[nr][nc]) != WALL:
                 out.append((name, (nr, nc), TERRAIN[ch]))
+        if self.moves == 4:
+            return out
+        beside = {name for name, _, _ in out}
+        avoid = self.corners == "avoid"
+        for name, dr, dc, a, b in DIAGONALS:
+            nr, nc = r + dr, c + dc
+            if not (0 <= nr < height and 0 <= nc < width) or (ch := rows[nr][nc]) == WALL:
+                continue
+            if (a in beside and b in beside) if avoid else (a in beside or b in beside):
+                out.append((name, (nr, nc), TERRAIN[ch] * SQRT2))
         return out
 
-    def predecessors(self, state: Cell) -> list[tuple[str, Cell, int]]:
-        """Entering ``state`` costs its own terrain, from whichever side."""
+    def predecessors(self, state: Cell) -> list[tuple[str, Cell, float]]:
+        """Entering ``state`` costs its own terrain (times √2 on a diagonal), from whichever
+        side; the cells beside a diagonal are the same both ways, so is the corner rule."""
         here = TERRAIN[self.rows[state[0]][state[1]]]
-        return [(OPPOSITE[a], prev, here) for a, prev, _ in self.successors(state)]
+        return [
+            (REVERSE[a], prev, here * SQRT2 if len(a) == 2 else here)
+            for a, prev, _ in self.successors(state)
+        ]
 
     @cached_property
     def heuristics(self) -> Mapping[str, Heuristic]:
@@ -117,7 +203,33 @@ class Maze:
         def manhattan(cell: Cell) -> int:
             return (abs(cell[0] - goal_r) + abs(cell[1] - goal_c)) * unit
 
-        return {"manhattan": Heuristic("manhattan", manhattan)}
+        def octile(cell: Cell) -> float:
+            dr, dc = abs(cell[0] - goal_r), abs(cell[1] - goal_c)
+            low = min(dr, dc)  # diagonal steps, then straight ones
+            return (max(dr, dc) - low + SQRT2 * low) * unit
+
+        def euclidean(cell: Cell) -> float:
+            return math.hypot(cell[0] - goal_r, cell[1] - goal_c) * unit
+
+        def chebyshev(cell: Cell) -> int:
+            return max(abs(cell[0] - goal_r), abs(cell[1] - goal_c)) * unit
+
+        offered: dict[str, Callable[[Cell], float]] = {
+            "octile": octile,
+            "euclidean": euclidean,
+            "chebyshev": chebyshev,
+        }
+        if self.moves == 4:
+            offered = {"manhattan": manhattan, **offered}
+        makers = {name: _maker(name, fn) for name, fn in offered.items()}
+        return GridHeuristics(makers, refused=() if self.moves == 4 else ("manhattan",))
+
+    def jump_points(self) -> Any:
+        """Jump point search's view of this maze (``maze.jump.JumpPoints``), or the reason it
+        has none: a grid with terrain costs, or one that moves in 4 directions."""
+        from .jump import JumpPoints
+
+        return JumpPoints(self)
 
     def show(self, path: list[Cell] | None = None) -> str:
         """The maze with the path drawn as ``*`` on open ground (start, goal and terrain digits
@@ -132,6 +244,33 @@ class Maze:
         from ..pictures import maze_html  # a notebook's picture, loaded only there
 
         return maze_html(self)
+
+
+def _maker(name: str, fn: Callable[[Cell], float]) -> Callable[[], Heuristic]:
+    return lambda: Heuristic(name, fn)
+
+
+class GridHeuristics(NamedHeuristics):
+    """The maze's estimates; a name it knows but refuses (Manhattan with diagonal moves, which
+    overestimates) is refused with the reason rather than called unknown."""
+
+    def __init__(
+        self, makers: Mapping[str, Callable[[], Heuristic]], refused: tuple[str, ...]
+    ) -> None:
+        super().__init__(makers)
+        self.refused = refused
+
+    def __getitem__(self, name: str) -> Heuristic:
+        if name in self.refused:
+            raise InputError(
+                "{name} overestimates with diagonal moves (a diagonal costs √2, not 2); "
+                "use octile, euclidean, chebyshev or zero, or --moves 4",
+                name=name,
+            )
+        return super().__getitem__(name)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.refused or super().__contains__(name)
 
 
 def _only(rows: list[str], mark: str) -> Cell:

@@ -95,6 +95,91 @@ PUZZLE_TEMPLATES: Mapping[str, str] = {
     "unknown maze character {char!r} at row {row}, column {col}; use S G # . or a digit 1-9": (
         "{row}행 {col}열에 알 수 없는 미로 문자 {char!r}; S G # . 또는 숫자 1-9를 쓰세요"
     ),
+    # maze: moves, corners, Moving AI maps and scenarios, jump point search (maze/)
+    "a maze moves in 4 or 8 directions, not {moves}": (
+        "미로는 4방향 또는 8방향으로 움직입니다 ({moves}방향은 없습니다)"
+    ),
+    "unknown corner rule {rule!r}; choose from avoid, cut": (
+        "알 수 없는 코너 규칙 {rule!r}; avoid, cut 중에서 고르세요"
+    ),
+    "the start {x},{y} is outside the {width}x{height} map": (
+        "출발점 {x},{y}가 {width}x{height} 지도 밖에 있습니다"
+    ),
+    "the goal {x},{y} is outside the {width}x{height} map": (
+        "목표점 {x},{y}가 {width}x{height} 지도 밖에 있습니다"
+    ),
+    "the start {x},{y} is a wall": "출발점 {x},{y}는 벽입니다",
+    "the goal {x},{y} is a wall": "목표점 {x},{y}는 벽입니다",
+    "{name} overestimates with diagonal moves (a diagonal costs √2, not 2); use octile, "
+    "euclidean, chebyshev or zero, or --moves 4": (
+        "{name}는 대각선 이동에서 실제보다 크게 어림합니다 (대각선은 2가 아니라 √2); octile, "
+        "euclidean, chebyshev, zero 중 하나를 쓰거나 --moves 4를 쓰세요"
+    ),
+    "jump point search is for 8 moves (a 4-move maze has nothing to jump over diagonally): "
+    "add --moves 8, or use astar": (
+        "점프 포인트 탐색은 8방향 이동용입니다 (4방향 미로에는 대각선으로 건너뛸 것이 없습니다): "
+        "--moves 8을 더하거나 astar를 쓰세요"
+    ),
+    "jump point search needs every open cell to cost the same: a jump skips cells whose costs "
+    "it would have to weigh; this maze has terrain digits, use astar": (
+        "점프 포인트 탐색은 모든 빈 칸의 비용이 같아야 합니다: 점프는 비용을 따져야 할 칸을 "
+        "건너뜁니다; 이 미로에는 지형 숫자가 있으니 astar를 쓰세요"
+    ),
+    "jump point search needs a grid that offers jump points (a maze with 8 moves); this "
+    "problem has none: use astar": (
+        "점프 포인트 탐색에는 점프 포인트를 주는 격자(8방향 미로)가 필요합니다; 이 문제에는 "
+        "없으니 astar를 쓰세요"
+    ),
+    "jump point search takes no depth limit (a jump spans many moves): use astar": (
+        "점프 포인트 탐색에는 깊이 제한을 줄 수 없습니다 (점프 한 번이 여러 수에 걸칩니다): "
+        "astar를 쓰세요"
+    ),
+    "not a Moving AI map: line {line} is {text!r}, not {want!r}": (
+        "Moving AI 지도가 아닙니다: {line}번째 줄이 {want!r}가 아니라 {text!r}입니다"
+    ),
+    "a Moving AI map of type {kind!r}: only octile maps are read": (
+        "종류가 {kind!r}인 Moving AI 지도입니다: octile 지도만 읽습니다"
+    ),
+    "cannot read the map's {key} {value!r}: a whole number from 1": (
+        "지도의 {key} 값 {value!r}를 읽을 수 없습니다: 1 이상의 정수여야 합니다"
+    ),
+    "the map has {rows} rows, its header says height {height}": (
+        "지도의 행이 {rows}개인데 머리글은 높이 {height}라고 합니다"
+    ),
+    "text after the map's {height} rows, at line {line}: {text!r}": (
+        "지도의 {height}행 뒤, {line}번째 줄에 글이 더 있습니다: {text!r}"
+    ),
+    "row {row} of the map (line {line}) is {cells} cells wide, its header says width {width}": (
+        "지도의 {row}행({line}번째 줄)은 {cells}칸인데 머리글은 너비 {width}라고 합니다"
+    ),
+    "unknown map character {char!r} at line {line}, column {col}; use . G S (open) or "
+    "@ O T W (walls)": (
+        "{line}번째 줄 {col}열에 알 수 없는 지도 문자 {char!r}; . G S(빈 칸) 또는 "
+        "@ O T W(벽)를 쓰세요"
+    ),
+    "not a Moving AI scenario file: line 1 is {text!r}, not 'version 1'": (
+        "Moving AI 시나리오 파일이 아닙니다: 첫 줄이 'version 1'이 아니라 {text!r}입니다"
+    ),
+    "cannot read scenario line {line}: {text!r}; want bucket, map, width, height, start x, "
+    "start y, goal x, goal y, optimal length": (
+        "시나리오 {line}번째 줄 {text!r}를 읽을 수 없습니다; 버킷, 지도, 너비, 높이, 출발 x, "
+        "출발 y, 목표 x, 목표 y, 최적 길이가 있어야 합니다"
+    ),
+    "the scenario file lists no scenarios": "시나리오 파일에 시나리오가 없습니다",
+    "cannot read --{which} {text!r}: use X,Y (the column, then the row, from 0)": (
+        "--{which} {text!r}를 읽을 수 없습니다: X,Y(열, 행 순서, 0부터)로 쓰세요"
+    ),
+    "a Moving AI map has no start or goal: give --start X,Y and --goal X,Y": (
+        "Moving AI 지도에는 출발점과 목표점이 없습니다: --start X,Y와 --goal X,Y를 주세요"
+    ),
+    "the map has no open cell": "지도에 빈 칸이 없습니다",
+    "scenario line {line} is for a {width}x{height} map; the map is {mw}x{mh}": (
+        "시나리오 {line}번째 줄은 {width}x{height} 지도용인데 지도는 {mw}x{mh}입니다"
+    ),
+    "cannot read buckets {text!r}: use a list like 0-5,9": (
+        "버킷 {text!r}를 읽을 수 없습니다: 0-5,9 같은 목록으로 쓰세요"
+    ),
+    "no scenario is in buckets {text}": "버킷 {text}에 든 시나리오가 없습니다",
     # sliding puzzle
     "empty board": "빈 판입니다",
     "cannot read tile {token!r}": "타일 {token!r}를 읽을 수 없습니다",

@@ -1,0 +1,190 @@
+"""``statesearch bench movingai MAP SCEN``: every scenario of a Moving AI benchmark solved on
+its map, each cost checked against the scenario's optimal length and each path replayed."""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+from collections import defaultdict
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.progress import track
+from rich.table import Table
+
+from ..algorithms import get_algorithm
+from ..errors import InputError
+from ..facade import solve
+from ..limits import Limits
+from ..maze.grid import Maze
+from ..maze.movingai import Scenario, read_scenarios, scenario_map
+from ..maze.scenarios import TOLERANCE, buckets, check_sizes, replays
+from ..outputs import check_output
+from ..result import SearchResult
+from .options import time_limit_option
+from .render import console
+from .solve import read_text
+
+
+@dataclass
+class Solved:
+    """One scenario's answer under one algorithm."""
+
+    scenario: Scenario
+    algorithm: str
+    result: SearchResult[Any]
+    cpu_s: float
+    wall_s: float
+    path_checked: bool
+
+    @property
+    def correct(self) -> bool | None:
+        """Whether the cost found is the optimal length (``None``: no answer, a limit)."""
+        cost = self.result.cost
+        if cost is None or not self.result.solved:
+            return None if self.result.status == "limit_reached" else False
+        close = math.isclose(cost, self.scenario.optimal, abs_tol=TOLERANCE)
+        return close and self.path_checked
+
+
+def solve_all(
+    maze: Maze,
+    scenarios: list[Scenario],
+    algorithms: list[str],
+    heuristic: str | None,
+    limits: Limits,
+    engine: str = "auto",
+) -> Iterator[Solved]:
+    """Each scenario under each algorithm, in order."""
+    for s in scenarios:
+        start, goal = (s.start[1], s.start[0]), (s.goal[1], s.goal[0])
+        one = maze.with_ends(start, goal)
+        for algorithm in algorithms:
+            wall, cpu = time.perf_counter(), time.process_time()
+            result = solve(one, algorithm, heuristic, limits=limits, engine=engine)
+            cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+            checked = result.solved and replays(one, result)
+            row = Solved(s, result.algorithm, result, cpu, wall, checked)
+            yield row
+
+
+def movingai(
+    map_file: Annotated[Path, typer.Argument(metavar="MAP", help="A Moving AI .map file.")],
+    scen_file: Annotated[Path, typer.Argument(metavar="SCEN", help="Its .scen file.")],
+    algorithm: Annotated[
+        str, typer.Option("--algorithm", "-a", help="astar, jps, ucs, or several: astar,jps.")
+    ] = "astar",
+    heuristic: Annotated[
+        str | None,
+        typer.Option("--heuristic", "-H", help="octile (default), euclidean, chebyshev, zero."),
+    ] = None,
+    bucket_list: Annotated[
+        str | None, typer.Option("--buckets", metavar="LIST", help="Buckets, e.g. 0-5,9.")
+    ] = None,
+    engine: Annotated[str, typer.Option(metavar="NAME", help="auto, python or compiled.")] = "auto",
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", metavar="FILE", help="Also write the rows to FILE, as JSON."),
+    ] = None,
+    time_limit: Annotated[float | None, time_limit_option("Seconds per scenario.")] = None,
+) -> None:
+    """Moving AI scenarios (8 moves, no corner cut), each length and path checked.
+
+    Exit 1 if any length is wrong, 4 if any search reached its limit."""
+    if out is not None:
+        check_output(out)
+    algorithms = [get_algorithm(a.strip()).name for a in algorithm.split(",") if a.strip()]
+    if not algorithms:
+        raise InputError("name at least one algorithm, like -a bidirectional,astar")
+    grid = scenario_map(read_text(map_file))
+    scenarios = read_scenarios(read_text(scen_file))
+    check_sizes(grid, scenarios)
+    chosen = buckets(bucket_list, scenarios)
+    began = time.perf_counter()
+    solved: list[Solved] = []
+    runs = solve_all(grid, chosen, algorithms, heuristic, Limits(time_limit=time_limit), engine)
+    for row in track(runs, total=len(chosen) * len(algorithms), console=console, transient=True):
+        solved.append(row)
+    wall = time.perf_counter() - began
+    report(solved, algorithms, f"movingai {map_file.name}")
+    if out is not None:
+        cpu = sum(s.cpu_s for s in solved)
+        summary = {"set": f"movingai {map_file.name}", "search": ", ".join(algorithms)}
+        record = {**summary, "cpu_s": cpu, "wall_s": wall, "rows": [out_row(s) for s in solved]}
+        out.write_text(json.dumps(record, indent=1))
+    if any(s.correct is False for s in solved):
+        raise typer.Exit(1)
+    if any(s.correct is None for s in solved):
+        raise typer.Exit(4)
+
+
+def report(solved: list[Solved], algorithms: list[str], name: str) -> None:
+    """A table by bucket (and algorithm), totals, and a summary line."""
+    several = len(algorithms) > 1
+    groups: dict[tuple[str, int], list[Solved]] = defaultdict(list)
+    for s in solved:
+        groups[s.algorithm, s.scenario.bucket].append(s)
+    table = Table(*(["algorithm"] if several else []), "bucket", "scenarios", "wrong")
+    for column in ("expanded", "generated", "CPU s", "paths checked"):
+        table.add_column(column, justify="right")
+
+    def add(label: list[str], bucket: str, rows: list[Solved]) -> None:
+        wrong = sum(r.correct is False for r in rows)
+        table.add_row(
+            *(label if several else []),
+            bucket,
+            f"{len(rows):,}",
+            f"[red]{wrong}[/]" if wrong else "0",
+            f"{sum(r.result.stats.expanded for r in rows):,}",
+            f"{sum(r.result.stats.generated for r in rows):,}",
+            f"{sum(r.cpu_s for r in rows):.3f}",
+            f"{sum(r.path_checked for r in rows):,}",
+        )
+
+    for key in sorted(groups, key=lambda k: (algorithms.index(k[0]), k[1])):
+        add([key[0]], str(key[1]), groups[key])
+    table.add_section()
+    for algorithm in algorithms:
+        add([algorithm], "total", [s for s in solved if s.algorithm == algorithm])
+    console.print(table)
+    for s in solved:
+        if s.correct is False:
+            found = f"cost {s.result.cost:.8f}" if s.result.solved else s.result.verdict
+            check = "" if s.path_checked or not s.result.solved else " (the path does not replay)"
+            console.print(
+                f"[red]wrong[/]: line {s.scenario.line} ({s.algorithm}): optimal "
+                f"{s.scenario.optimal:.8f}, {found}{check}"
+            )
+    right = sum(s.correct is True for s in solved)
+    limits = sum(s.correct is None for s in solved)
+    cpu = sum(s.cpu_s for s in solved)
+    console.print(
+        f"{name}: {right}/{len(solved)} lengths right, "
+        f"{sum(s.correct is False for s in solved)} wrong, {limits} limit reached; "
+        f"{sum(s.path_checked for s in solved):,} paths checked; search {cpu:.2f} CPU s"
+    )
+
+
+def out_row(s: Solved) -> dict[str, Any]:
+    """A row of ``--out``, as the other benches write theirs, with the scenario's bucket."""
+    stats = s.result.stats
+    return {
+        "id": s.scenario.line,
+        "bucket": s.scenario.bucket,
+        "algorithm": s.algorithm,
+        "optimal": s.scenario.optimal,
+        "found": s.result.cost if s.result.solved else None,
+        "status": str(s.result.status),
+        "limit": s.result.limit.value if s.result.limit else None,
+        "correct": s.correct,
+        "expanded": stats.expanded,
+        "generated": stats.generated,
+        "cpu_s": s.cpu_s,
+        "wall_s": s.wall_s,
+        "engine": s.result.engine,
+        "worker": None,
+    }

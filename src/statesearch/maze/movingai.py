@@ -1,0 +1,203 @@
+"""Moving AI benchmark files (Sturtevant, "Benchmarks for Grid-Based Pathfinding", 2012).
+
+A ``.map`` file::
+
+    type octile
+    height 3
+    width 4
+    map
+    ..@.
+    .T..
+    ....
+
+``.`` and ``G`` are open ground, ``S`` (swamp) is open too; ``@``, ``O`` (out of bounds), ``T``
+(trees) and ``W`` (water, which the benchmarks' octile searches never enter from ground) are
+walls. A ``.scen`` file is ``version 1`` and then one scenario a line, its fields separated by
+tabs: bucket, map, map width, map height, start x, start y, goal x, goal y, optimal length
+(x is the column and y the row, from 0). The optimal lengths are octile: 8 moves, √2 a
+diagonal, no corner cut (``Maze(..., moves=8, corners="avoid")``).
+
+Lines may end in CRLF; anything else out of place is refused in one line that says where.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import InputError
+from .grid import Maze
+
+OPEN, WALLS = ".GS", "@OTW"
+MARKS = str.maketrans({**dict.fromkeys(OPEN, "."), **dict.fromkeys(WALLS, "#")})
+HEADER = ("type", "height", "width", "map")
+
+
+def is_map(text: str) -> bool:
+    """Whether ``text`` starts as a Moving AI map does (``type ...``)."""
+    first = text.removeprefix("\ufeff").lstrip().split(None, 1)
+    return bool(first) and first[0] == "type"
+
+
+def read_map(text: str) -> list[str]:
+    """The rows of a ``.map`` file as a maze's text rows (``.`` open, ``#`` wall)."""
+    lines = text.removeprefix("\ufeff").split("\n")
+    lines = [line.removesuffix("\r") for line in lines]
+    fields: dict[str, str] = {}
+    for number, key in enumerate(HEADER, 1):
+        line = lines[number - 1] if number <= len(lines) else ""
+        word, _, value = line.strip().partition(" ")
+        if word != key or (key == "map") != (not value.strip()):
+            want = "map" if key == "map" else f"{key} ..."
+            raise InputError(
+                "not a Moving AI map: line {line} is {text!r}, not {want!r}",
+                line=number,
+                text=line[:40],
+                want=want,
+            )
+        fields[key] = value.strip()
+    if fields["type"] != "octile":
+        raise InputError(
+            "a Moving AI map of type {kind!r}: only octile maps are read", kind=fields["type"][:20]
+        )
+    size = {}
+    for key in ("height", "width"):
+        if not fields[key].isdigit() or not 0 < int(fields[key]) <= 100_000:
+            raise InputError(
+                "cannot read the map's {key} {value!r}: a whole number from 1",
+                key=key,
+                value=fields[key][:20],
+            )
+        size[key] = int(fields[key])
+    height, width = size["height"], size["width"]
+    body = lines[4:]
+    while body and not body[-1].strip():  # blank lines at the end
+        body.pop()
+    if len(body) < height:
+        raise InputError(
+            "the map has {rows} rows, its header says height {height}",
+            rows=len(body),
+            height=height,
+        )
+    if len(body) > height:
+        raise InputError(
+            "text after the map's {height} rows, at line {line}: {text!r}",
+            height=height,
+            line=4 + height + 1,
+            text=body[height][:40],
+        )
+    rows = []
+    for r, line in enumerate(body):
+        if len(line) != width:
+            raise InputError(
+                "row {row} of the map (line {line}) is {cells} cells wide, its header says "
+                "width {width}",
+                row=r,
+                line=r + 5,
+                cells=len(line),
+                width=width,
+            )
+        row = line.translate(MARKS)
+        if row.strip(".#"):
+            c = next(i for i, ch in enumerate(row) if ch not in ".#")
+            raise InputError(
+                "unknown map character {char!r} at line {line}, column {col}; "
+                "use . G S (open) or @ O T W (walls)",
+                char=line[c],
+                line=r + 5,
+                col=c + 1,
+            )
+        rows.append(row)
+    return rows
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """One line of a ``.scen`` file; ``start`` and ``goal`` as (x, y)."""
+
+    line: int
+    bucket: int
+    map: str
+    width: int
+    height: int
+    start: tuple[int, int]
+    goal: tuple[int, int]
+    optimal: float
+
+
+def read_scenarios(text: str) -> list[Scenario]:
+    """The scenarios of a ``.scen`` file (``version 1``), in order."""
+    lines = [line.removesuffix("\r") for line in text.removeprefix("\ufeff").split("\n")]
+    head = lines[0].split() if lines else []
+    if head[:1] != ["version"] or len(head) != 2 or head[1] not in ("1", "1.0"):
+        raise InputError(
+            "not a Moving AI scenario file: line 1 is {text!r}, not 'version 1'",
+            text=(lines[0] if lines else "")[:40],
+        )
+    out = []
+    for number, line in enumerate(lines[1:], 2):
+        if not line.strip():
+            continue
+        parts = line.split("\t") if "\t" in line else line.split()
+        try:
+            if len(parts) != 9:
+                raise ValueError
+            bucket, width, height, sx, sy, gx, gy = (int(p) for p in parts[:1] + parts[2:8])
+            optimal = float(parts[8])
+        except ValueError:
+            raise InputError(
+                "cannot read scenario line {line}: {text!r}; want bucket, map, width, height, "
+                "start x, start y, goal x, goal y, optimal length",
+                line=number,
+                text=line[:60],
+            ) from None
+        out.append(Scenario(number, bucket, parts[1], width, height, (sx, sy), (gx, gy), optimal))
+    if not out:
+        raise InputError("the scenario file lists no scenarios")
+    return out
+
+
+def read_point(text: str, which: str) -> tuple[int, int]:
+    """``X,Y`` (column, row) as a maze cell ``(row, column)``."""
+    x, _, y = text.partition(",")
+    if not (x.strip().isdigit() and y.strip().isdigit()):
+        raise InputError(
+            "cannot read --{which} {text!r}: use X,Y (the column, then the row, from 0)",
+            which=which,
+            text=text[:20],
+        )
+    return (int(y), int(x))
+
+
+def load_map(
+    text: str,
+    start: tuple[int, int] | None,
+    goal: tuple[int, int] | None,
+    moves: int = 8,
+    corners: str = "avoid",
+) -> Maze:
+    """A Moving AI map as a maze from ``start`` to ``goal`` (cells as (row, column))."""
+    rows = read_map(text)
+    if start is None or goal is None:
+        raise InputError("a Moving AI map has no start or goal: give --start X,Y and --goal X,Y")
+    return Maze(rows, moves, corners, start, goal)
+
+
+def scenario_map(text: str) -> Maze:
+    """A map whose scenarios will set the start and the goal (``Maze.with_ends``): until then
+    both are its first open cell."""
+    rows = read_map(text)
+    first = next(((r, row.index(".")) for r, row in enumerate(rows) if "." in row), None)
+    if first is None:
+        raise InputError("the map has no open cell")
+    return Maze(rows, 8, "avoid", first, first)
+
+
+def read_maze(
+    text: str, moves: int | None, corners: str, start: str | None, goal: str | None
+) -> Maze:
+    """A text maze (4 moves unless told) or a Moving AI map (8 unless told, told by its
+    header), with ``start`` and ``goal`` as ``X,Y`` (a text maze's ``S`` and ``G`` otherwise)."""
+    ends = [None if p is None else read_point(p, n) for p, n in ((start, "start"), (goal, "goal"))]
+    if is_map(text):
+        return load_map(text, ends[0], ends[1], moves or 8, corners)
+    return Maze.parse(text, moves or 4, corners, ends[0], ends[1])

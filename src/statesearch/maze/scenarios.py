@@ -1,0 +1,60 @@
+"""Checking Moving AI scenarios' answers (``bench movingai``): every cost against the
+scenario's optimal length, every path replayed move by move on the map."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from typing import Any
+
+from ..errors import InputError
+from ..result import SearchResult
+from .grid import Maze
+from .movingai import Scenario
+
+TOLERANCE = 1e-4  # the scenario files give lengths to 8 decimals; sums of √2 drift far less
+
+
+def check_sizes(maze: Maze, scenarios: list[Scenario]) -> None:
+    """Refuse scenarios written for a map of another size."""
+    for s in scenarios:
+        if (s.width, s.height) != (maze.width, maze.height):
+            raise InputError(
+                "scenario line {line} is for a {width}x{height} map; the map is {mw}x{mh}",
+                line=s.line,
+                width=s.width,
+                height=s.height,
+                mw=maze.width,
+                mh=maze.height,
+            )
+
+
+def buckets(text: str | None, scenarios: list[Scenario]) -> list[Scenario]:
+    """The scenarios whose bucket is in ``text`` (``0-5,9``; ``None``: all)."""
+    if text is None:
+        return scenarios
+    wanted: set[int] = set()
+    for part in text.split(","):
+        low, _, high = part.strip().partition("-")
+        if not low.isdigit() or (high and not high.isdigit()):
+            raise InputError("cannot read buckets {text!r}: use a list like 0-5,9", text=text[:40])
+        wanted.update(range(int(low), int(high or low) + 1))
+    chosen = [s for s in scenarios if s.bucket in wanted]
+    if not chosen:
+        raise InputError("no scenario is in buckets {text}", text=text[:40])
+    return chosen
+
+
+def replays(maze: Maze, result: SearchResult[Any]) -> bool:
+    """Whether the path starts at the start, ends at the goal, takes legal moves only and costs
+    what the result says."""
+    path = result.path
+    if not path or path[0] != maze.initial or path[-1] != maze.goal:
+        return False
+    cost = 0.0
+    for here, there in itertools.pairwise(path):
+        steps = {cell: step for _, cell, step in maze.successors(here)}
+        if there not in steps:
+            return False
+        cost += steps[there]
+    return result.cost is not None and math.isclose(cost, result.cost, abs_tol=1e-9)
