@@ -17,7 +17,7 @@ from statesearch.maze import Maze
 from statesearch.trace import CHILD_EVENTS, Trace
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "benchmarks"))
-from grid_reference import distances
+from grid_reference import distances  # type: ignore[import-not-found]  # benchmarks/
 
 CORNERS = ("avoid", "cut")
 

@@ -33,21 +33,13 @@ from collections.abc import Callable, Mapping
 from functools import cached_property
 from typing import Any
 
-from ..directions import LESSON_ORDER, OPPOSITE, STEPS
 from ..errors import InputError
 from ..problem import Heuristic, NamedHeuristics
+from .cells import REVERSE, SQRT2, TERRAIN, WALL, Cell
 
-Cell = tuple[int, int]
-TERRAIN = {".": 1, "S": 1, "G": 1, **{str(d): d for d in range(1, 10)}}
-WALL = "#"
 ROW = re.compile(r"[SG#.1-9]*")
-MOVES = [(name, *STEPS[name]) for name in LESSON_ORDER]
-SQRT2 = math.sqrt(2)
-# The diagonals after the four straight moves: (name, dr, dc, the two straight moves beside it).
-DIAGONALS = [("DR", 1, 1, "D", "R"), ("DL", 1, -1, "D", "L"), ("UR", -1, 1, "U", "R")]
-DIAGONALS.append(("UL", -1, -1, "U", "L"))
-REVERSE = {**OPPOSITE, "DR": "UL", "UL": "DR", "DL": "UR", "UR": "DL"}
 CORNER_RULES = ("avoid", "cut")
+COMPILED_FROM = 20_000  # open cells from which engine="auto" runs the compiled A*
 MOVE_COUNTS = (4, 8)
 
 LESSON_MAZE = """\
@@ -133,7 +125,7 @@ class Maze:
 
     def with_ends(self, start: Cell, goal: Cell) -> Maze:
         """The same maze (its rows shared, not copied) from ``start`` to ``goal``."""
-        other = copy.copy(self)
+        other = copy.copy(self)  # its packed rows (``padded``, the kernel's grid) shared
         other.__dict__.pop("heuristics", None)
         other.initial, other.goal = self._open(start, "start"), self._open(goal, "goal")
         return other
@@ -165,26 +157,46 @@ class Maze:
     def is_goal(self, state: Cell) -> bool:
         return state == self.goal
 
+    @cached_property
+    def padded(self) -> list[str]:
+        """The rows inside a border of walls: cell ``(r, c)`` is ``padded[r + 1][c + 1]``, so
+        a neighbour needs no bounds check (shared by ``with_ends``' copies)."""
+        border = WALL * (self.width + 2)
+        return [border, *(WALL + row + WALL for row in self.rows), border]
+
     def successors(self, state: Cell) -> list[tuple[str, Cell, float]]:
         """The open neighbours, down, up, right, left (the lesson's order), then with 8 moves
-        the diagonals the corner rule allows (``DIAGONALS``' order)."""
+        the diagonals the corner rule allows (``DIAGONALS``' order). Written out move by move:
+        a loop over the moves took twice as long."""
         r, c = state
-        rows, height, width = self.rows, self.height, self.width
+        padded = self.padded
+        above, here, below = padded[r], padded[r + 1], padded[r + 2]
+        x = c + 1
+        d, u, right, left = below[x], above[x], here[x + 1], here[x - 1]
         out: list[tuple[str, Cell, float]] = []
-        for name, dr, dc in MOVES:
-            nr, nc = r + dr, c + dc
-            if 0 <= nr < height and 0 <= nc < width and (ch := rows[nr][nc]) != WALL:
-                out.append((name, (nr, nc), TERRAIN[ch]))
+        if d != WALL:
+            out.append(("D", (r + 1, c), TERRAIN[d]))
+        if u != WALL:
+            out.append(("U", (r - 1, c), TERRAIN[u]))
+        if right != WALL:
+            out.append(("R", (r, c + 1), TERRAIN[right]))
+        if left != WALL:
+            out.append(("L", (r, c - 1), TERRAIN[left]))
         if self.moves == 4:
             return out
-        beside = {name for name, _, _ in out}
-        avoid = self.corners == "avoid"
-        for name, dr, dc, a, b in DIAGONALS:
-            nr, nc = r + dr, c + dc
-            if not (0 <= nr < height and 0 <= nc < width) or (ch := rows[nr][nc]) == WALL:
-                continue
-            if (a in beside and b in beside) if avoid else (a in beside or b in beside):
-                out.append((name, (nr, nc), TERRAIN[ch] * SQRT2))
+        od, ou, orr, ol = d != WALL, u != WALL, right != WALL, left != WALL
+        if self.corners == "avoid":
+            dr, dl, ur, ul = od and orr, od and ol, ou and orr, ou and ol
+        else:
+            dr, dl, ur, ul = od or orr, od or ol, ou or orr, ou or ol
+        if dr and (ch := below[x + 1]) != WALL:
+            out.append(("DR", (r + 1, c + 1), TERRAIN[ch] * SQRT2))
+        if dl and (ch := below[x - 1]) != WALL:
+            out.append(("DL", (r + 1, c - 1), TERRAIN[ch] * SQRT2))
+        if ur and (ch := above[x + 1]) != WALL:
+            out.append(("UR", (r - 1, c + 1), TERRAIN[ch] * SQRT2))
+        if ul and (ch := above[x - 1]) != WALL:
+            out.append(("UL", (r - 1, c - 1), TERRAIN[ch] * SQRT2))
         return out
 
     def predecessors(self, state: Cell) -> list[tuple[str, Cell, float]]:
@@ -204,9 +216,11 @@ class Maze:
             return (abs(cell[0] - goal_r) + abs(cell[1] - goal_c)) * unit
 
         def octile(cell: Cell) -> float:
-            dr, dc = abs(cell[0] - goal_r), abs(cell[1] - goal_c)
-            low = min(dr, dc)  # diagonal steps, then straight ones
-            return (max(dr, dc) - low + SQRT2 * low) * unit
+            dr, dc = cell[0] - goal_r, cell[1] - goal_c
+            dr, dc = -dr if dr < 0 else dr, -dc if dc < 0 else dc
+            if dr < dc:  # diagonal steps, then straight ones (as the compiled A* computes it)
+                return (dc - dr + SQRT2 * dr) * unit
+            return (dr - dc + SQRT2 * dc) * unit
 
         def euclidean(cell: Cell) -> float:
             return math.hypot(cell[0] - goal_r, cell[1] - goal_c) * unit
@@ -223,6 +237,16 @@ class Maze:
             offered = {"manhattan": manhattan, **offered}
         makers = {name: _maker(name, fn) for name, fn in offered.items()}
         return GridHeuristics(makers, refused=() if self.moves == 4 else ("manhattan",))
+
+    def compiled(self, algorithm: str, heuristic: str, weight: float, required: bool) -> Any:
+        """The compiled A* (``maze.compiled``), or ``None``: unless one is ``required``, a maze
+        of fewer than ``COMPILED_FROM`` open cells stays in Python, which finishes it before
+        numba would have loaded."""
+        if self.open_cells < COMPILED_FROM and not required:
+            return None
+        from .compiled import kernel_for
+
+        return kernel_for(self, algorithm, heuristic, weight)
 
     def jump_points(self) -> Any:
         """Jump point search's view of this maze (``maze.jump.JumpPoints``), or the reason it

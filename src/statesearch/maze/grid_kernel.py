@@ -1,0 +1,192 @@
+"""A* on a packed grid in numba: the maze's cells in one flat array with a border of walls.
+
+``cost[i]`` is the terrain of cell ``i`` (0: a wall), ``i = (row + 1) * width + column + 1``
+for a ``width`` two more than the maze's, so a neighbour is ``i`` plus a constant and the border
+needs no bounds checks; ``i`` orders cells as the engine's ``(row, column)`` tuples do. The g
+table and the parent moves are flat arrays over the same indices.
+
+The open list is a 4-ary heap of ``(f, g, cell)`` in three parallel arrays, ordered as the
+engine's ``classic`` heapq orders its ``(f, g, (row, column))`` entries. Every f and g is made by
+the same float64 operations in the same order as the engine's (a step costs the terrain, times
+√2 on a diagonal; the estimates are the maze's own formulas), so the same entries are pushed and
+popped in the same order and every counter equals the Python engine's.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from numba import njit
+
+from ..kernels.codes import (
+    COUNTERS,
+    EXHAUSTED,
+    EXPANDED,
+    FOUND,
+    GENERATED,
+    LONGEST,
+    NEED_ROOM,
+    PAUSED,
+    PUSHED,
+    STOP,
+    STOP_EXPANDED,
+    STOP_MEMORY,
+    STOP_PUSHED,
+    STOP_SLICE,
+    STORED,
+)
+
+SIZE, CUT = COUNTERS, COUNTERS + 1  # open-list entries; a child was cut at the depth limit
+REGISTERS = COUNTERS + 2
+H_ZERO, H_MANHATTAN, H_OCTILE, H_CHEBYSHEV = 0, 1, 2, 3
+SQRT2 = math.sqrt(2)
+
+
+@njit(cache=True, inline="always")
+def _before(f: float, g: float, s: int, f2: float, g2: float, s2: int) -> bool:
+    return f < f2 or (f == f2 and (g < g2 or (g == g2 and s < s2)))
+
+
+@njit(cache=True)
+def push(
+    fk: np.ndarray, gk: np.ndarray, sk: np.ndarray, size: int, f: float, g: float, s: int
+) -> int:
+    i = size
+    while i > 0:
+        parent = (i - 1) >> 2
+        if not _before(f, g, s, fk[parent], gk[parent], sk[parent]):
+            break
+        fk[i], gk[i], sk[i] = fk[parent], gk[parent], sk[parent]
+        i = parent
+    fk[i], gk[i], sk[i] = f, g, s
+    return size + 1
+
+
+@njit(cache=True)
+def pop(fk: np.ndarray, gk: np.ndarray, sk: np.ndarray, size: int) -> int:
+    size -= 1
+    f, g, s = fk[size], gk[size], sk[size]
+    i = 0
+    while True:
+        first = 4 * i + 1
+        if first >= size:
+            break
+        best = first
+        for child in range(first + 1, min(first + 4, size)):
+            if _before(fk[child], gk[child], sk[child], fk[best], gk[best], sk[best]):
+                best = child
+        if not _before(fk[best], gk[best], sk[best], f, g, s):
+            break
+        fk[i], gk[i], sk[i] = fk[best], gk[best], sk[best]
+        i = best
+    if size > 0:
+        fk[i], gk[i], sk[i] = f, g, s
+    return size
+
+
+@njit(cache=True)
+def estimate(cell: int, width: int, goal: int, kind: int, unit: int) -> float:
+    """The maze's estimate of ``cell``, computed as ``Maze.heuristics`` computes it."""
+    if kind == H_ZERO:
+        return 0.0
+    dr = abs(cell // width - goal // width)
+    dc = abs(cell % width - goal % width)
+    if kind == H_MANHATTAN:
+        return float((dr + dc) * unit)
+    if kind == H_CHEBYSHEV:
+        return float(max(dr, dc) * unit)
+    low = min(dr, dc)
+    return (float(max(dr, dc) - low) + SQRT2 * low) * unit
+
+
+@njit(cache=True)
+def grid_astar_slice(
+    fk: np.ndarray,
+    gk: np.ndarray,
+    sk: np.ndarray,
+    g: np.ndarray,
+    came: np.ndarray,
+    depth: np.ndarray,
+    cost: np.ndarray,
+    moves: np.ndarray,
+    goal: int,
+    width: int,
+    kind: int,
+    unit: int,
+    weight: float,
+    cut_corners: bool,
+    regs: np.ndarray,
+    max_expanded: int,
+    max_pushed: int,
+    max_stored: int,
+    max_depth: int,
+    slice_expansions: int,
+) -> int:
+    """A* with the classic tie-break and the engine's counting, resumable like every kernel.
+
+    ``moves[m]`` is ``(offset, diagonal, beside_a, beside_b)``: the step to the neighbour and,
+    for a diagonal, the steps to the two cells beside it (the corner rule reads them).
+    ``came[cell]`` is the move that reached it. ``depth`` has one entry per cell when a depth
+    limit is set (else none). Returns FOUND, EXHAUSTED, PAUSED (a slice or a budget ended:
+    ``regs[STOP]`` tells which) or NEED_ROOM (the open list is full; grow it and call again).
+    """
+    count = moves.shape[0]
+    limited = depth.shape[0] > 0
+    stop_at = regs[EXPANDED] + slice_expansions
+    legal = np.empty(count, dtype=np.bool_)
+    while regs[SIZE] > 0:
+        if regs[SIZE] + count > fk.shape[0]:
+            return NEED_ROOM
+        if regs[EXPANDED] >= stop_at:
+            regs[STOP] = STOP_SLICE
+            return PAUSED
+        s, gs = sk[0], gk[0]
+        if gs > g[s]:
+            regs[SIZE] = pop(fk, gk, sk, regs[SIZE])
+            continue  # stale
+        if regs[EXPANDED] >= max_expanded:
+            regs[STOP] = STOP_EXPANDED
+            return PAUSED
+        regs[SIZE] = pop(fk, gk, sk, regs[SIZE])
+        regs[EXPANDED] += 1
+        if s == goal:
+            return FOUND
+        for m in range(count):  # every successor is generated before any is pushed
+            child = s + moves[m, 0]
+            ok = cost[child] > 0
+            if ok and moves[m, 1]:
+                a, b = cost[s + moves[m, 2]] > 0, cost[s + moves[m, 3]] > 0
+                ok = (a or b) if cut_corners else (a and b)
+            legal[m] = ok
+            if ok:
+                regs[GENERATED] += 1
+        for m in range(count):
+            if not legal[m]:
+                continue
+            child = s + moves[m, 0]
+            step = cost[child] * SQRT2 if moves[m, 1] else cost[child]
+            ng = gs + step
+            if ng >= g[child]:
+                continue  # reached before at no greater cost
+            if limited and depth[s] + 1 > max_depth:
+                regs[CUT] = 1
+                continue
+            if regs[PUSHED] >= max_pushed:
+                regs[STOP] = STOP_PUSHED
+                return PAUSED
+            if g[child] == np.inf:
+                regs[STORED] += 1
+            g[child] = ng
+            came[child] = m
+            if limited:
+                depth[child] = depth[s] + 1
+            f = ng + weight * estimate(child, width, goal, kind, unit)
+            regs[SIZE] = push(fk, gk, sk, regs[SIZE], f, ng, child)
+            regs[PUSHED] += 1
+        if regs[STORED] > max_stored:
+            regs[STOP] = STOP_MEMORY
+            return PAUSED
+        if regs[SIZE] > regs[LONGEST]:
+            regs[LONGEST] = regs[SIZE]
+    return EXHAUSTED
