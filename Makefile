@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint fix browser bench clean
+.PHONY: run test lint fix browser bench site clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -38,11 +38,21 @@ browser:
 		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(BROWSER_PACKAGES); \
 	fi
 
-test: lint browser
+test: lint browser $(PYODIDE)
 	$(BIN)/pytest src tests
+
+# The static site (site/): the playground and the lesson page, statesearch running in each
+# browser (Pyodide, pinned in browser/package-lock.json, from the npm registry).
+PYODIDE := browser/node_modules/pyodide/package.json
+
+$(PYODIDE): browser/package-lock.json
+	cd browser && npm ci --no-audit --no-fund --loglevel=error
+
+site: $(VENV)/.installed $(PYODIDE)
+	$(BIN)/python browser/build.py site
 
 bench: $(VENV)/.installed
 	$(BIN)/python benchmarks/astar_vs_textbook.py
 
 clean:
-	rm -rf $(VENV) build src/*.egg-info .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) build site browser/node_modules src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

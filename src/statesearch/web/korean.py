@@ -134,6 +134,9 @@ TEMPLATES: Mapping[str, str] = {
     "weight must be a finite number >= 0, got {weight}": (
         "가중치는 0 이상의 유한한 수여야 합니다 (받은 값: {weight})"
     ),
+    "this needs the installed statesearch (numpy), not the page's Python; run: {command}": (
+        "이 기능은 페이지의 파이썬이 아니라 설치한 statesearch(numpy)가 필요합니다. 실행: {command}"
+    ),
     "the compiled engine needs numba, which this Python does not have": (
         "컴파일된 엔진에는 numba가 필요한데 이 파이썬에는 없습니다"
     ),

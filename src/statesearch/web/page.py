@@ -21,6 +21,7 @@ from enum import Enum
 from typing import Any
 
 from ..errors import InputError
+from ..kernels import COMPILER
 from ..limits import Snapshot
 from . import meters
 from .checks import Invalid, read
@@ -29,6 +30,7 @@ from .translations import (
     INTERNAL,
     NOT_ALLOWED,
     NOT_FOUND,
+    STOPPED_IN_PAGE,
     input_error,
     message,
     validation_errors,
@@ -36,6 +38,7 @@ from .translations import (
 
 SLOTS = 1  # the page's Python runs one search at a time
 LOG = "the browser's console"  # where an internal error's details go
+
 PAGE_ROUTES = {**ROUTES, "limits": Route("server", None, lambda: limits(SLOTS))}
 
 
@@ -76,8 +79,17 @@ def answer(route: str, body: str | None, lang: str = "en") -> str:
         request = read(found.request, json.loads(body or "null"))
         if not found.search:
             return reply(200, found.answer(request))
+        if found.compiled and not COMPILER:
+            raise InputError(
+                "this needs the installed statesearch (numpy), not the page's Python; "
+                "run: {command}",
+                command=found.locally(request) if found.locally else route,
+            )
         deadline = time.monotonic() + request.time_limit  # type: ignore[attr-defined]
-        return reply(200, found.answer(request, deadline, threading.Event()))
+        answered = found.answer(request, deadline, threading.Event())
+        if answered.get("status") == "limit_reached" and found.locally:
+            advise(answered, found.locally(request))
+        return reply(200, answered)
     except Invalid as err:
         return refusal(422, validation_errors(err.problems, lang))
     except InputError as err:
@@ -86,6 +98,15 @@ def answer(route: str, body: str | None, lang: str = "en") -> str:
         incident = secrets.token_hex(4)
         print(f"statesearch internal error {incident}:\n{traceback.format_exc()}")
         return refusal(500, message(INTERNAL, {"incident": incident, "log": LOG}, lang))
+
+
+def advise(answered: dict[str, Any], command: str) -> None:
+    """Add to a stopped search's note, in each language, how to run it with the installed tool
+    (compiled kernels, no page's caps)."""
+    for lang, note in answered.get("note_in", {}).items():
+        advice = message(STOPPED_IN_PAGE, {"command": command}, lang)
+        answered["note_in"][lang] = f"{note}; {advice}" if note else advice
+    answered["locally"] = command
 
 
 def report_progress(to: Callable[[str], None]) -> None:

@@ -9,6 +9,7 @@ computed here; searches are ``jobs``.
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -47,7 +48,9 @@ class Route:
     ``answer(request)``; for a search, ``jobs``' ``answer(request, deadline, cancel)``.
     ``empty``: what a search's answer holds in place of what a result would have drawn, when
     the server stopped it before it gave one, or ``gave_up(seconds)``, a refusal that says so.
-    ``tag``: its section in the API's documentation."""
+    ``tag``: its section in the API's documentation. ``locally(request)``: the command that runs
+    the same with the installed tool (what the page's Python says when it cannot, or stops);
+    ``compiled``: the route needs numpy, which the page's Python does not have."""
 
     tag: str
     request: type[Request] | None
@@ -56,6 +59,8 @@ class Route:
     empty: Mapping[str, Any] = field(default_factory=dict)
     gave_up: Callable[[float], InputError] | None = None
     summary: str = ""
+    locally: Callable[[Any], str] | None = None
+    compiled: bool = False
 
 
 def limits(slots: int) -> dict[str, Any]:
@@ -95,6 +100,42 @@ def tilt_move(request: TiltMove) -> dict[str, Any]:
     }
 
 
+def search_options(request: SolveBoard | SolveMaze | SolveTilt) -> str:
+    words = f"-a {request.algorithm}"
+    if request.heuristic:
+        words += f" -H {request.heuristic}"
+    weight = getattr(request, "weight", 1.0)  # a tilt search has none
+    if weight != 1.0:
+        words += f" -w {weight:g}"
+    return words
+
+
+def npuzzle_command(request: SolveBoard) -> str:
+    tiles = " ".join(map(str, request.tiles))
+    goal = f" --goal {shlex.quote(request.puzzle().goal_spelling())}" if request.goal else ""
+    shape = f" --rows {request.rows} --cols {request.cols}"
+    return f'statesearch solve npuzzle "{tiles}"{shape}{goal} {search_options(request)}'
+
+
+def maze_command(request: SolveMaze) -> str:
+    return (
+        f"statesearch solve maze MAZE.txt {search_options(request)}  (the grid saved as MAZE.txt)"
+    )
+
+
+def tilt_command(request: SolveTilt) -> str:
+    rules = f" --step {request.step} --collide {request.collide}"
+    options = search_options(request)
+    return f"statesearch solve tilt BOARD.txt{rules} {options}  (the board saved as BOARD.txt)"
+
+
+def generate_command(request: TiltGenerate) -> str:
+    return (
+        f"statesearch tilt generate --seed {request.seed} --blocks {request.blocks} "
+        f"--min-length {request.min_length}"
+    )
+
+
 PUZZLE, MAZE, TILT = "sliding puzzle", "maze", "tilt"
 ROUTES: dict[str, Route] = {
     "npuzzle/analyze": Route(PUZZLE, Board, analyze),
@@ -103,6 +144,7 @@ ROUTES: dict[str, Route] = {
         SolveBoard,
         jobs.solve_npuzzle,
         search=True,
+        locally=npuzzle_command,
         empty={"path": []},
         summary="A search with the compiled kernels where the domain has them; ``path`` lists "
         "the boards.",
@@ -112,6 +154,7 @@ ROUTES: dict[str, Route] = {
         TraceBoard,
         jobs.trace_npuzzle,
         search=True,
+        locally=npuzzle_command,
         empty={"path": [], **NO_TRACE},
         summary="The search step by step, on the Python engine: its first ``max_events`` events "
         "(``truncated`` says whether there were more, ``counts`` counts them all), states as "
@@ -123,6 +166,7 @@ ROUTES: dict[str, Route] = {
         SolveMaze,
         jobs.solve_maze,
         search=True,
+        locally=maze_command,
         empty={"path": [], "expanded_order": [], "children": []},
         summary="Also returns the cells in the order they were expanded, for the animation.",
     ),
@@ -131,6 +175,7 @@ ROUTES: dict[str, Route] = {
         TraceMaze,
         jobs.trace_maze,
         search=True,
+        locally=maze_command,
         empty={"path": [], **NO_TRACE},
         summary="As ``npuzzle/trace``, cells as ``[row, col]``.",
     ),
@@ -140,6 +185,7 @@ ROUTES: dict[str, Route] = {
         SolveTilt,
         jobs.solve_tilt,
         search=True,
+        locally=tilt_command,
         empty={"boards": []},
         summary="``boards`` lists the board after each move.",
     ),
@@ -148,6 +194,8 @@ ROUTES: dict[str, Route] = {
         TiltGenerate,
         jobs.generate_tilt,
         search=True,
+        locally=generate_command,
+        compiled=True,
         gave_up=jobs.generator_gave_up,
         summary="An 8x8 puzzle whose optimal length is at least ``min_length``, the same for a "
         "seed.",

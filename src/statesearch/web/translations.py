@@ -35,6 +35,10 @@ INTERNAL = "internal error {incident} (not your fault); details in {log}"
 NOT_FOUND = "no such page or API route"
 NOT_ALLOWED = "this route does not take that method"
 UNREADABLE_BODY = "cannot read the request body (send JSON)"
+STOPPED_IN_PAGE = (  # the page's own Python (page.py) on a search it stopped
+    "the page's own Python stopped here; the installed statesearch, with its compiled kernels, "
+    "runs it: {command}"
+)
 SERVER_MESSAGES = (
     BUSY,
     HOST_REFUSED,
@@ -45,6 +49,7 @@ SERVER_MESSAGES = (
     NOT_FOUND,
     NOT_ALLOWED,
     UNREADABLE_BODY,
+    STOPPED_IN_PAGE,
 )
 
 KOREAN: Mapping[str, str] = {
@@ -61,6 +66,10 @@ KOREAN: Mapping[str, str] = {
     NOT_FOUND: "그런 페이지나 API 경로가 없습니다",
     NOT_ALLOWED: "이 경로는 그 메서드를 받지 않습니다",
     UNREADABLE_BODY: "요청 본문을 읽을 수 없습니다 (JSON을 보내세요)",
+    STOPPED_IN_PAGE: (
+        "페이지의 파이썬은 여기서 멈췄습니다. 컴파일된 커널이 있는 설치한 statesearch로는 "
+        "이렇게 실행합니다: {command}"
+    ),
     **TEMPLATES,
 }
 

@@ -4,6 +4,7 @@ import { api, isCancel } from "./api.js";
 import { blankLastGoal, drawBoard, neighbours } from "./board.js";
 import { drawRuns, runRows } from "./compare.js";
 import { lang, limitName, onLanguage, setLang, t } from "./i18n.js";
+import { TRANSPORT } from "./transport.js";
 import { LESSON } from "./experiments.js";
 import { setUpTracing } from "./puzzle-trace.js";
 import { seconds, working } from "./ui.js";
@@ -412,5 +413,10 @@ api("limits").then((limits) => {
   state.maxSeconds = limits.max_seconds;
   $("budget-note").textContent = t("budget", state.maxSeconds);
 }).catch(() => {});
+// The static site has the lesson page (its cells need the page's own Python) and no server
+// for the API's documentation.
+$("lesson-link").hidden = TRANSPORT !== "worker";
+$("api-link").hidden = TRANSPORT === "worker";
+onLanguage(() => { $("lesson-link").href = `lesson.html?lang=${lang()}`; });
 setLang(lang());
 render();

@@ -10,7 +10,7 @@ const a = (n) => (/^8/.test(String(n)) || n === 11 || n === 18 ? "an" : "a");
 export const MESSAGES = {
   en: {
     title: "statesearch playground", panel: "Live panel", tab_puzzle: "Sliding puzzle",
-    tab_maze: "Maze", tab_tilt: "Tilt", api_docs: "API", tool: "Paint", wall: "wall",
+    tab_maze: "Maze", tab_tilt: "Tilt", api_docs: "API", lesson_link: "Lesson", tool: "Paint", wall: "wall",
     open: "open (1)", sand: "sand (3)", water: "water (5)", start: "start", goal: "goal",
     target: "target", block: "block", erase: "erase", lesson_maze: "Lesson maze",
     ucs: "Uniform-cost", cost: "Cost", seed: "Seed", blocks: "Blocks", min_length: "Min. length",
@@ -75,7 +75,7 @@ export const MESSAGES = {
   },
   ko: {
     title: "statesearch 놀이터", panel: "실시간 패널", tab_puzzle: "슬라이딩 퍼즐",
-    tab_maze: "미로", tab_tilt: "기울이기 퍼즐", api_docs: "API", tool: "칠하기", wall: "벽",
+    tab_maze: "미로", tab_tilt: "기울이기 퍼즐", api_docs: "API", lesson_link: "수업", tool: "칠하기", wall: "벽",
     open: "빈칸 (1)", sand: "모래 (3)", water: "물 (5)", start: "출발", goal: "목표",
     target: "목표 칸", block: "블록", erase: "지우기", lesson_maze: "수업 미로",
     ucs: "균일 비용", cost: "비용", seed: "시드", blocks: "블록 수", min_length: "최소 길이",
@@ -148,7 +148,16 @@ function remembered() {
   try { return localStorage.getItem("statesearch-lang"); } catch { return null; }
 }
 
-let current = remembered() || "en";
+// The page's language: the link's ?lang=ko|en, else the one chosen before, else the browser's.
+function firstLanguage() {
+  const asked = new URLSearchParams(globalThis.location?.search ?? "").get("lang");
+  if (asked === "ko" || asked === "en") return asked;
+  const kept = remembered();
+  if (kept === "ko" || kept === "en") return kept;
+  return (globalThis.navigator?.language ?? "en").toLowerCase().startsWith("ko") ? "ko" : "en";
+}
+
+let current = firstLanguage();
 const redraws = [];
 
 export function lang() { return current; }
@@ -170,6 +179,9 @@ export function setLanguage(code) { current = code; }
 export function setLang(code) {
   current = code;
   try { localStorage.setItem("statesearch-lang", code); } catch { /* not remembered */ }
+  const url = new URL(location.href); // a link to hand out keeps the language
+  url.searchParams.set("lang", code);
+  history.replaceState(history.state, "", url);
   document.documentElement.lang = code;
   for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
   document.getElementById("lang").textContent = code === "en" ? "한국어" : "English";

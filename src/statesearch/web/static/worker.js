@@ -22,9 +22,10 @@ try {
   page.report_progress((line) => self.postMessage({ id: current, progress: JSON.parse(line) }));
   handle = ({ id, route, body, lang, cells }) => {
     current = id;
+    // A GET has no body: undefined becomes Python's None (null would become jsnull).
     const reply = cells !== undefined
       ? lesson.run(JSON.stringify(cells), lang)
-      : page.answer(route, body === undefined ? null : JSON.stringify(body), lang);
+      : page.answer(route, body === undefined ? undefined : JSON.stringify(body), lang);
     self.postMessage({ id, ...JSON.parse(reply) });
   };
   self.postMessage({ ready: (performance.now() - started) / 1000 });
