@@ -120,3 +120,34 @@ def test_a_deeply_nested_results_line_is_refused_on_resume(
     capsys.readouterr()
     assert main(["batch", str(instances), "--out", str(out), "--resume"]) == BAD
     assert "line 2 is not a result line" in one_line_error(capsys)
+
+
+# Items 5 and 6: other exit 70s, and exit codes the user's code chose.
+
+
+def test_a_board_too_large_to_analyze_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """Its message counts 3000! boards: a 9,100-digit number in a {count:,} field, which the
+    words that replace it refused ('Cannot specify ',' with 's'', exit 70)."""
+    assert main(["analyze", "npuzzle", "--rows", "1000"]) == BAD
+    assert "3000! = a number of about 9,100 digits" in one_line_error(capsys)
+
+
+def test_a_bench_output_that_cannot_be_written_is_refused_before_the_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Found after the whole benchmark ran, as exit 70; a name too long fails for root too."""
+    out = tmp_path / ("x" * 300 + ".json")
+    assert main(["bench", "korf100", "--ids", "1", "--out", str(out)]) == BAD
+    assert "File name too long" in one_line_error(capsys)  # and nothing was solved
+    existing = tmp_path / "kept.json"
+    existing.write_text("kept")
+    from statesearch.outputs import check_output
+
+    check_output(existing)  # looked at, not changed
+    check_output(tmp_path / "new.json")  # made to find out, and removed
+    assert existing.read_text() == "kept" and not (tmp_path / "new.json").exists()
+
+
+def test_a_bench_output_on_a_full_disk_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "tilt", "--count", "1", "--out", "/dev/full"]) == BAD
+    assert "cannot write /dev/full: No space left on device" in one_line_error(capsys)

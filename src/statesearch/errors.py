@@ -33,5 +33,13 @@ class InputError(ValueError):
 def _printable(value: object) -> object:
     """A number too long for Python to print (over 4,300 digits) by its size instead."""
     if isinstance(value, int) and value.bit_length() > 14_000:
-        return f"a number of about {round(value.bit_length() * 0.30103, -2):,.0f} digits"
+        return _Size(f"a number of about {round(value.bit_length() * 0.30103, -2):,.0f} digits")
     return value
+
+
+class _Size(str):
+    """A number's size said in words, in a field written with a number's format (``{n:,}``),
+    which a string would refuse."""
+
+    def __format__(self, spec: str) -> str:
+        return str(self)

@@ -14,11 +14,23 @@ from .errors import InputError
 
 
 def check_output(file: Path) -> None:
-    """Refuse, in one line, a file that could not be written later."""
-    if file.is_dir():
-        raise InputError("cannot write {file}: it is a directory", file=file)
-    if not file.parent.is_dir():
-        raise InputError("cannot write {file}: no such directory", file=file)
+    """Refuse, in one line, a file that could not be written later: a directory, a folder that
+    does not exist, or a file that cannot be opened for writing (permissions, a read-only disk,
+    a name too long), found by opening it (a file made to find out is removed again; one that
+    exists is not changed)."""
+    try:
+        if file.is_dir():
+            raise InputError("cannot write {file}: it is a directory", file=file)
+        if not file.parent.is_dir():
+            raise InputError("cannot write {file}: no such directory", file=file)
+        existed = os.path.lexists(file)
+        # O_NONBLOCK: a pipe nobody reads fails at once (ENXIO) instead of waiting for one.
+        fd = os.open(file, os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NONBLOCK", 0))
+        os.close(fd)
+        if not existed:
+            file.unlink(missing_ok=True)
+    except OSError as err:
+        raise InputError("cannot write {file}: {why}", file=file, why=err.strerror or err) from None
 
 
 @contextlib.contextmanager
@@ -44,3 +56,13 @@ def written_in_place(file: Path) -> Iterator[IO[str]]:
     finally:
         if not special and target.exists():
             os.replace(target, file)
+
+
+def write_output(file: Path, text: str) -> None:
+    """``text`` written to ``file`` whole or not at all (a full disk leaves no empty or partial
+    file behind); a failure is one line."""
+    try:
+        with written_in_place(file) as out:
+            out.write(text)
+    except OSError as err:
+        raise InputError("cannot write {file}: {why}", file=file, why=err.strerror or err) from None

@@ -20,7 +20,7 @@ from ..batch.runner import Row
 from ..batch.spec import Spec, check, normalize
 from ..errors import InputError
 from ..npuzzle.benchmarks import load, select
-from ..outputs import check_output
+from ..outputs import check_output, write_output
 from .batch import PlotFile, Scheduler, exit_code, run_with_progress
 from .bench_grid import movingai
 from .options import time_limit_option
@@ -93,7 +93,7 @@ def run(
     )
     if out is not None:
         summary = {"set": name, "search": label, "cpu_s": cpu, "wall_s": tally.wall_s}
-        out.write_text(json.dumps({**summary, "rows": [bench_row(r) for r in rows]}, indent=1))
+        write_output(out, json.dumps({**summary, "rows": [bench_row(r) for r in rows]}, indent=1))
     if plot is not None and rows:
         plot_results(rows, plot, f"{name} with {label}")
         console.print(f"plot: {plot}")

@@ -15,7 +15,7 @@ from rich.table import Table
 from ..errors import InputError
 from ..facade import solve as facade_solve
 from ..limits import LimitHit, LimitKind, Limits, Meter
-from ..outputs import check_output
+from ..outputs import check_output, write_output
 from .options import MaxMemory, SearchOptions, heuristic_option, search_options, time_limit_option
 from .preparing import PREPARE_LIMIT, Preparation, PrepareLimit
 from .progress import build_progress, building, stderr, watching
@@ -437,7 +437,7 @@ def bench_cube(
     console.print(benchmark.table(rows))
     console.print(benchmark.summary(rows, heuristic, metric))
     if out is not None:
-        out.write_text(json.dumps({"metric": metric, "heuristic": heuristic, "rows": rows}))
+        write_output(out, json.dumps({"metric": metric, "heuristic": heuristic, "rows": rows}))
     if any(not r["replayed"] or not r["optimal"] for r in rows if r["status"] == "solved"):
         raise typer.Exit(1)
     if any(r["status"] != "solved" for r in rows):
