@@ -4,7 +4,9 @@ code and one line, never an internal error (exit 70), a traceback or a hang."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -151,3 +153,107 @@ def test_a_bench_output_that_cannot_be_written_is_refused_before_the_run(
 def test_a_bench_output_on_a_full_disk_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "tilt", "--count", "1", "--out", "/dev/full"]) == BAD
     assert "cannot write /dev/full: No space left on device" in one_line_error(capsys)
+
+
+@pytest.fixture
+def locked_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A cache folder that exists and cannot be entered (mode 000): chmod where the tests do
+    not run as root; as root, which enters anything, the calls that enter it fail as they
+    would."""
+    import builtins
+    import io
+    import os
+
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    monkeypatch.setenv("STATESEARCH_CACHE", str(cache))
+    if os.geteuid() != 0:
+        cache.chmod(0)
+        yield cache
+        cache.chmod(0o755)
+        return
+    inside = str(cache) + os.sep
+
+    def refused(real: Callable[..., Any], name: str = "") -> Callable[..., Any]:
+        def call(path: Any, *args: Any, **kwargs: Any) -> Any:
+            named = os.fsdecode(path) if isinstance(path, str | bytes | os.PathLike) else ""
+            listed = named.rstrip(os.sep) + os.sep == inside and name in ("scandir", "listdir")
+            if named.startswith(inside) or listed:
+                raise PermissionError(13, "Permission denied", named)
+            return real(path, *args, **kwargs)
+
+        return call
+
+    for name in ("stat", "lstat", "open", "mkdir", "listdir", "scandir", "unlink", "replace"):
+        monkeypatch.setattr(os, name, refused(getattr(os, name), name))
+    opened = refused(builtins.open)
+    monkeypatch.setattr(builtins, "open", opened)
+    monkeypatch.setattr(io, "open", opened)
+    yield cache
+
+
+@pytest.mark.parametrize(
+    ("argv", "code"),
+    [
+        (["pdb", "list"], BAD),
+        (["pdb", "verify"], BAD),
+        (["solve", "npuzzle", "4 1 3/2 5 0", "-H", "pdb", "--partition", "5"], OK),
+        (["solve", "cube", "R U", "--size", "2"], OK),
+    ],
+    ids=["pdb list", "pdb verify", "solve npuzzle pdb", "solve cube 2x2x2"],
+)
+def test_a_cache_that_cannot_be_entered(
+    argv: list[str], code: int, locked_cache: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """PermissionError from Path.exists, exit 70: now listing it is refused in one line, and a
+    search builds its tables in memory."""
+    from statesearch.cube import pocket
+
+    pocket.distance_table.cache_clear()
+    assert main(argv) == code
+    pocket.distance_table.cache_clear()
+    if code == BAD:
+        assert f"cannot read {locked_cache}: Permission denied" in one_line_error(capsys)
+    else:
+        out, err = capsys.readouterr()
+        assert "solved" in out and "Traceback" not in out + err
+        if "npuzzle" in argv:  # the cube builds its 2x2x2 table without a word
+            assert "memory only" in out + err
+
+
+METADATA = {
+    "a list": [],
+    "a string": "x",
+    "rows 1e999": {"rows": 1e999, "cols": 3, "goal": [1, 2, 3, 4, 5, 0], "group": [1, 2, 3]},
+    "a file outside": {"table": "2x2x2 distances", "file": "../../../etc/passwd.npy"},
+}
+
+
+@pytest.mark.parametrize("metadata", list(METADATA), ids=list(METADATA))
+def test_table_metadata_that_is_no_object(
+    metadata: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:  # fmt: skip
+    """JSON, but not an object of the table's fields: solve cube, pdb list and pdb verify
+    ended 'TypeError: 'list' object is not a mapping' or 'OverflowError', exit 70."""
+    from statesearch.cube import pocket
+
+    monkeypatch.setenv("STATESEARCH_CACHE", str(tmp_path))
+    pocket.distance_table.cache_clear()
+    pdb_board = ["solve", "npuzzle", "4 1 3/2 5 0", "-H", "pdb", "--partition", "5"]
+    cube = ["solve", "cube", "R U", "--size", "2"]
+    assert main(pdb_board) == OK and main(cube) == OK
+    pocket.distance_table.cache_clear()
+    for meta in tmp_path.glob("*.json"):
+        meta.write_text(json.dumps(METADATA[metadata]))
+    capsys.readouterr()
+    assert main(["pdb", "list"]) == OK
+    assert "passwd" not in capsys.readouterr().out
+    assert main(["pdb", "verify"]) == 1
+    said = capsys.readouterr().out
+    assert "cube-2x2x2-distances-htm.npy:" in said and "passwd" not in said
+    assert main(cube) == OK and main(pdb_board) == OK
+    pocket.distance_table.cache_clear()
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err and "internal error" not in out + err
+    assert main(["pdb", "verify"]) == OK  # rebuilt

@@ -18,6 +18,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Any, NamedTuple
 
+from .errors import InputError
+
 DIGEST = 32  # bytes of checksum in front of a checked blob
 
 
@@ -28,6 +30,37 @@ def cache_dir() -> Path:
     import platformdirs  # only here: the engine imports with the standard library alone
 
     return Path(platformdirs.user_cache_dir("statesearch"))
+
+
+def exists(path: Path) -> bool:
+    """``path.exists()``, ``False`` when it cannot be looked at (a cache folder that cannot be
+    entered: ``exists`` raises ``PermissionError`` there)."""
+    try:
+        return path.exists()
+    except OSError:
+        return False
+
+
+def is_dir(path: Path) -> bool:
+    """``path.is_dir()``, ``False`` when it cannot be looked at."""
+    try:
+        return path.is_dir()
+    except OSError:
+        return False
+
+
+def check_readable(directory: Path) -> None:
+    """Refuse, in one line, a cache folder whose files cannot be listed (one that is missing
+    holds nothing, and is fine)."""
+    try:
+        with os.scandir(directory):
+            pass
+    except FileNotFoundError:
+        return
+    except OSError as err:
+        raise InputError(
+            "cannot read {file}: {why}", file=directory, why=err.strerror or err
+        ) from None
 
 
 def write_atomically(path: Path, write: Callable[[Path], None]) -> None:

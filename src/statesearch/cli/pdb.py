@@ -119,9 +119,10 @@ def goal_name(goal: object) -> str:
 @app.command("list")
 def list_tables() -> None:
     """Show the tables in the cache."""
-    from ..cache import cache_dir
+    from ..cache import cache_dir, check_readable, exists
     from ..npuzzle.pdb import stored
 
+    check_readable(cache_dir())
     tiles = listing("file", "board", "goal", "group", "entries", "max")  # a byte an entry
     for meta in stored():
         group = meta.get("group")
@@ -138,7 +139,7 @@ def list_tables() -> None:
     cubes = listing("file: what it holds", "metric", "entries", "MB")
     for meta in cube_store.stored_tables():
         path = cache_dir() / str(meta["file"])
-        size = path.stat().st_size if path.exists() else 0
+        size = path.stat().st_size if exists(path) else 0
         cubes.add_row(
             f"{meta['file']}\n  {meta.get('table', '?')}",
             str(meta.get("metric", "?")),
@@ -182,9 +183,10 @@ def verify() -> None:
     """Check every cached table and compiled search: metadata and checksums.
 
     Exit 1 if anything is unsound (a search would rebuild it, never use it)."""
-    from ..cache import cache_dir, read_checked
+    from ..cache import cache_dir, check_readable, is_dir, read_checked
     from ..npuzzle.pdb import check, key_from_metadata, stored
 
+    check_readable(cache_dir())
     bad = 0
     seen = 0
     for meta in stored():
@@ -198,7 +200,7 @@ def verify() -> None:
         seen += 1
         bad += problem is not None
         console.print(f"{name}: {problem or 'ok'}")
-    for code in sorted(cache_dir().glob("*.o")) if cache_dir().is_dir() else []:
+    for code in sorted(cache_dir().glob("*.o")) if is_dir(cache_dir()) else []:
         seen += 1
         sound = read_checked(code) is not None
         bad += not sound

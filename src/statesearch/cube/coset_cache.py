@@ -10,6 +10,7 @@ from concurrent.futures import ThreadPoolExecutor, wait
 
 import numpy as np
 
+from ..cache import exists
 from ..errors import InputError
 from ..limits import LimitHit, LimitKind, Limits, Meter, active_meter, reserve
 from . import store
@@ -79,7 +80,7 @@ def stored_table(variant: str, metric: str, log: store.Log | None = None) -> Cos
     files = [
         store.files(name)[1] for name in (table_name(variant, metric), bounds_name(variant, metric))
     ]
-    reserve(sum(f.stat().st_size for f in files if f.exists()), f"reading {what} and its bounds")
+    reserve(sum(f.stat().st_size for f in files if exists(f)), f"reading {what} and its bounds")
     # Seconds of reading: this thread checks the active meter (Ctrl-C, a time limit) between
     # chunks and while it waits; when it stops, the reader stops at its next chunk.
     meter = active_meter()

@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from ..cache import cache_dir, npy_header, npy_mismatch, write_or_keep
+from ..cache import cache_dir, is_dir, npy_header, npy_mismatch, write_or_keep
 from ..limits import reserve
 
 FORMAT_VERSION = 1
@@ -73,9 +73,9 @@ def _read(
     name: str, meta: dict[str, Any], mmap: bool, check: Check = never_stop
 ) -> tuple[str | None, np.ndarray | None]:
     meta_file, table_file = files(name)
-    if not meta_file.exists() or not table_file.exists():
-        return "missing", None
     try:
+        if not meta_file.exists() or not table_file.exists():
+            return "missing", None
         stored = json.loads(meta_file.read_text())
         if not isinstance(stored, dict):
             return "metadata is not a JSON object", None
@@ -91,7 +91,9 @@ def _read(
         else:
             reserve(table_file.stat().st_size, f"reading {table_file.name}")
             table = _read_npy(table_file, check)
-    except (OSError, ValueError) as err:
+    except OSError as err:  # a cache that cannot be entered too (exists() raises)
+        return f"unreadable ({err.strerror or err.__class__.__name__})", None
+    except ValueError as err:
         return f"unreadable ({err.__class__.__name__})", None
     if str(table.dtype) != stored.get("dtype") or list(table.shape) != stored.get("shape"):
         return "wrong size or type", None
@@ -112,7 +114,11 @@ def is_stored(name: str, meta: dict[str, Any]) -> bool:
     reading the table (its checksum is checked when it is loaded)."""
     table_file = files(name)[1]
     notes_kept = notes(name)
-    return table_file.exists() and all(notes_kept.get(k) == v for k, v in describe(meta).items())
+    try:
+        present = table_file.exists()
+    except OSError:  # a cache that cannot be entered
+        return False
+    return present and all(notes_kept.get(k) == v for k, v in describe(meta).items())
 
 
 def load(
@@ -155,10 +161,10 @@ def save(
 def notes(name: str) -> dict[str, Any]:
     """What ``save`` wrote beside a table, or nothing."""
     try:
-        stored: dict[str, Any] = json.loads(files(name)[0].read_text())
+        stored = json.loads(files(name)[0].read_text())
     except (OSError, ValueError):
         return {}
-    return stored
+    return stored if isinstance(stored, dict) else {}
 
 
 def load_or_build(
@@ -185,12 +191,13 @@ def stored_tables() -> list[dict[str, Any]]:
     """The metadata of every cube table in the cache, with its file name."""
     directory = cache_dir()
     out = []
-    for meta_file in sorted(directory.glob("cube-*.json")) if directory.exists() else []:
+    for meta_file in sorted(directory.glob("cube-*.json")) if is_dir(directory) else []:
         try:
             meta = json.loads(meta_file.read_text())
         except (OSError, ValueError):
             meta = {}
-        out.append({"file": meta_file.with_suffix(".npy").name, **meta})
+        # The file's own name last: a "file" field in the metadata names nothing outside it.
+        out.append({**(meta if isinstance(meta, dict) else {}), "file": meta_file.stem + ".npy"})
     return out
 
 

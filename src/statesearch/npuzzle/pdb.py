@@ -20,7 +20,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..cache import cache_dir, npy_mismatch, write_or_keep
+from ..cache import cache_dir, is_dir, npy_mismatch, write_or_keep
 from ..errors import InputError
 from .board import Tiles, goal_option
 from .pdb_build import UNSET, build_group_table, placements
@@ -170,9 +170,9 @@ def _checksum(table: np.ndarray) -> str:
 def check(key: GroupKey, directory: Path) -> str | None:
     """Why the stored table for ``key`` cannot be used, or ``None`` when it is sound."""
     meta_file, table_file = directory / f"{key.name}.json", directory / f"{key.name}.npy"
-    if not meta_file.exists() or not table_file.exists():
-        return "missing"
     try:
+        if not meta_file.exists() or not table_file.exists():
+            return "missing"
         meta = json.loads(meta_file.read_text())
         if not isinstance(meta, dict):
             return "metadata is not a JSON object"
@@ -185,7 +185,9 @@ def check(key: GroupKey, directory: Path) -> str | None:
         if damaged is not None:
             return damaged
         table = np.load(table_file, allow_pickle=False)
-    except (OSError, ValueError, EOFError) as err:  # EOFError: an empty or truncated .npy
+    except OSError as err:  # a cache that cannot be entered too (exists() raises)
+        return f"unreadable ({err.strerror or err.__class__.__name__})"
+    except (ValueError, EOFError) as err:  # EOFError: an empty or truncated .npy
         return f"unreadable ({err.__class__.__name__})"
     if table.dtype != np.uint8 or table.shape != (key.entries,):
         return "wrong size or type"
@@ -293,7 +295,7 @@ def stored() -> Iterator[dict[str, object]]:
     metadata is missing is listed too), with its file name; unreadable metadata reads as
     ``{}``."""
     directory = cache_dir()
-    if not directory.is_dir():
+    if not is_dir(directory):
         return
     names = {p.stem for pattern in ("*.npy", "*.json") for p in directory.glob(pattern)}
     for name in sorted(n for n in names if TABLE_NAME.fullmatch(n)):
@@ -312,5 +314,5 @@ def key_from_metadata(meta: dict[str, object]) -> GroupKey | None:
             tuple(meta["goal"]),  # type: ignore[arg-type]
             tuple(meta["group"]),  # type: ignore[arg-type]
         )
-    except (KeyError, TypeError, ValueError):
+    except (KeyError, TypeError, ValueError, OverflowError):  # OverflowError: "rows": 1e999
         return None
