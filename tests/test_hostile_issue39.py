@@ -257,3 +257,49 @@ def test_table_metadata_that_is_no_object(
     out, err = capsys.readouterr()
     assert "Traceback" not in out + err and "internal error" not in out + err
     assert main(["pdb", "verify"]) == OK  # rebuilt
+
+
+EXITS = {
+    "sys.exit(3) while loading": (
+        "import sys\nsys.exit(3)\n",
+        "raised SystemExit while loading: 3",
+    ),
+    "GeneratorExit while loading": ("raise GeneratorExit\n", "raised GeneratorExit while loading"),
+    "sys.exit(3) making it": (
+        COUNTER + "\ndef make():\n    import sys\n    sys.exit(3)\n",
+        "make() raised SystemExit: 3",
+    ),
+    "sys.exit(3) in successors": (
+        COUNTER.replace("return [(", "return __import__('sys').exit(3) if state == 2 else [("),
+        "the problem raised SystemExit: 3 (mine.py, line 7, in successors)",
+    ),
+    "GeneratorExit in is_goal": (
+        COUNTER.replace("return state == 3", "raise GeneratorExit"),
+        "the problem raised GeneratorExit:  (mine.py, line 5, in is_goal)",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(EXITS), ids=list(EXITS))
+def test_exits_from_the_problems_code_are_its_mistakes(
+    case: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """sys.exit(3) ended the command with 3, read as a proof of unsolvability; GeneratorExit
+    printed a traceback (exit 1)."""
+    source, message = EXITS[case]
+    (tmp_path / "mine.py").write_text(source)
+    name = "make" if "making" in case else "Counter"
+    assert main(["solve", "problem", f"{tmp_path / 'mine.py'}:{name}"]) == BAD
+    assert message in one_line_error(capsys)
+
+
+@pytest.mark.parametrize("algorithm", ["astar", "dfbnb", "idastar", "greedy"])
+def test_a_heuristic_of_inf_is_refused_by_every_search(
+    algorithm: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """inf where the goal is still reachable: A* solved it, branch and bound and IDA* called it
+    unsolvable (exit 3). One answer for all: refused, in one line."""
+    source = COUNTER.replace("return max(3 - state, 0)", "return float('inf') if state == 2 else 0")
+    (tmp_path / "mine.py").write_text(source)
+    assert main(["solve", "problem", f"{tmp_path / 'mine.py'}:Counter", "-a", algorithm]) == BAD
+    assert "the heuristic 'heuristic': for 2 it gave inf" in one_line_error(capsys)

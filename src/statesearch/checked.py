@@ -2,15 +2,17 @@
 
 ``check_problem`` and ``check_estimate`` look at the start only; a problem that goes wrong
 later (a successor that is a 4-tuple, a list for a state, a cost of ``"1"`` or ``-3``, a
-heuristic that returns ``None`` or ``nan`` for some state) would otherwise fail deep inside an
-algorithm as ``internal error``, or worse, not fail: a negative cost makes a wrong answer
-"optimal". ``Checked`` wraps such a problem for the search and turns each of those into the
-same one line the start's check gives. The package's own domains are searched unwrapped: their
-states are right by construction, and their loops are the fast ones.
+heuristic that returns ``None``, ``nan`` or ``inf`` for some state) would otherwise fail deep
+inside an algorithm as ``internal error``, or worse, not fail: a negative cost makes a wrong
+answer "optimal", and ``inf`` made A* and branch and bound disagree. ``Checked`` wraps such a
+problem for the search and turns each of those into the same one line the start's check gives.
+The package's own domains are searched unwrapped: their states are right by construction, and
+their loops are the fast ones.
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from .errors import InputError
@@ -62,6 +64,8 @@ class Checked:
             value = h.fn(state)
             if not is_estimate(value):
                 raise _bad_estimate(h, state, value)
+            if value == math.inf:
+                raise _dead_end(h, state)
             return value
 
         return Heuristic(h.name, checked_h, h.admissible)
@@ -73,4 +77,16 @@ def _bad_estimate(h: Heuristic, state: Any, value: object) -> InputError:
         name=h.name,
         state=short(state),
         got=short(value),
+    )
+
+
+def _dead_end(h: Heuristic, state: Any) -> InputError:
+    """An estimate of ``inf`` from a problem of one's own: the searches read it differently
+    (A* still expands past the state, IDA* and branch and bound never enter it), so one answer
+    would depend on the algorithm; it is refused instead."""
+    return InputError(
+        "{place}: {problem}",
+        place=f"the heuristic {h.name!r}",
+        problem=f"for {short(state)} it gave inf; give a finite number (a dead end is a state "
+        "no successor leads on from)",
     )

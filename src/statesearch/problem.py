@@ -4,7 +4,9 @@ A problem is any object with:
 
 1. ``initial`` (the start state) and ``is_goal(state)``;
 2. ``successors(state)`` yielding ``(action, next_state, step_cost)``;
-3. optionally ``heuristic(state)``, an estimate of the remaining cost (0 when absent).
+3. optionally ``heuristic(state)``, an estimate of the remaining cost (0 when absent): a finite
+   number >= 0 (``inf`` is refused from a problem of one's own, ``checked``: A* would still
+   search past such a state where IDA* and branch and bound never enter it).
 
 States must be hashable; the ``classic`` tie-break also needs them to be orderable (tuples of
 numbers are both). A few optional members unlock more:
@@ -351,7 +353,8 @@ def check_estimate(h: Heuristic, state: object) -> None:
 
 def is_estimate(value: object) -> bool:
     """Whether a heuristic's value is one a search can use: a number >= 0 (not nan) that is a
-    float, inf included (a dead end). Ints and floats are looked at first: this runs for every
+    float, inf included (a dead end: an exact table's wrong parity; ``checked`` refuses it from
+    a problem of one's own). Ints and floats are looked at first: this runs for every
     estimate of a problem of one's own."""
     if type(value) is int or type(value) is float:
         return 0 <= value <= LARGEST_COST or value == math.inf

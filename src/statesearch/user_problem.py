@@ -32,6 +32,11 @@ from .overdue import stopped_when_overdue
 from .problem import check_problem
 from .text_files import TooDeep, json_value, read_capped
 
+# What the user's code may raise that is its own mistake: any error, and the two exits that are
+# no error (``sys.exit(3)`` while the file loads would end the command with exit 3, read as
+# "unsolvable"; ``GeneratorExit`` printed a traceback). Ctrl-C (KeyboardInterrupt) is not the
+# code's.
+OWN_CODES_EXITS = (Exception, SystemExit, GeneratorExit)
 MAX_SOURCE = 16 * 2**20  # bytes of a problem's file: far more than any hand-written one
 _LOADED: dict[tuple[str, str], ModuleType] = {}  # a file's modules, by path and text
 
@@ -82,7 +87,7 @@ def _made(
             made = made(**(arguments or {}))
         except LimitHit:
             raise
-        except Exception as err:
+        except OWN_CODES_EXITS as err:
             raise InputError(
                 "{name}() raised {error}: {message}",
                 name=name,
@@ -168,7 +173,7 @@ def _run(where: str, path: Path, source: str) -> ModuleType:
         except LimitHit:
             del sys.modules[module.__name__]
             raise
-        except Exception as err:
+        except OWN_CODES_EXITS as err:
             del sys.modules[module.__name__]
             raise _loading_failed(where, err) from None
         _LOADED[key] = module
@@ -180,7 +185,7 @@ def _import(where: str) -> ModuleType:
         return importlib.import_module(where)
     except LimitHit:
         raise
-    except Exception as err:
+    except OWN_CODES_EXITS as err:
         missing = getattr(err, "name", None) if isinstance(err, ModuleNotFoundError) else None
         if missing is not None and (where == missing or where.startswith(missing + ".")):
             raise InputError(
@@ -189,7 +194,7 @@ def _import(where: str) -> ModuleType:
         raise _loading_failed(where, err) from None
 
 
-def _loading_failed(where: str, err: Exception) -> InputError:
+def _loading_failed(where: str, err: BaseException) -> InputError:
     return InputError(
         "{file} raised {error} while loading: {message}",
         file=where,
@@ -206,14 +211,14 @@ def blaming(problem: Any) -> Iterator[None]:
         yield
     except (InputError, LimitHit):  # a limit (the watchdog's too) is no error of the problem's
         raise
-    except Exception as err:
+    except OWN_CODES_EXITS as err:
         blamed = raised_by(problem, err)
         if blamed is None:
             raise
         raise blamed from None
 
 
-def raised_by(problem: Any, err: Exception) -> InputError | None:
+def raised_by(problem: Any, err: BaseException) -> InputError | None:
     """An error the problem's own code raised during a search, in one line: what, and the
     deepest line of the user's code it passed through (the problem's file, or a module it
     imports: not statesearch, not Python's or an installed package's), for the search did not
