@@ -4,7 +4,8 @@ A command's comment may hold what its output shows after a ``→`` (compared wit
 folded, since tables wrap) and its exit code as ``(exit N)`` (0 when absent). Commands run from
 a scratch directory holding the examples and this checkout's ``.venv``, with a fresh cache.
 ``make`` lines are the quick start itself (CI runs ``make test``); ``serve`` is started, asked
-for its page and stopped.
+for its page and stopped, and so is a file server of the static site (built into the scratch
+directory as ``make site`` builds it).
 """
 
 from __future__ import annotations
@@ -71,6 +72,11 @@ def test_the_readme_shows_commands() -> None:
 def test_readme_command(command: str, expected: str, code: int, scratch: Path) -> None:
     env = {**os.environ, "STATESEARCH_CACHE": str(scratch / "cache"), "COLUMNS": "100"}
     if " serve" in command:
+        check_server(command, expected, scratch, env)
+        return
+    if "http.server" in command:
+        built = [str(ROOT / ".venv/bin/python"), str(ROOT / "browser/build.py"), "site"]
+        subprocess.run(built, cwd=scratch, check=True, capture_output=True, timeout=600)
         check_server(command, expected, scratch, env)
         return
     done = subprocess.run(
