@@ -73,3 +73,39 @@ def test_auto_compiles_big_mazes_only_and_traces_in_python() -> None:
     assert solve(big, "astar", "euclidean").engine == "python"  # hypot's last bit
     with pytest.raises(InputError, match="no compiled kernel for astar with euclidean"):
         solve(big, "astar", "euclidean", engine="compiled")
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_compiled_jump_point_search_counts_as_the_python_one_does(seed: int) -> None:
+    rng = random.Random(seed)
+    height, width = rng.randint(1, 24), rng.randint(2, 24)
+    density = rng.random() * 0.5
+    rows = [
+        "".join("#" if rng.random() < density else "." for _ in range(width)) for _ in range(height)
+    ]
+    rows[0], rows[-1] = "." + rows[0][1:], rows[-1][:-1] + "."
+    cells = [(r, c) for r in range(height) for c in range(width) if rows[r][c] == "."]
+    start, goal = rng.sample(cells, 2) if len(cells) > 1 else (cells[0], cells[0])
+    maze = Maze(rows, 8, rng.choice(("avoid", "cut")), start, goal)
+    budgets = [
+        None,
+        Limits(max_expanded=rng.randint(1, 20)),
+        Limits(max_pushed=rng.randint(1, 20)),
+        Limits(max_states=rng.randint(1, 30)),
+    ]
+    for heuristic in ("octile", "zero", "chebyshev"):
+        for limits in budgets:
+            python = solve(maze, "jps", heuristic, engine="python", limits=limits)
+            compiled = solve(maze, "jps", heuristic, engine="compiled", limits=limits)
+            assert compiled.engine == "compiled"
+            assert described(compiled) == described(python), (heuristic, limits)
+
+
+def test_the_compiled_jump_point_search_refuses_as_the_python_one_does() -> None:
+    big = Maze(["." * 200] * 200, 8, "avoid", (0, 0), (199, 150))
+    assert solve(big, "jps").engine == "compiled"
+    with pytest.raises(InputError, match="no depth limit"):
+        solve(big, "jps", limits=Limits(max_depth=9))
+    terrain = Maze(["3" * 200] * 200, 8, "avoid", (0, 0), (199, 150))
+    with pytest.raises(InputError, match="every open cell to cost the same"):
+        solve(terrain, "jps")

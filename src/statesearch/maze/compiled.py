@@ -9,12 +9,14 @@ the Python engine's (the ``classic`` tie-break). ``euclidean`` stays in Python: 
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
 from ..directions import STEPS
+from ..errors import InputError
 from ..kernels import Prepared
 from ..kernels.codes import (
     EXHAUSTED,
@@ -40,6 +42,7 @@ from .grid_kernel import (
     estimate,
     grid_astar_slice,
 )
+from .jump_kernel import jump_slice
 
 HEURISTICS = {
     "zero": H_ZERO,
@@ -71,7 +74,18 @@ def packed(maze: Any) -> tuple[np.ndarray, np.ndarray]:
 
 
 def kernel_for(maze: Any, algorithm: str, heuristic: str, weight: float) -> Kernel | None:
-    """The compiled A* for this search, or ``None`` (the Python engine runs it)."""
+    """The compiled A* or jump point search for this search, or ``None`` (the Python engine
+    runs it, or refuses it with its reason)."""
+    if algorithm == "jps":
+        if maze.moves != 8 or not maze.uniform or heuristic not in HEURISTICS:
+            return None
+
+        def make_jumps() -> Kernel:
+            search = JumpSearch(maze, HEURISTICS[heuristic])
+            search.load()
+            return search.run
+
+        return Prepared(make_jumps)
     name = "zero" if algorithm == "ucs" else heuristic
     if algorithm not in ("astar", "ucs") or name not in HEURISTICS:
         return None
@@ -92,9 +106,9 @@ class GridSearch:
 
     def __init__(self, maze: Any, kind: int, weight: int) -> None:
         self.maze, self.kind, self.weight = maze, kind, weight
-        grid = maze.__dict__.get("_packed")
+        grid = maze.__dict__.get("_kernel_grid")
         if grid is None:  # shared by the maze's copies (``with_ends``): one per map
-            grid = maze.__dict__["_packed"] = packed(maze)
+            grid = maze.__dict__["_kernel_grid"] = packed(maze)
         self.cost, self.moves = grid
         self.width = maze.width + 2
         self.start = self.index(maze.initial)
@@ -187,3 +201,96 @@ class GridSearch:
             i -= int(offsets[came[i]])
         cells.append(divmod(self.start, self.width))
         return [(r - 1, c - 1) for r, c in reversed(cells)]
+
+
+class JumpSearch(GridSearch):
+    """Jump point search's arrays (``jump_kernel``) and its run under the meter."""
+
+    def __init__(self, maze: Any, kind: int) -> None:
+        super().__init__(maze, kind, 1)
+        grid = maze.__dict__.get("_kernel_open")
+        if grid is None:  # one per map, as the packed costs
+            grid = maze.__dict__["_kernel_open"] = (self.cost > 0).astype(np.uint8)
+        self.open: np.ndarray = grid
+
+    def load(self) -> None:
+        tiny = [np.zeros(1), np.zeros(1), np.zeros(1, dtype=np.int64), np.zeros(1)]
+        self.jump(tiny, np.zeros(1, dtype=np.int64), np.zeros(REGISTERS, dtype=np.int64))
+
+    def jump(
+        self,
+        arrays: list[np.ndarray],
+        came: np.ndarray,
+        registers: np.ndarray,
+        budgets: tuple[int, int, int] = (UNBOUNDED,) * 3,
+        expansions: int = 0,
+    ) -> int:
+        fk, gk, sk, g = arrays
+        return int(
+            jump_slice(
+                fk,
+                gk,
+                sk,
+                g,
+                came,
+                self.open,
+                self.goal,
+                self.width,
+                self.kind,
+                self.maze.corners == "cut",
+                registers,
+                budgets[0],
+                budgets[1],
+                budgets[2],
+                expansions,
+            )
+        )
+
+    def run(self, meter: Meter, stats: Stats) -> Outcome:
+        if meter.depth_limited:
+            raise InputError(
+                "jump point search takes no depth limit (a jump spans many moves): use astar"
+            )
+        n, heap = self.cost.shape[0], 1 << 12
+        reserve(n * 16 + heap * 24, "the jump point search's tables", meter)
+        arrays = [
+            np.zeros(heap),
+            np.zeros(heap),
+            np.zeros(heap, dtype=np.int64),
+            np.full(n, np.inf),
+        ]
+        came = np.empty(n, dtype=np.int64)
+        came[self.start], arrays[3][self.start] = -1, 0.0
+        h = estimate(self.start, self.width, self.goal, self.kind, 1)
+        arrays[0][0], arrays[1][0], arrays[2][0] = h, 0.0, self.start
+        registers = np.zeros(REGISTERS, dtype=np.int64)
+        registers[SIZE] = registers[LONGEST] = registers[STORED] = 1
+        budgets = (meter.max_expanded, meter.max_pushed, meter.max_states)
+        while True:
+            status = self.jump(arrays, came, registers, budgets, SLICE)
+            read_counters(registers, stats)
+            if status == NEED_ROOM:
+                reserve(arrays[0].shape[0] * 24, "the jump point search's open list", meter)
+                for i in range(3):
+                    arrays[i] = np.concatenate([arrays[i], np.zeros_like(arrays[i])])
+                continue
+            if status == FOUND:
+                return along(self.maze, self.jump_path(came))
+            if status == EXHAUSTED:
+                return Exhausted()
+            after_pause(registers, meter)
+
+    def jump_path(self, came: np.ndarray) -> list[tuple[int, int]]:
+        """The cells from the start to the goal: the jump points, and the cells between."""
+        points, i = [], self.goal
+        while i >= 0:
+            r, c = divmod(int(i), self.width)
+            points.append((r - 1, c - 1))
+            i = came[i]
+        points.reverse()
+        cells = [points[0]]
+        for (r, c), (r2, c2) in itertools.pairwise(points):
+            dr, dc = (r2 > r) - (r2 < r), (c2 > c) - (c2 < c)
+            steps = max(abs(r2 - r), abs(c2 - c))
+            cells += [(r + k * dr, c + k * dc) for k in range(1, steps + 1)]
+        return cells
