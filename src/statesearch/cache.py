@@ -2,18 +2,23 @@
 ever sees half a file and no damaged file is ever used.
 
 ``STATESEARCH_CACHE`` names the directory (default: the user cache directory). A file is
-written under a temporary name beside its final one and renamed (``write_atomically``); a file
-that cannot be written only costs the next process the work again (``write_or_keep``). Blobs
-carry a checksum (``write_checked``/``read_checked``). A table's ``.npy`` header is read and
+written under a temporary name beside its final one and renamed (``write_atomically``), and
+the temporary files a killed write left are removed at the next write (``remove_stale``); a
+file that cannot be written only costs the next process the work again (``write_or_keep``).
+Blobs carry a checksum (``write_checked``/``read_checked``). A table's ``.npy`` header is read and
 checked against what the table must be before anything is allocated (``npy_header``,
 ``npy_mismatch``): one changed digit in its shape would otherwise ask for terabytes.
 """
 
 from __future__ import annotations
 
+import glob
 import hashlib
 import os
+import platform
+import re
 import tempfile
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Any, NamedTuple
@@ -69,7 +74,9 @@ def write_atomically(path: Path, write: Callable[[Path], None]) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     if path.is_dir():
         path.rmdir()  # an empty directory where the file belongs; a full one is left alone
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
+    remove_stale(path)
+    writer = f"{path.name}.{_HOST}-{os.getpid()}-"  # who writes it: see ``remove_stale``
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=writer, suffix=".tmp")
     os.close(fd)
     try:
         write(Path(tmp))
@@ -77,6 +84,54 @@ def write_atomically(path: Path, write: Callable[[Path], None]) -> None:
     finally:
         if os.path.exists(tmp):
             os.unlink(tmp)
+
+
+# Who writes a temporary file, in its name: this machine (a short hash of its name: a cache
+# shared by containers or over the network sees other machines' processes) and this process.
+_HOST = hashlib.blake2b(platform.node().encode(), digest_size=3).hexdigest()
+_OURS = re.compile(r"\.([0-9a-f]{6})-(\d+)-[a-z0-9_]+\.tmp")  # after the final file's name
+_OLDER = re.compile(r"[a-z0-9_]{8}\.tmp")  # as mkstemp named them before the writer was in it
+STALE_S = 24 * 3600  # a temporary file this old is a killed write's, whoever made it
+
+
+def remove_stale(path: Path) -> int:
+    """Remove the temporary files a killed write of ``path`` left beside it (``kill -9``, a
+    lost machine: 16.7 MB seen): those of a process on this machine that is gone, and any a
+    day old. Another process's write in progress is left alone. Returns how many went."""
+    removed = 0
+    try:
+        found = list(path.parent.glob(glob.escape(path.name) + "*.tmp"))
+    except OSError:
+        return 0
+    for tmp in found:
+        rest = tmp.name[len(path.name) :]
+        ours = _OURS.fullmatch(rest)
+        if ours is None and _OLDER.fullmatch(rest) is None:
+            continue  # no temporary file of this package's
+        try:
+            old = time.time() - tmp.stat().st_mtime > STALE_S
+            gone = ours is not None and ours[1] == _HOST and not _running(int(ours[2]))
+            if old or gone:
+                tmp.unlink()
+                removed += 1
+        except OSError:
+            continue  # removed by another process already, or not ours to remove
+    return removed
+
+
+def _running(pid: int) -> bool:
+    """Whether process ``pid`` runs on this machine (where that cannot be asked, it may)."""
+    if pid == os.getpid():
+        return True  # another thread of this process may be writing the same file
+    if os.name != "posix":
+        return True  # os.kill(pid, 0) would end the process on Windows: its age decides
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # it runs, as another user
+        return True
+    return True
 
 
 def write_or_keep(path: Path, write: Callable[[Path], None], log: Callable[[str], None]) -> bool:
