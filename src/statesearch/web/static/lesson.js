@@ -127,6 +127,20 @@ function counters(result, seconds) {
   return table;
 }
 
+// A state as the cells write it: a cell (row, column), a board's tiles in a row, else its text.
+function stateText(state) {
+  if (!Array.isArray(state)) return String(state);
+  return state.length === 2 ? `(${state.join(", ")})` : state.join(" ");
+}
+
+// A table that scrolls sideways on a narrow screen rather than breaking its numbers.
+function scrolling(table) {
+  const box = document.createElement("div");
+  box.className = "scroll";
+  box.append(table);
+  return box;
+}
+
 // The step table: each state taken out of the waiting room, its g, h and f, and the waiting
 // room's size after the step (an entry turned away as stale is a step too).
 function stepTable(result) {
@@ -147,7 +161,7 @@ function stepTable(result) {
       waiting -= 1;
       shown += 1;
       row = table.insertRow();
-      const state = Array.isArray(event.state) ? `(${event.state.join(", ")})` : String(event.state);
+      const state = stateText(event.state);
       const what = event.event === "stale" ? w("stale") : w("expanded_step");
       for (const value of [shown, state, event.g, event.h ?? "", event.f ?? "", what, waiting]) {
         row.insertCell().textContent = value;
@@ -166,7 +180,7 @@ function show(out, result, seconds) {
   const line = document.createElement("p");
   line.className = `verdict ${result.status}`;
   line.textContent = verdict(result);
-  out.append(line, counters(result, seconds));
+  out.append(line, scrolling(counters(result, seconds)));
   if (result.events?.length) {
     const details = document.createElement("details");
     const summary = document.createElement("summary");
@@ -249,7 +263,7 @@ async function fillTable(bar) {
       row.insertCell().textContent = value;
     }
   }
-  out.replaceChildren(table);
+  out.replaceChildren(scrolling(table));
 }
 
 for (const bar of document.querySelectorAll(".run-bar")) {
