@@ -6,6 +6,7 @@ import { drawRuns, runRows } from "./compare.js";
 import { lang, limitName, onLanguage, setLang, t } from "./i18n.js";
 import { TRANSPORT } from "./transport.js";
 import { LESSON } from "./experiments.js";
+import { whyUnsolvable } from "./parity.js";
 import { setUpTracing } from "./puzzle-trace.js";
 import { seconds, working } from "./ui.js";
 
@@ -81,6 +82,13 @@ function showF() {
   $("p-f").textContent = data && h !== undefined ? f : "–";
 }
 
+// Beside the panel's "no": the parity rule with this board's numbers, and a search anyway.
+function showWhy() {
+  const refused = state.analysis && !state.analysis.solvable;
+  $("p-why").hidden = !refused;
+  if (refused) $("p-why-text").textContent = whyUnsolvable(state.tiles, goalTiles(), state.cols);
+}
+
 function showPanelNumbers(data) {
   for (const key of ["misplaced", "manhattan", "rowcol", "linear_conflict", "inversions"]) {
     $(`p-${key}`).textContent = data ? data[key] : "–";
@@ -102,13 +110,14 @@ async function refreshPanel() {
     forgetResult();
     sayError(err, refreshPanel);
     showPanelNumbers(null);  // no numbers of an earlier board, or words of an earlier language
+    showWhy();
     showF();
     return;
   }
   if (asked !== state.panelAsked) return;  // played back faster than the server answered
   state.analysis = data;
   showPanelNumbers(data);
-  $("anyway").hidden = data.solvable;
+  showWhy();
   $("heuristic").querySelector('option[value="pdb"]').textContent =
     data.pdb_ready ? t("pdb") : `${t("pdb")} (${t("pdb_missing")})`;
   showF();
@@ -236,35 +245,16 @@ function scramble() {
   reset(tiles);
 }
 
-// A uniform random board from the goal's half of the puzzle (the other half has its own button).
+// The nine (or 16) tiles placed uniformly at random: about half the boards cannot reach the
+// goal, and the live panel says so before any search (the lesson's first task). Shuffle, the
+// other button, walks from the goal and always stays in its half.
 function randomBoard() {
   const tiles = [...Array(state.rows * state.cols).keys()];
   for (let i = tiles.length - 1; i > 0; i--) {
     const j = Math.floor(Math.random() * (i + 1));
     [tiles[i], tiles[j]] = [tiles[j], tiles[i]];
   }
-  if (!sameHalf(tiles, goalTiles(), state.cols)) { // swapping two tiles changes the half
-    const [a, b] = tiles.map((tile, i) => (tile ? i : -1)).filter((i) => i >= 0);
-    [tiles[a], tiles[b]] = [tiles[b], tiles[a]];
-  }
   reset(tiles);
-}
-
-// Solvable: the permutation from the goal to the board (the blank counted as a tile) is even
-// exactly when the blank's row and column distance from its goal cell is even.
-function sameHalf(tiles, goal, cols) {
-  const home = new Map(goal.map((tile, i) => [tile, i]));
-  const seen = new Set();
-  let swaps = 0; // a cycle of k cells takes k - 1 swaps
-  for (let i = 0; i < tiles.length; i++) {
-    if (seen.has(i)) continue;
-    for (let j = i; !seen.has(j); j = home.get(tiles[j])) { seen.add(j); swaps += 1; }
-    swaps -= 1;
-  }
-  const blank = tiles.indexOf(0), goalBlank = goal.indexOf(0);
-  const distance = Math.abs(Math.floor(blank / cols) - Math.floor(goalBlank / cols))
-    + Math.abs((blank % cols) - (goalBlank % cols));
-  return swaps % 2 === distance % 2;
 }
 
 // Compare the heuristics with one algorithm: A* on 3x3 (the lesson's counts), IDA* on larger
@@ -367,6 +357,7 @@ $("lang").addEventListener("click", () => setLang(lang() === "en" ? "ko" : "en")
 onLanguage(() => {
   showChoices();
   if (state.analysis) $("p-solvable").textContent = state.analysis.solvable ? t("yes") : t("no");
+  showWhy();
   showResult();
   showComparison();
   if (state.said?.again) state.said.again();

@@ -29,7 +29,8 @@ export const MESSAGES = {
     linear_conflict: "Linear conflict", pdb: "Pattern database", zero: "h = 0",
     inversions: "Inversions", solvable: "Solvable", size: "Size", algorithm: "Algorithm",
     heuristic: "Heuristic", weight: "Weight", solve: "Solve", anyway: "Search anyway",
-    scramble_n: "Scramble moves", scramble: "Scramble", random: "Random board", reset: "Reset",
+    scramble_n: "Scramble moves", scramble: "Scramble",
+    shuffle_n: "Shuffle moves", shuffle: "Shuffle from the goal", random: "Random board", reset: "Reset",
     compare: "Compare heuristics", expanded: "States expanded", pushed: "Pushed",
     length: "Solution length", time: "Time", play: "Play", pause: "Pause", step: "Step",
     speed: "Speed", auto: "Automatic", astar: "A*", wastar: "Weighted A*", greedy: "Greedy best-first",
@@ -71,6 +72,11 @@ export const MESSAGES = {
     f_greedy: (name) => `f = h (${name}; greedy ignores g)`, f_bfs: "depth g (breadth-first reads no h)",
     unsolvable_row: "unsolvable (proved)", unsolvable_row_parity: "unsolvable: parity (no search needed)",
     pdb_hint: "Build the pattern database first: statesearch pdb build",
+    cannot_solve: "Cannot be solved", odd: "odd", even: "even",
+    why_odd_width: (inv, invWord, goalInv, goalWord) =>
+      `${inv} reversed ${inv === 1 ? "pair" : "pairs"} (${invWord}), and the goal has ${goalInv} (${goalWord}). A slide never changes whether the count is odd or even, so no sequence of moves reaches the goal.`,
+    why_even_width: (inv, row, word, goalInv, goalRow, goalWord) =>
+      `${inv} reversed ${inv === 1 ? "pair" : "pairs"} + the blank in row ${row} = ${inv + row} (${word}); the goal: ${goalInv} + row ${goalRow} = ${goalInv + goalRow} (${goalWord}). On an even width a slide never changes whether that sum is odd or even, so no sequence of moves reaches the goal.`,
     error: (m) => `Error: ${m}`,
   },
   ko: {
@@ -94,7 +100,8 @@ export const MESSAGES = {
     linear_conflict: "선형 충돌", pdb: "패턴 데이터베이스", zero: "h = 0",
     inversions: "역순 쌍", solvable: "풀 수 있음", size: "크기", algorithm: "알고리즘",
     heuristic: "휴리스틱", weight: "가중치", solve: "풀기", anyway: "그래도 탐색하기",
-    scramble_n: "섞기 횟수", scramble: "섞기", random: "무작위 판", reset: "처음으로",
+    scramble_n: "섞기 횟수", scramble: "섞기",
+    shuffle_n: "섞는 횟수", shuffle: "목표에서 섞기", random: "무작위 판", reset: "처음으로",
     compare: "휴리스틱 비교", expanded: "확장한 상태 수", pushed: "넣은 상태 수",
     length: "해의 길이", time: "시간", play: "재생", pause: "일시정지", step: "한 단계",
     speed: "속도", auto: "자동", astar: "A*", wastar: "가중 A*", greedy: "탐욕적 최우선",
@@ -135,6 +142,11 @@ export const MESSAGES = {
     f_greedy: (name) => `f = h (${name}; 탐욕 탐색은 g를 보지 않음)`, f_bfs: "깊이 g (너비 우선 탐색은 h를 읽지 않음)",
     unsolvable_row: "풀 수 없음 (증명됨)", unsolvable_row_parity: "풀 수 없음: 홀짝 (탐색할 필요 없음)",
     pdb_hint: "먼저 패턴 데이터베이스를 만드세요: statesearch pdb build",
+    cannot_solve: "풀 수 없습니다", odd: "홀수", even: "짝수",
+    why_odd_width: (inv, invWord, goalInv, goalWord) =>
+      `뒤집힌 짝이 ${inv}개(${invWord})인데 목표는 ${goalInv}개(${goalWord})입니다. 조각을 밀어도 뒤집힌 짝 수의 홀짝은 바뀌지 않으므로, 어떻게 움직여도 목표에 닿지 못합니다.`,
+    why_even_width: (inv, row, word, goalInv, goalRow, goalWord) =>
+      `뒤집힌 짝 ${inv}개 + 빈칸의 줄 ${row} = ${inv + row}(${word})인데 목표는 ${goalInv} + ${goalRow} = ${goalInv + goalRow}(${goalWord})입니다. 너비가 짝수인 판에서는 조각을 밀어도 이 합의 홀짝이 바뀌지 않으므로, 어떻게 움직여도 목표에 닿지 못합니다.`,
     error: (m) => `오류: ${m}`,
   },
 };
