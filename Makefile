@@ -10,7 +10,7 @@ $(BIN)/python:
 	$(BIN)/pip install --quiet --upgrade pip
 
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet -e '.[dev,distributed,notebook]'
+	$(BIN)/pip install --quiet -e '.[dev,distributed,notebook,web,plots]'
 	touch $@
 
 run: $(VENV)/.installed

@@ -12,6 +12,8 @@ import time
 import urllib.request
 from pathlib import Path
 
+import pytest
+
 import statesearch
 
 ROOT = Path(__file__).parent.parent
@@ -88,6 +90,8 @@ def test_the_wheel_works_on_its_own(tmp_path: Path) -> None:
 
 
 WHERE_AND_WIDGET = """
+import pytest
+
 import statesearch
 from statesearch.notebook.widget import front_end
 esm, css = front_end()
@@ -113,3 +117,33 @@ def fetch(url: str, wait: float = 60) -> bytes:
             if time.monotonic() > deadline:
                 raise
             time.sleep(0.3)
+
+
+@pytest.mark.parametrize(
+    ("hidden", "command", "line"),
+    [
+        ("fastapi", ["serve"], "statesearch serve needs fastapi: pip install 'statesearch[web]'"),
+        (
+            "matplotlib",
+            ["bench", "korf100", "--plot", "p.png"],
+            "--plot needs matplotlib: pip install 'statesearch[plots]'",
+        ),
+    ],
+)
+def test_a_missing_extra_is_one_line_before_any_work(
+    hidden: str, command: list[str], line: str, tmp_path: Path
+) -> None:
+    """The server and the plots are extras (web, plots): without them, one line and exit 2."""
+    script = (
+        f"import sys; sys.modules[{hidden!r}] = None; "
+        "from statesearch.__main__ import run; sys.argv = ['statesearch', *sys.argv[1:]]; run()"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script, *command],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.strip() == f"error: {line}"

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
+from ..extras import require
 from ..outputs import check_output
 from .display import describe
 from .runner import Row
@@ -24,6 +25,7 @@ def check_plot_file(file: Path) -> None:
     """Fail before the batch runs, not after, on a file that cannot be written as a plot."""
     if file.suffix.lower() not in FORMATS:
         raise InputError("a plot is a .png or .svg file, not {file}", file=file)
+    require("plots", "--plot")
     check_output(file)
 
 

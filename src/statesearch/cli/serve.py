@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from ..errors import InputError
+from ..extras import require
 
 
 def serve(
@@ -38,6 +39,7 @@ def serve(
     (up to 200: more are told when to retry). With --host 0.0.0.0 it prints the addresses
     that other devices on the network type, and answers to them.
     """
+    require("web", "statesearch serve")
     from ..web.guard import WILDCARDS, allowed_names, interface_addresses
     from ..web.server import listening_socket, make_server
 

@@ -22,6 +22,11 @@ NOTES: Mapping[str, str] = {
     "the tie-break {name} (only ucs, astar and greedy break ties)": (
         "동점 처리 {name} (동점을 가르는 것은 ucs, astar, greedy뿐입니다)"
     ),
+    "{tied:,} of the {expanded:,} states expanded were tied on f at the end, taken in the "
+    "{name} tie-break's order; tie_break deep (larger g first) often expands far fewer": (
+        "확장한 상태 {expanded:,}개 중 {tied:,}개가 마지막에 f가 같았고 {name} 동점 처리 순서로 "
+        "꺼냈습니다; tie_break deep(g가 큰 것 먼저)이면 훨씬 적게 확장하는 경우가 많습니다"
+    ),
     "the heuristic {name} ({algorithm} reads none)": (
         "휴리스틱 {name} ({algorithm}은(는) 휴리스틱을 읽지 않습니다)"
     ),
@@ -136,6 +141,14 @@ TEMPLATES: Mapping[str, str] = {
     ),
     "this needs the installed statesearch (numpy), not the page's Python; run: {command}": (
         "이 기능은 페이지의 파이썬이 아니라 설치한 statesearch(numpy)가 필요합니다. 실행: {command}"
+    ),
+    "optimal 3x3x3 solving needs the installed statesearch (compiled IDA* with Korf's "
+    "tables), not the page's Python; run: {command}": (
+        "3x3x3의 최적 풀이는 페이지의 파이썬이 아니라 설치한 statesearch(컴파일된 IDA*와 Korf의 "
+        "표)가 필요합니다. 실행: {command}"
+    ),
+    "{what} needs {modules}: pip install 'statesearch[{extra}]'": (
+        "{what}에는 {modules}이(가) 필요합니다: pip install 'statesearch[{extra}]'"
     ),
     "the compiled engine needs numba, which this Python does not have": (
         "컴파일된 엔진에는 numba가 필요한데 이 파이썬에는 없습니다"
