@@ -154,7 +154,7 @@ def test_openapi_page(client: TestClient) -> None:
 
 def test_page_and_modules_are_served(client: TestClient) -> None:
     page = client.get("/")
-    assert page.status_code == 200 and 'src="/static/app.js"' in page.text
+    assert page.status_code == 200 and 'src="static/app.js"' in page.text  # relative: the site too
     for name in ("app.js", "api.js", "i18n.js", "maze.js", "tilt.js", "style.css"):
         assert client.get(f"/static/{name}").status_code == 200
     assert "http" not in page.text.replace("http-equiv", "")  # no CDN: everything is local
@@ -213,7 +213,7 @@ def test_a_goal_as_typed_is_read_as_the_cli_reads_it(client: TestClient) -> None
     )
     assert korean.status_code == 422
     said = korean.json()["detail"]
-    assert said.startswith("목표 '1 2 3'을(를) 읽을 수 없습니다 (3x3 판의 타일은")
+    assert said.startswith("목표 '1 2 3'을(를) 읽을 수 없습니다 (3x3 판의 칸은")
 
 
 def test_the_server_builds_no_pattern_database(client: TestClient) -> None:
