@@ -91,3 +91,18 @@ def unbuilt_tables(tmp_path: Path) -> Path:
     source = tmp_path / "unbuilt.jsonl"
     source.write_text(json.dumps(line) + "\n")
     return source
+
+
+def example(name: str) -> Any:
+    """The module ``examples/<name>.py`` (a problem of one's own, as a user writes it)."""
+    import importlib.util
+    import sys
+
+    path = Path(__file__).resolve().parent.parent / "examples" / f"{name}.py"
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, path)
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+    return sys.modules[name]

@@ -105,6 +105,10 @@ class Stats:
     elapsed_s: float = 0.0
     iterations: list[Iteration] = field(default_factory=list)
     layers: list[int] = field(default_factory=list)
+    # Not a counter (no field: not in ``to_dict``, and the compiled kernels do not count it):
+    # the states a best-first search expanded at the f of its last expansion, when their g
+    # differed, so the tie-break chose their order; the facade notes a large plateau.
+    tied = 0
 
     @contextlib.contextmanager
     def iteration(self, bound: float) -> Iterator[None]:

@@ -8,7 +8,11 @@ Three small rules tell them apart (pyperplan's idea of an ordering function):
   frontier (uniform-cost and A* do, so A* stays optimal with an admissible heuristic that is
   not consistent; greedy keeps the first path it finds);
 - the *tie policy*: what decides among equal priorities (``classic``: smaller ``g``, then the
-  smaller state).
+  smaller state; ``deep``: larger ``g``, then the newest). ``auto``, ``solve``'s default, is
+  ``classic`` for the package's own problems, whose published counts use it, and ``deep`` for a
+  problem of one's own (``resolve_tie_break``): at the last f, where every state whose f is the
+  optimal cost may wait, ``classic`` takes the shallow ones first (A* on a 24-pancake stack
+  expands 20,926 states with it, 1,652 with ``deep``).
 
 The frontier is a binary heap. A tie policy decides what goes into a heap entry, but every
 entry ends with ``(g, state)``, so the loop can spot a stale entry (a state pushed again with a
@@ -80,13 +84,27 @@ def unordered(error: TypeError) -> InputError:
     )
 
 
+# What ``solve`` takes: a policy, or ``auto`` (``resolve_tie_break``).
+TIE_POLICIES = ("auto", *TIE_BREAKS)
+
+
 def check_tie_break(name: str) -> None:
-    if name not in TIE_BREAKS:
+    if name not in TIE_POLICIES:
         raise InputError(
             "unknown tie-break {name!r}; choose from {choices}",
             name=name,
-            choices=", ".join(TIE_BREAKS),
+            choices=", ".join(TIE_POLICIES),
         )
+
+
+def resolve_tie_break(name: str, own_problem: bool) -> str:
+    """``auto``: ``deep`` for a problem of one's own (it pays nothing for the lesson's order,
+    and needs no orderable states), ``classic`` for the package's (whose published counts,
+    and compiled kernels, use it); any other name as it is."""
+    check_tie_break(name)
+    if name != "auto":
+        return name
+    return "deep" if own_problem else "classic"
 
 
 @dataclass(frozen=True)
@@ -120,8 +138,8 @@ def best_first(
 ) -> Outcome:
     """Expand states in order of ``ordering.priority``; see the module docstring. A ``trace``
     hears of every step (``statesearch.trace``); without one the loop pays a test per step."""
-    check_tie_break(ordering.tie_break)
-    make_entry = TIE_BREAKS[ordering.tie_break]()
+    tie_break = resolve_tie_break(ordering.tie_break, own_problem=False)  # the facade resolves
+    make_entry = TIE_BREAKS[tie_break]()
     priority, reopen = ordering.priority, ordering.reopen
     h = heuristic.fn
     is_goal = problem.is_goal
@@ -131,7 +149,7 @@ def best_first(
     depth_limited, max_depth = meter.depth_limited, meter.max_depth
 
     start = problem.initial
-    if ordering.tie_break == "classic":
+    if tie_break == "classic":
         try:
             start < start  # noqa: B015 (a frozen dataclass without order=True refuses it)
         except TypeError as error:
@@ -146,6 +164,9 @@ def best_first(
     next_check = 0  # the expansion count at which the meter is asked next
     longest = 1
     cut = False
+    # The plateau: the expansions at the f of the last one, and the g of its first (``tied``).
+    level: float | None = None
+    plateau, first_g, last_g = 0, 0.0, 0.0
     try:
         while frontier:
             try:
@@ -161,6 +182,9 @@ def best_first(
             if expanded >= next_check:
                 next_check = meter.checkpoint(expanded, len(frontier))
             expanded += 1
+            if item[0] != level:
+                level, plateau, first_g = item[0], 0, gs
+            plateau, last_g = plateau + 1, gs
             if trace is not None:
                 trace.pop(state, gs, f=item[0])
             if is_goal(state):
@@ -211,5 +235,6 @@ def best_first(
     finally:
         stats.expanded, stats.pushed, stats.generated = expanded, pushed, generated
         stats.max_frontier = longest
+        stats.tied = plateau if last_g != first_g else 0  # all of one g: no tie-break orders them
         release(g, came, depth, frontier)
         del g, came, depth, frontier  # a stopped search's frame outlives this: not them
