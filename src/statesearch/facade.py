@@ -418,7 +418,7 @@ WAITING_ROOMS = {"ucs", "astar", "greedy"}
 TIE_BREAKERS = WAITING_ROOMS | {"jps"}
 # What to try when a budget stops a search, for the families that keep every state they see.
 KEEPS_EVERY_STATE = {"bfs", "dfs", "ucs", "astar", "greedy", "bidirectional"}
-KEEPS_ONLY_ITS_PATH = {"dls", "iddfs", "idastar"}
+KEEPS_ONLY_ITS_PATH = {"dls", "iddfs", "idastar", "rbfs"}
 
 
 def hint(

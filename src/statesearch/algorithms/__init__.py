@@ -30,6 +30,7 @@ from .bounded_walk import branch_and_bound, depth_limited, ida_star, iterative_d
 from .breadth_first import breadth_first
 from .depth_first import depth_first
 from .jump_point import jump_point_search
+from .rbfs import recursive_best_first
 
 
 @dataclass(frozen=True)
@@ -147,6 +148,13 @@ ALGORITHMS: dict[str, Algorithm] = {
             lambda p, h, m, s, o: branch_and_bound(
                 p, h, m, s, upper_bound=o.upper_bound, trace=o.trace
             ),
+            _admissible,
+            uses_heuristic=True,
+        ),
+        Algorithm(
+            "rbfs",
+            "recursive best-first search (Korf 1993): A*'s order, memory along the path",
+            lambda p, h, m, s, o: recursive_best_first(p, h, m, s, o.trace),
             _admissible,
             uses_heuristic=True,
         ),
