@@ -28,9 +28,9 @@ from ..kernels.codes import (
     read_counters,
 )
 from ..limits import UNBOUNDED, LimitKind, Meter, reserve
-from ..outcome import Exhausted, Outcome, along
+from ..outcome import Exhausted, Found, Outcome
 from ..result import Stats
-from .cells import DIAGONALS, MOVES, TERRAIN
+from .cells import DIAGONALS, MOVES, SQRT2, TERRAIN
 from .grid_kernel import (
     CUT,
     H_CHEBYSHEV,
@@ -71,6 +71,23 @@ def packed(maze: Any) -> tuple[np.ndarray, np.ndarray]:
             beside = [STEPS[n][0] * width + STEPS[n][1] for n in (a, b)]
             rows.append((dr * width + dc, 1, *beside))
     return cost.reshape(-1), np.array(rows, dtype=np.int64)
+
+
+NAMES = {(1, 0): "D", (-1, 0): "U", (0, 1): "R", (0, -1): "L"}
+NAMES |= {(1, 1): "DR", (1, -1): "DL", (-1, 1): "UR", (-1, -1): "UL"}
+
+
+def found(maze: Any, cells: list[tuple[int, int]]) -> Found:
+    """The path's moves and cost, added up as ``outcome.along`` adds them (in order, a step the
+    terrain entered, times √2 on a diagonal), without asking for each cell's successors."""
+    rows, actions = maze.rows, []
+    cost: float = 0  # an int until the first diagonal, as along's sum
+    for (r, c), (r2, c2) in itertools.pairwise(cells):
+        dr, dc = r2 - r, c2 - c
+        actions.append(NAMES[dr, dc])
+        step = TERRAIN[rows[r2][c2]]
+        cost += step * SQRT2 if dr and dc else step
+    return Found(cells, actions, cost)
 
 
 def kernel_for(maze: Any, algorithm: str, heuristic: str, weight: float) -> Kernel | None:
@@ -172,7 +189,8 @@ class GridSearch:
         arrays = self.arrays(meter, 1 << 12)
         fk, gk, sk, g = arrays[:4]
         g[self.start] = 0.0
-        h = estimate(self.start, self.width, self.goal, self.kind, self.maze.min_cost)
+        goal_r, goal_c = divmod(self.goal, self.width)
+        h = estimate(self.start, self.width, goal_r, goal_c, self.kind, self.maze.min_cost)
         fk[0], gk[0], sk[0] = self.weight * h, 0.0, self.start
         registers = np.zeros(REGISTERS, dtype=np.int64)
         registers[SIZE] = registers[LONGEST] = registers[STORED] = 1
@@ -187,7 +205,7 @@ class GridSearch:
                     arrays[i] = np.concatenate([arrays[i], np.zeros_like(arrays[i])])
                 continue
             if status == FOUND:
-                return along(self.maze, self.path(arrays[4]))
+                return found(self.maze, self.path(arrays[4]))
             if status == EXHAUSTED:
                 return Exhausted(LimitKind.DEPTH if registers[CUT] else None)
             after_pause(registers, meter)
@@ -261,7 +279,8 @@ class JumpSearch(GridSearch):
         ]
         came = np.empty(n, dtype=np.int64)
         came[self.start], arrays[3][self.start] = -1, 0.0
-        h = estimate(self.start, self.width, self.goal, self.kind, 1)
+        goal_r, goal_c = divmod(self.goal, self.width)
+        h = estimate(self.start, self.width, goal_r, goal_c, self.kind, 1)
         arrays[0][0], arrays[1][0], arrays[2][0] = h, 0.0, self.start
         registers = np.zeros(REGISTERS, dtype=np.int64)
         registers[SIZE] = registers[LONGEST] = registers[STORED] = 1
@@ -275,7 +294,7 @@ class JumpSearch(GridSearch):
                     arrays[i] = np.concatenate([arrays[i], np.zeros_like(arrays[i])])
                 continue
             if status == FOUND:
-                return along(self.maze, self.jump_path(came))
+                return found(self.maze, self.jump_path(came))
             if status == EXHAUSTED:
                 return Exhausted()
             after_pause(registers, meter)

@@ -85,13 +85,13 @@ def pop(fk: np.ndarray, gk: np.ndarray, sk: np.ndarray, size: int) -> int:
     return size
 
 
-@njit(cache=True)
-def estimate(cell: int, width: int, goal: int, kind: int, unit: int) -> float:
+@njit(cache=True, inline="always")
+def estimate(cell: int, width: int, goal_r: int, goal_c: int, kind: int, unit: int) -> float:
     """The maze's estimate of ``cell``, computed as ``Maze.heuristics`` computes it."""
     if kind == H_ZERO:
         return 0.0
-    dr = abs(cell // width - goal // width)
-    dc = abs(cell % width - goal % width)
+    dr = abs(cell // width - goal_r)
+    dc = abs(cell % width - goal_c)
     if kind == H_MANHATTAN:
         return float((dr + dc) * unit)
     if kind == H_CHEBYSHEV:
@@ -130,37 +130,43 @@ def grid_astar_slice(
     ``came[cell]`` is the move that reached it. ``depth`` has one entry per cell when a depth
     limit is set (else none). Returns FOUND, EXHAUSTED, PAUSED (a slice or a budget ended:
     ``regs[STOP]`` tells which) or NEED_ROOM (the open list is full; grow it and call again).
+    The counters live in locals while it runs and go back to ``regs`` when it returns.
     """
     count = moves.shape[0]
     limited = depth.shape[0] > 0
-    stop_at = regs[EXPANDED] + slice_expansions
+    goal_r, goal_c = goal // width, goal % width
+    size, expanded, pushed = regs[SIZE], regs[EXPANDED], regs[PUSHED]
+    generated, stored, longest = regs[GENERATED], regs[STORED], regs[LONGEST]
+    stop_at = expanded + slice_expansions
+    capacity = fk.shape[0]
     legal = np.empty(count, dtype=np.bool_)
-    while regs[SIZE] > 0:
-        if regs[SIZE] + count > fk.shape[0]:
-            return NEED_ROOM
-        if regs[EXPANDED] >= stop_at:
-            regs[STOP] = STOP_SLICE
-            return PAUSED
+    status, stop = EXHAUSTED, regs[STOP]
+    while size > 0:
+        if size + count > capacity:
+            status = NEED_ROOM
+            break
+        if expanded >= stop_at:
+            status, stop = PAUSED, STOP_SLICE
+            break
         s, gs = sk[0], gk[0]
         if gs > g[s]:
-            regs[SIZE] = pop(fk, gk, sk, regs[SIZE])
+            size = pop(fk, gk, sk, size)
             continue  # stale
-        if regs[EXPANDED] >= max_expanded:
-            regs[STOP] = STOP_EXPANDED
-            return PAUSED
-        regs[SIZE] = pop(fk, gk, sk, regs[SIZE])
-        regs[EXPANDED] += 1
+        if expanded >= max_expanded:
+            status, stop = PAUSED, STOP_EXPANDED
+            break
+        size = pop(fk, gk, sk, size)
+        expanded += 1
         if s == goal:
-            return FOUND
+            status = FOUND
+            break
         for m in range(count):  # every successor is generated before any is pushed
-            child = s + moves[m, 0]
-            ok = cost[child] > 0
+            ok = cost[s + moves[m, 0]] > 0
             if ok and moves[m, 1]:
                 a, b = cost[s + moves[m, 2]] > 0, cost[s + moves[m, 3]] > 0
                 ok = (a or b) if cut_corners else (a and b)
             legal[m] = ok
-            if ok:
-                regs[GENERATED] += 1
+            generated += ok
         for m in range(count):
             if not legal[m]:
                 continue
@@ -172,21 +178,25 @@ def grid_astar_slice(
             if limited and depth[s] + 1 > max_depth:
                 regs[CUT] = 1
                 continue
-            if regs[PUSHED] >= max_pushed:
-                regs[STOP] = STOP_PUSHED
-                return PAUSED
+            if pushed >= max_pushed:
+                status, stop = PAUSED, STOP_PUSHED
+                break
             if g[child] == np.inf:
-                regs[STORED] += 1
+                stored += 1
             g[child] = ng
             came[child] = m
             if limited:
                 depth[child] = depth[s] + 1
-            f = ng + weight * estimate(child, width, goal, kind, unit)
-            regs[SIZE] = push(fk, gk, sk, regs[SIZE], f, ng, child)
-            regs[PUSHED] += 1
-        if regs[STORED] > max_stored:
-            regs[STOP] = STOP_MEMORY
-            return PAUSED
-        if regs[SIZE] > regs[LONGEST]:
-            regs[LONGEST] = regs[SIZE]
-    return EXHAUSTED
+            f = ng + weight * estimate(child, width, goal_r, goal_c, kind, unit)
+            size = push(fk, gk, sk, size, f, ng, child)
+            pushed += 1
+        if status == PAUSED:
+            break
+        if stored > max_stored:
+            status, stop = PAUSED, STOP_MEMORY
+            break
+        if size > longest:
+            longest = size
+    regs[SIZE], regs[EXPANDED], regs[PUSHED] = size, expanded, pushed
+    regs[GENERATED], regs[STORED], regs[LONGEST], regs[STOP] = generated, stored, longest, stop
+    return status

@@ -148,27 +148,33 @@ def jump_slice(
 ) -> int:
     """Jump point search with the classic tie-break and the Python search's counting; the
     statuses are the A* kernel's."""
-    stop_at = regs[EXPANDED] + slice_expansions
+    goal_r, goal_c = goal // width, goal % width
+    size, expanded, pushed = regs[SIZE], regs[EXPANDED], regs[PUSHED]
+    generated, stored, longest = regs[GENERATED], regs[STORED], regs[LONGEST]
+    stop_at = expanded + slice_expansions
     tries = np.empty((8, 2), dtype=np.int64)
     found = np.empty(8, dtype=np.int64)
     spans = np.empty(8, dtype=np.float64)
-    while regs[SIZE] > 0:
-        if regs[SIZE] + 8 > fk.shape[0]:
-            return NEED_ROOM
-        if regs[EXPANDED] >= stop_at:
-            regs[STOP] = STOP_SLICE
-            return PAUSED
+    status, stop = EXHAUSTED, regs[STOP]
+    while size > 0:
+        if size + 8 > fk.shape[0]:
+            status = NEED_ROOM
+            break
+        if expanded >= stop_at:
+            status, stop = PAUSED, STOP_SLICE
+            break
         s, gs = sk[0], gk[0]
         if gs > g[s]:
-            regs[SIZE] = pop(fk, gk, sk, regs[SIZE])
+            size = pop(fk, gk, sk, size)
             continue  # stale
-        if regs[EXPANDED] >= max_expanded:
-            regs[STOP] = STOP_EXPANDED
-            return PAUSED
-        regs[SIZE] = pop(fk, gk, sk, regs[SIZE])
-        regs[EXPANDED] += 1
+        if expanded >= max_expanded:
+            status, stop = PAUSED, STOP_EXPANDED
+            break
+        size = pop(fk, gk, sk, size)
+        expanded += 1
         if s == goal:
-            return FOUND
+            status = FOUND
+            break
         dr = dc = 0
         parent = came[s]
         if parent >= 0:
@@ -187,25 +193,29 @@ def jump_slice(
                 found[k] = j
                 spans[k] = steps * SQRT2 if r != 0 and c != 0 else float(steps)
                 k += 1
-        regs[GENERATED] += k
+        generated += k
         for t in range(k):
             child = found[t]
             ng = gs + spans[t]
             if ng >= g[child]:
                 continue
-            if regs[PUSHED] >= max_pushed:
-                regs[STOP] = STOP_PUSHED
-                return PAUSED
+            if pushed >= max_pushed:
+                status, stop = PAUSED, STOP_PUSHED
+                break
             if g[child] == np.inf:
-                regs[STORED] += 1
+                stored += 1
             g[child] = ng
             came[child] = s
-            f = ng + estimate(child, width, goal, kind, 1)
-            regs[SIZE] = push(fk, gk, sk, regs[SIZE], f, ng, child)
-            regs[PUSHED] += 1
-        if regs[STORED] > max_stored:
-            regs[STOP] = STOP_MEMORY
-            return PAUSED
-        if regs[SIZE] > regs[LONGEST]:
-            regs[LONGEST] = regs[SIZE]
-    return EXHAUSTED
+            f = ng + estimate(child, width, goal_r, goal_c, kind, 1)
+            size = push(fk, gk, sk, size, f, ng, child)
+            pushed += 1
+        if status == PAUSED:
+            break
+        if stored > max_stored:
+            status, stop = PAUSED, STOP_MEMORY
+            break
+        if size > longest:
+            longest = size
+    regs[SIZE], regs[EXPANDED], regs[PUSHED] = size, expanded, pushed
+    regs[GENERATED], regs[STORED], regs[LONGEST], regs[STOP] = generated, stored, longest, stop
+    return status
