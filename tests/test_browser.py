@@ -101,13 +101,13 @@ def test_f_uses_the_chosen_heuristic_and_weight(page: Page) -> None:
     expect(page.locator("#p-f")).to_have_text("14")
     page.select_option("#heuristic", "misplaced")
     expect(page.locator("#p-f")).to_have_text("6")
-    expect(page.locator("#p-f-label")).to_contain_text("Misplaced tiles")
+    expect(page.locator("#p-f-label")).to_contain_text("h1 Misplaced tiles")
     expect(page.locator("#weight-field")).to_be_hidden()
     page.select_option("#algorithm", "wastar")  # weight 2: f = g + 2h
     expect(page.locator("#weight-field")).to_be_visible()
     expect(page.locator("#p-f")).to_have_text("12")
     page.select_option("#algorithm", "greedy")  # h alone: g is not read
-    expect(page.locator("#p-f-label")).to_have_text("f = h (Misplaced tiles; greedy ignores g)")
+    expect(page.locator("#p-f-label")).to_have_text("f = h (h1 Misplaced tiles; greedy ignores g)")
     expect(page.locator("#p-f")).to_have_text("6")
     page.select_option("#algorithm", "bfs")  # no heuristic at all: the depth orders
     expect(page.locator("#heuristic-field")).to_be_hidden()
@@ -119,7 +119,7 @@ def test_solve_lesson_board_with_manhattan_and_play_it_back(page: Page) -> None:
     page.click("#solve")
     expect(page.locator("#verdict")).to_have_text("Found a 20-move solution (optimal).")
     expect(page.locator("#r-expanded")).to_have_text("283")
-    expect(page.locator("#r-search")).to_have_text("A* + Manhattan distance, Python engine")
+    expect(page.locator("#r-search")).to_have_text("A* + h2 Manhattan distance, Python engine")
     page.locator("#speed").fill("20")
     page.click("#play")
     expect(page.locator("#playback-pos")).to_have_text("20 / 20")
@@ -260,7 +260,7 @@ def test_korean_everywhere_and_remembered(page: Page, server: str) -> None:
     page.click("#lang")
     expect(page.locator("#solve")).to_have_text("풀기")
     expect(page.locator("#p-solvable")).to_have_text("예")
-    expect(page.locator(".compare-table th").first).to_have_text("휴리스틱")
+    expect(page.locator(".compare-table th").first).to_have_text("어림 (h)")
     expect(page.locator('.bar[data-heuristic="manhattan"]')).to_contain_text("맨해튼 거리")
     # The panel's values sit on their labels' line.
     label = page.locator("dt[data-i18n=manhattan]").bounding_box()
@@ -273,7 +273,7 @@ def test_korean_everywhere_and_remembered(page: Page, server: str) -> None:
     page.locator("#goal").fill("1 2 3")
     page.locator("#goal").press("Enter")
     expect(page.locator("#verdict")).to_contain_text(
-        "오류: 목표 '1 2 3'을(를) 읽을 수 없습니다 (3x3 판의 타일은 9개인데"
+        "오류: 목표 '1 2 3'을(를) 읽을 수 없습니다 (3x3 판의 칸은 9개인데"
     )
     page.click("#lang")  # the last error follows the language
     expect(page.locator("#verdict")).to_have_text(

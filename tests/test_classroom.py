@@ -6,12 +6,13 @@ screenshots of each page changed go to artifacts/ (classroom-*.png) for a review
 from __future__ import annotations
 
 from collections.abc import Iterator
+from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, Route, ViewportSize, expect
 
 from statesearch.npuzzle import inversions, is_solvable
-from test_browser import ARTIFACTS, LAPTOP, browser, open_page, server
+from test_browser import ARTIFACTS, LAPTOP, PHONE, browser, open_page, server
 
 __all__ = ["browser", "server"]  # fixtures shared with test_browser
 
@@ -27,6 +28,42 @@ def page(browser: Browser, server: str) -> Iterator[Page]:
     assert page.outside == []  # type: ignore[attr-defined]
     assert errors == []
     page.context.close()
+
+
+# The words the lesson replaced (issue 38): none may show on the Korean page.
+OLD_WORDS = (
+    "휴리스틱",
+    "타일",
+    "가중치",
+    "확장한 상태 수",
+    "넣은 상태 수",
+    "해의 길이",
+    "역순 쌍",
+    "탐욕적 최우선",
+    "공간을 다 쓴",
+)
+
+
+def open_as(
+    browser: Browser, server: str, viewport: ViewportSize, path: str = "/", locale: str = "en-US"
+) -> Page:
+    """A fresh page in a browser set to `locale` (navigator.language and Accept-Language);
+    every request must go to the test server."""
+    context = browser.new_context(viewport=viewport, locale=locale, has_touch=viewport is PHONE)
+    page = context.new_page()
+    outside: list[str] = []
+
+    def only_local(route: Route) -> None:
+        if urlsplit(route.request.url).netloc == urlsplit(server).netloc:
+            route.continue_()
+        else:
+            outside.append(route.request.url)
+            route.abort()
+
+    page.route("**/*", only_local)
+    page.outside = outside  # type: ignore[attr-defined]
+    page.goto(server + path)
+    return page
 
 
 def shot(page: Page, name: str, *, full: bool = False) -> None:
@@ -92,3 +129,49 @@ def test_shuffle_stays_in_the_goals_half(page: Page) -> None:
         expect(page.locator("#p-inversions")).to_have_text(str(inversions(tiles)))
         expect(page.locator("#p-solvable")).to_have_text("yes")
         expect(page.locator("#p-why")).to_be_hidden()
+
+
+def test_a_korean_browser_gets_the_lessons_words(browser: Browser, server: str) -> None:
+    page = open_as(browser, server, LAPTOP, locale="ko-KR")
+    expect(page.locator("html")).to_have_attribute("lang", "ko")
+    expect(page.locator("#solve")).to_have_text("풀기")
+    assert "lang=ko" in page.url  # a link to hand out keeps the language
+    expect(page.locator('[data-i18n="heuristic"]').first).to_have_text("어림 (h)")
+    expect(page.locator('#heuristic option[value="misplaced"]')).to_have_text(
+        "h1 제자리에 없는 조각 수"
+    )
+    expect(page.locator('#heuristic option[value="manhattan"]')).to_have_text("h2 맨해튼 거리")
+    expect(page.locator('#heuristic option[value="rowcol"]')).to_have_text("h3 행·열이 틀린 조각")
+    expect(page.locator('dt[data-i18n="inversions"]')).to_have_text("뒤집힌 짝")
+    page.click("#solve")
+    expect(page.locator("#verdict")).to_have_text("20번 이동하는 길을 찾았습니다 (최소 이동).")
+    expect(page.locator('#result th[data-i18n="expanded"]')).to_have_text("둘러본 상태")
+    expect(page.locator('#result th[data-i18n="pushed"]')).to_have_text("대기실에 넣은 횟수")
+    page.click("#step-through")
+    expect(page.locator("#puzzle-stepper .room h3")).to_have_text("대기실 (우선순위 큐)")
+    page.select_option("#algorithm", "wastar")
+    expect(page.locator('#weight-field [data-i18n="weight"]')).to_have_text("배율 w")
+    page.click("#exp-unsolvable")
+    expect(page.locator("#experiment .conclusion")).to_contain_text(
+        "찾지 못함은 없음이 아닙니다", timeout=90_000
+    )
+    text = page.locator("body").inner_text()  # the glossary, closed, shows only its title
+    assert [word for word in OLD_WORDS if word in text] == []
+    page.locator("#glossary summary").click()  # where the textbook's words belong
+    expect(page.locator("#glossary")).to_contain_text("대기실")
+    expect(page.locator("#glossary")).to_contain_text("우선순위 큐 (열린 목록, 프런티어)")
+    shot(page, "glossary-1280x800-ko")
+    # The server's own messages come in Korean too (Accept-Language).
+    page.fill("#goal", "1 1 2 3 4 5 6 7 8")
+    page.locator("#goal").press("Enter")
+    expect(page.locator("#verdict")).to_contain_text("중복된 조각")
+    page.context.close()
+    page = open_as(browser, server, LAPTOP, "/?lang=en", locale="ko-KR")  # the link's choice wins
+    expect(page.locator("#solve")).to_have_text("Solve")
+    expect(page.locator('#heuristic option[value="manhattan"]')).to_have_text(
+        "h2 Manhattan distance"
+    )
+    page.context.close()
+    page = open_as(browser, server, LAPTOP, locale="en-US")
+    expect(page.locator("#solve")).to_have_text("Solve")
+    page.context.close()

@@ -295,7 +295,7 @@ def test_the_widget_steps_through_the_lesson_board(browser: Browser) -> None:
     page.evaluate("() => window.model.set('language', 'ko')")
     assert page.locator(".widget-trace").inner_text().startswith("단계별로 보기")
     # The line under the button speaks the widget's language too, not the kernel's English.
-    assert said.inner_text() == "20번 이동하는 해를 찾았습니다 (최적). 확장한 상태 283개."
+    assert said.inner_text() == "20번 이동하는 길을 찾았습니다 (최소 이동). 둘러본 상태 283개."
     korean = page.locator(".statesearch-widget .step-words")  # lines break between words
     assert korean.evaluate("(el) => getComputedStyle(el).wordBreak") == "keep-all"
     page.context.close()
@@ -363,7 +363,7 @@ def test_a_widget_refuses_a_board_that_is_not_one() -> None:
     assert widget.message == "duplicate tiles: 1"
     korean = SearchWidget(LESSON, language="ko")
     korean.tiles = [1, 1, 2, 3, 4, 5, 6, 7, 8]
-    assert korean.message == "중복된 타일: 1"  # the mistake, in the widget's language
+    assert korean.message == "중복된 조각: 1"  # the mistake, in the widget's language
 
 
 class Jugs:

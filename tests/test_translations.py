@@ -161,7 +161,7 @@ def test_input_errors_in_korean(client: TestClient) -> None:
     korean = client.post("/api/npuzzle/analyze", json=body, headers=KO)
     assert english.status_code == korean.status_code == 422
     assert english.json()["detail"] == "duplicate tiles: 1"
-    assert korean.json()["detail"] == "중복된 타일: 1"
+    assert korean.json()["detail"] == "중복된 조각: 1"
     assert korean.headers["content-language"] == "ko"
     tilt = client.post("/api/tilt/solve", json={"board": "oo\n.x"}, headers=KO)
     assert (
@@ -199,7 +199,7 @@ def test_validation_errors_in_korean(client: TestClient) -> None:
          "goal: 200자 이하여야 합니다"),
         ({"goal": [1, "a"]}, "goal.1: Input should be a valid integer", "goal.1: 정수여야 합니다"),
         ({"goal": []}, "a 3x3 board has 9 tiles, got 0",
-         "3x3 판의 타일은 9개인데 0개를 받았습니다"),
+         "3x3 판의 칸은 9개인데 0개를 받았습니다"),
     ],
 )  # fmt: skip
 def test_a_bad_body_is_named_without_pydantics_internals(
@@ -238,7 +238,7 @@ def test_a_clients_value_is_echoed_only_in_part() -> None:
     err = InputError("cannot read tile {token!r}", token="9" * 5000)
     assert len(input_error(err, "en")) < 120 and input_error(err, "en").endswith("…'")
     huge = InputError("tile {token} is out of range", token=10**200)
-    assert input_error(huge, "ko") == "타일 <a 665-bit number>은(는) 범위를 벗어났습니다"
+    assert input_error(huge, "ko") == "조각 <a 665-bit number>은(는) 범위를 벗어났습니다"
     assert one_line("a\nb\r\u2028c\x00d\ud800") == "a b c d\\ud800"
 
 
@@ -265,8 +265,8 @@ def test_a_results_notes_come_in_each_language(client: TestClient) -> None:
     )
     assert unread["note"] == unread["note_in"]["en"] == english
     assert unread["note_in"]["ko"] == (
-        "쓰이지 않음: 가중치 2 (h에 가중치를 두는 것은 A*뿐입니다), "
-        "휴리스틱 misplaced (bfs은(는) 휴리스틱을 읽지 않습니다)"
+        "쓰이지 않음: 배율 w = 2 (h에 배율을 곱하는 것은 A*뿐입니다), "
+        "어림 misplaced (bfs은(는) 어림을 읽지 않습니다)"
     )
     # S 9 G: two moves cost 10; four around the 9 cost 4, past a depth bound of 3.
     maze = {"grid": ["S9G", "..."], "max_depth": 3}

@@ -301,8 +301,8 @@ def test_side_by_side_283_against_3667(page: Page) -> None:
         view.locator('[data-side="left"].side-pane'),
         view.locator('[data-side="right"].side-pane'),
     )
-    expect(left.locator("h3")).to_have_text("A* + Manhattan distance")
-    expect(right.locator("h3")).to_have_text("A* + Misplaced tiles")
+    expect(left.locator("h3")).to_have_text("A* + h2 Manhattan distance")
+    expect(right.locator("h3")).to_have_text("A* + h1 Misplaced tiles")
     for _ in range(3):
         view.locator(".step-step").click()
     expect(left.locator(".side-count")).to_have_text("expanded: 3")  # in lockstep
@@ -330,7 +330,7 @@ def test_side_by_side_says_when_a_trace_was_cut(page: Page) -> None:
     with page.expect_response(zero_trace):
         view.locator(".side-search").click()
     expect(page.locator("#working")).to_be_hidden(timeout=30_000)
-    expect(view.locator('[data-side="left"].side-pane h3')).to_have_text("A* + h = 0")
+    expect(view.locator('[data-side="left"].side-pane h3')).to_have_text("A* + h = 0 (no estimate)")
     view.locator(".step-end").click()
     status = view.locator('[data-side="left"].side-pane .side-status')
     expect(status).to_contain_text("Goal taken out at expansion 48,390")
@@ -341,7 +341,7 @@ def test_h_plus_3_is_one_click_and_the_same_search(page: Page) -> None:
     page.click("#exp-offset")
     view = page.locator("#side-box")
     expect(view.locator('[data-side="right"].side-pane h3')).to_have_text(
-        "A* + Manhattan distance + 3"
+        "A* + h2 Manhattan distance + 3"
     )
     view.locator(".step-end").click()
     expect(view.locator(".side-same")).to_have_text(
@@ -357,8 +357,8 @@ def test_the_lessons_experiments(page: Page) -> None:
     )
     page.click("#exp-pushes")
     expect(box.locator(".conclusion")).to_have_text(
-        "Only h = 0 runs into the limit, after 13,594 expanded: a limit reached proves nothing. "
-        "The informed searches finish well inside it.",
+        "Only h = 0 (no estimate) runs into the limit, after 13,594 expanded: a limit reached "
+        "proves nothing. The searches with an estimate finish well inside it.",
         timeout=30_000,
     )
     expect(box.locator('tr[data-key="zero"]')).to_contain_text(

@@ -17,7 +17,7 @@ NOTES: Mapping[str, str] = {
         "max_depth가 제한합니다)"
     ),
     "the weight {weight:g} (only A* weighs h)": (
-        "가중치 {weight:g} (h에 가중치를 두는 것은 A*뿐입니다)"
+        "배율 w = {weight:g} (h에 배율을 곱하는 것은 A*뿐입니다)"
     ),
     "the tie-break {name} (only ucs, astar and greedy break ties)": (
         "동점 처리 {name} (동점을 가르는 것은 ucs, astar, greedy뿐입니다)"
@@ -28,7 +28,7 @@ NOTES: Mapping[str, str] = {
         "꺼냈습니다; tie_break deep(g가 큰 것 먼저)이면 훨씬 적게 확장하는 경우가 많습니다"
     ),
     "the heuristic {name} ({algorithm} reads none)": (
-        "휴리스틱 {name} ({algorithm}은(는) 휴리스틱을 읽지 않습니다)"
+        "어림 {name} ({algorithm}은(는) 어림을 읽지 않습니다)"
     ),
     "traced on the Python engine: the compiled kernel does not trace": (
         "파이썬 엔진에서 추적했습니다: 컴파일된 커널은 추적하지 않습니다"
@@ -131,13 +131,13 @@ TEMPLATES: Mapping[str, str] = {
         "backward_cost는 양수여야 합니다 ({cost!r}는 안 됩니다)"
     ),
     "a heuristic is a name or a function, not {kind}": (
-        "휴리스틱은 이름이나 함수여야 합니다 ({kind}는 안 됩니다)"
+        "어림(h)은 이름이나 함수여야 합니다 ({kind}는 안 됩니다)"
     ),
     "unknown engine {engine!r}; choose from {choices}": (
         "알 수 없는 엔진 {engine!r}; 다음 중에서 고르세요: {choices}"
     ),
     "weight must be a finite number >= 0, got {weight}": (
-        "가중치는 0 이상의 유한한 수여야 합니다 (받은 값: {weight})"
+        "배율 w는 0 이상의 유한한 수여야 합니다 (받은 값: {weight})"
     ),
     "this needs the installed statesearch (numpy), not the page's Python; run: {command}": (
         "이 기능은 페이지의 파이썬이 아니라 설치한 statesearch(numpy)가 필요합니다. 실행: {command}"
@@ -160,7 +160,7 @@ TEMPLATES: Mapping[str, str] = {
         "이 문제에는 {algorithm} + {heuristic} 조합의 컴파일된 커널이 없습니다"
     ),
     "unknown heuristic {name!r}; choose from {choices}": (
-        "알 수 없는 휴리스틱 {name!r}; 다음 중에서 고르세요: {choices}"
+        "알 수 없는 어림 {name!r}; 다음 중에서 고르세요: {choices}"
     ),
     "time_limit must be > 0 seconds, got {value}": (
         "time_limit은 0초보다 커야 합니다 (받은 값: {value})"
@@ -185,7 +185,7 @@ TEMPLATES: Mapping[str, str] = {
         "문제의 {slot}은(는) {kind}입니다; 메서드여야 합니다"
     ),
     "the heuristic {name!r} must return a number >= 0; for {state} it gave {got}": (
-        "휴리스틱 {name!r}은(는) 0 이상인 수를 돌려주어야 합니다; {state}에 준 값: {got}"
+        "어림 {name!r}은(는) 0 이상인 수를 돌려주어야 합니다; {state}에 준 값: {got}"
     ),
     "the waiting room cannot order two states ({error}): the classic tie-break orders equal "
     "f and g by state; use --tie-break fifo, or make states orderable "
@@ -201,7 +201,7 @@ TEMPLATES: Mapping[str, str] = {
         "한 걸음의 비용은 0 이상인 유한한 수여야 합니다; {slot}가 준 값: {got}"
     ),
     "the heuristic {name!r} must return a number >= 0; for the start it gave {got}": (
-        "휴리스틱 {name!r}은(는) 0 이상인 수를 돌려주어야 합니다; 시작 상태에 준 값: {got}"
+        "어림 {name!r}은(는) 0 이상인 수를 돌려주어야 합니다; 시작 상태에 준 값: {got}"
     ),
     "heuristic is a {kind}, not a function of a state": (
         "heuristic은 {kind}입니다; 상태를 받는 함수여야 합니다"
@@ -222,15 +222,15 @@ TEMPLATES: Mapping[str, str] = {
         "{file}을(를) 읽을 수 없습니다: UTF-8 텍스트가 아닙니다 ({at}번째 바이트)"
     ),
     "cannot read tile {token!r}: tiles are numbers written with 0-9, the blank 0, _, . or -": (
-        "타일 {token!r}를 읽을 수 없습니다: 타일은 0-9로 쓴 숫자이고 빈칸은 0, _, . 또는 -입니다"
+        "조각 {token!r}을(를) 읽을 수 없습니다: 조각은 0-9로 쓴 숫자, 빈칸은 0, _, . 또는 -입니다"
     ),
-    "tile {token} is out of range": "타일 {token}은(는) 범위를 벗어났습니다",
+    "tile {token} is out of range": "조각 {token}은(는) 범위를 벗어났습니다",
     "pattern databases work on boards of at most {most} cells; {rows}x{cols} has {cells}": (
         "패턴 데이터베이스는 {most}칸 이하의 판에서만 동작합니다; {rows}x{cols}는 {cells}칸입니다"
     ),
     "partition {partition} has a group of {tiles} tiles; groups hold at most {most} "
     "(give smaller ones, e.g. sizes like 5-5-4 or groups like 1,2,3/4,5,6)": (
-        "분할 {partition}에 타일 {tiles}개짜리 묶음이 있습니다; 묶음은 {most}개까지입니다 "
+        "분할 {partition}에 조각 {tiles}개짜리 묶음이 있습니다; 묶음은 {most}개까지입니다 "
         "(5-5-4 같은 크기나 1,2,3/4,5,6 같은 묶음처럼 더 작게 나누세요)"
     ),
     "analyze covers boards of at most {most} cells ({boards:,} boards, a byte each); "
@@ -253,7 +253,7 @@ TEMPLATES: Mapping[str, str] = {
     "{place}: {problem}": "{place}: {problem}",
     "{place}: a Korf-style line is an id, the optimal length (if known) and the tiles, "
     "0 for the blank": (
-        "{place}: Korf 형식의 줄은 번호, (알면) 최적 길이, 타일들이며 빈칸은 0입니다"
+        "{place}: Korf 형식의 줄은 번호, (알면) 최소 이동, 조각들이며 빈칸은 0입니다"
     ),
     "{file} line {line}: not JSON ({why})": "{file} {line}번째 줄: JSON이 아닙니다 ({why})",
     "{file} is neither a maze (S and G) nor a tilt board (blocks o or @)": (

@@ -182,19 +182,19 @@ PUZZLE_TEMPLATES: Mapping[str, str] = {
     "no scenario is in buckets {text}": "버킷 {text}에 든 시나리오가 없습니다",
     # sliding puzzle
     "empty board": "빈 판입니다",
-    "cannot read tile {token!r}": "타일 {token!r}를 읽을 수 없습니다",
+    "cannot read tile {token!r}": "조각 {token!r}을(를) 읽을 수 없습니다",
     "a board needs at least 2 rows and 2 columns, got {rows}x{cols}": (
         "판은 적어도 2행 2열이어야 합니다 (받은 크기: {rows}x{cols})"
     ),
     "a {rows}x{cols} board has {tiles} tiles, got {count}": (
-        "{rows}x{cols} 판의 타일은 {tiles}개인데 {count}개를 받았습니다"
+        "{rows}x{cols} 판의 칸은 {tiles}개인데 {count}개를 받았습니다"
     ),
-    "duplicate tiles: {tiles}": "중복된 타일: {tiles}",
+    "duplicate tiles: {tiles}": "중복된 조각: {tiles}",
     "missing tiles: {missing}; out of range: {extra}": (
-        "빠진 타일: {missing}; 범위를 벗어난 타일: {extra}"
+        "빠진 조각: {missing}; 범위를 벗어난 조각: {extra}"
     ),
-    "missing tiles: {missing}": "빠진 타일: {missing}",
-    "ragged board: rows have {widths} tiles": "행 길이가 다른 판입니다: 행의 타일 수가 {widths}",
+    "missing tiles: {missing}": "빠진 조각: {missing}",
+    "ragged board: rows have {widths} tiles": "행 길이가 다른 판입니다: 행의 칸 수가 {widths}",
     "board is {rows}x{cols} but {asked_rows}x{asked_cols} was asked for": (
         "판은 {rows}x{cols}인데 {asked_rows}x{asked_cols}를 요청했습니다"
     ),
@@ -203,10 +203,10 @@ PUZZLE_TEMPLATES: Mapping[str, str] = {
         "표는 만들었지만 캐시 {folder}에 보관하지 못했습니다 (위 줄에 까닭이 있습니다): "
         "탐색하면 다시 만듭니다"
     ),
-    "{count} tiles do not fill {lines} columns": "타일 {count}개로는 {lines}열을 채울 수 없습니다",
-    "{count} tiles do not fill {lines} rows": "타일 {count}개로는 {lines}행을 채울 수 없습니다",
+    "{count} tiles do not fill {lines} columns": "칸 {count}개로는 {lines}열을 채울 수 없습니다",
+    "{count} tiles do not fill {lines} rows": "칸 {count}개로는 {lines}행을 채울 수 없습니다",
     "{count} tiles do not make a square board; give the shape (rows and cols)": (
-        "타일 {count}개로는 정사각형 판을 만들 수 없습니다; 모양(행과 열)을 알려 주세요"
+        "칸 {count}개로는 정사각형 판을 만들 수 없습니다; 모양(행과 열)을 알려 주세요"
     ),
     "the blank cannot move {move!r} here": "여기서는 빈칸이 {move!r} 방향으로 움직일 수 없습니다",
     # pattern databases
@@ -220,11 +220,11 @@ PUZZLE_TEMPLATES: Mapping[str, str] = {
     ),
     "partition {spec!r} adds up to {count}; the {rows}x{cols} has {tiles} tiles: "
     "sizes must add up to {tiles}, e.g. {example}": (
-        "분할 {spec!r}의 크기를 더하면 {count}인데 {rows}x{cols} 판의 타일은 {tiles}개입니다: "
+        "분할 {spec!r}의 크기를 더하면 {count}인데 {rows}x{cols} 판의 칸은 {tiles}개입니다: "
         "크기의 합이 {tiles}이어야 합니다 (예: {example})"
     ),
     "partition {spec!r} must put each tile 1..{last} in exactly one group": (
-        "분할 {spec!r}는 타일 1..{last}를 각각 정확히 한 묶음에 넣어야 합니다"
+        "분할 {spec!r}는 조각 1..{last}를 각각 정확히 한 묶음에 넣어야 합니다"
     ),
     "the compiled tilt A* has no depth bound; use --engine python": (
         "컴파일된 기울이기 A*에는 깊이 한도가 없습니다; --engine python을 쓰세요"

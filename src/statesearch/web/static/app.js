@@ -6,6 +6,7 @@ import { drawRuns, runRows } from "./compare.js";
 import { lang, limitName, onLanguage, setLang, t } from "./i18n.js";
 import { TRANSPORT } from "./transport.js";
 import { LESSON } from "./experiments.js";
+import { drawGlossary } from "./glossary.js";
 import { whyUnsolvable } from "./parity.js";
 import { setUpTracing } from "./puzzle-trace.js";
 import { seconds, working } from "./ui.js";
@@ -409,5 +410,6 @@ api("limits").then((limits) => {
 $("lesson-link").hidden = TRANSPORT !== "worker";
 $("api-link").hidden = TRANSPORT === "worker";
 onLanguage(() => { $("lesson-link").href = `lesson.html?lang=${lang()}`; });
+drawGlossary($("glossary"));
 setLang(lang());
 render();
