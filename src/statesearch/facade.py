@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from .algorithms import Algorithm, Options, get_algorithm
+from .algorithms.beam import DEFAULT_WIDTH
 from .algorithms.best_first import resolve_tie_break
 from .checked import Checked, checked
 from .errors import InputError
@@ -46,6 +47,7 @@ def solve(
     limits: Limits | None = None,
     precheck: bool = True,
     upper_bound: float = math.inf,
+    beam_width: int | None = None,
     engine: str = "auto",
     cancel: threading.Event | None = None,
     progress: Callable[[Snapshot], None] | None = None,
@@ -84,6 +86,9 @@ def solve(
     published counts use it, and ``deep`` for a problem of one's own. A search that expanded
     many states tied at its last f in another order than ``deep`` says so in its notes.
 
+    ``beam_width``: how many states each layer of beam search keeps (``algorithms.beam``, 100
+    when not given).
+
     ``trace`` (a ``statesearch.trace.Trace``, or ``True`` for a default one) records every step
     of the search; it is kept on the result (``result.trace``). Compiled kernels do not trace,
     so a traced search runs on the Python engine (the result's ``note`` says so).
@@ -101,7 +106,7 @@ def solve(
     with metering(meter):
         return _solve(
             problem, algorithm, heuristic, weight, tie_break, precheck, upper_bound, engine, meter,
-            trace,
+            trace, beam_width,
         )  # fmt: skip
 
 
@@ -116,6 +121,7 @@ def _solve(
     engine: str,
     meter: Meter,
     trace: Trace | bool | None,
+    beam_width: int | None = None,
 ) -> SearchResult[Any]:
     """``solve`` with its meter made and active (``limits.metering``)."""
     choice = ""
@@ -143,11 +149,22 @@ def _solve(
     recorder = make_trace(trace)
     asked_tie_break = tie_break
     tie_break = resolve_tie_break(tie_break, own_problem=of_ones_own(problem))
-    options = Options(weight=weight, tie_break=tie_break, upper_bound=upper_bound, trace=recorder)
+    options = Options(
+        weight=weight,
+        tie_break=tie_break,
+        upper_bound=upper_bound,
+        trace=recorder,
+        beam_width=DEFAULT_WIDTH if beam_width is None else beam_width,
+    )
     h_name = h.name if algo.uses_heuristic else None
 
     traced_not_compiled = False  # a compiled kernel would have run, but for the trace
-    notes = [unread_options(algo, weight, asked_tie_break, heuristic, meter.limits, bool(choice))]
+    notes = [
+        unread_options(algo, weight, asked_tie_break, heuristic, meter.limits, bool(choice)),
+        Note("the beam width {width} (only beam reads it)", width=beam_width)
+        if beam_width is not None and algo.name != "beam"
+        else "",
+    ]
     if engine == "compiled" and not COMPILER:
         raise InputError("the compiled engine needs numba, which this Python does not have")
     find_kernel = getattr(problem, "compiled", None) if engine != "python" and COMPILER else None
@@ -260,6 +277,14 @@ def _solve(
             actions=outcome.actions,
             cost=outcome.cost,
             optimal=optimal,
+        )
+    if outcome.cut is LimitKind.WIDTH:
+        return result(
+            Status.LIMIT_REACHED,
+            limit=outcome.cut,
+            reason=f"no goal among the states kept: the beam of {options.beam_width} dropped "
+            "states it never searched",
+            hint=hint(problem, algo.name, h_name, outcome.cut),
         )
     if outcome.cut is not None:
         return result(
@@ -437,6 +462,8 @@ def hint(
     said = own(algorithm, heuristic, kind) if own is not None else None
     if said:
         return str(said)
+    if kind is LimitKind.WIDTH:
+        return "a wider beam (beam_width) may reach it; astar or idastar search every state"
     if kind is LimitKind.MEMORY and algorithm in KEEPS_EVERY_STATE:
         return "IDA* needs almost no memory: try algorithm idastar, or allow more memory"
     if kind is LimitKind.TIME:

@@ -42,6 +42,7 @@ class LimitKind(enum.StrEnum):
     MEMORY = "memory"
     DEPTH = "depth"
     COST = "cost"
+    WIDTH = "width"  # beam search dropped states past its width
     CANCELLED = "cancelled"
 
 

@@ -20,6 +20,9 @@ Pass ``trace=Trace()`` (or ``trace=True``) to ``solve`` and the search reports, 
     a successor whose ``f`` cannot beat branch and bound's best solution so far.
 ``cut``
     a successor beyond the depth limit.
+``drop``
+    an entry beam search leaves out of its next layer, past its width: never expanded. Not a
+    child event (the successor had its ``push``), as ``stale`` is not.
 ``goal``
     the goal is reached; ``incumbent`` for each better solution branch and bound finds.
 ``iteration``, ``layer``

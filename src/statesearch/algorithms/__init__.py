@@ -17,6 +17,7 @@ from ..outcome import Outcome
 from ..problem import ZERO, Heuristic, Problem
 from ..result import Stats
 from ..trace import Trace
+from .beam import DEFAULT_WIDTH, beam_search, check_width
 from .best_first import (
     TIE_BREAKS,
     Ordering,
@@ -36,12 +37,14 @@ from .rbfs import recursive_best_first
 @dataclass(frozen=True)
 class Options:
     """The settings some algorithms read: A*'s weight, best-first's tie policy, branch and
-    bound's starting upper bound, and the trace that records every step (if any)."""
+    bound's starting upper bound, beam search's width, and the trace that records every step
+    (if any)."""
 
     weight: float = 1.0
     tie_break: str = "classic"
     upper_bound: float = float("inf")
     trace: Trace | None = None
+    beam_width: int = DEFAULT_WIDTH
 
     def __post_init__(self) -> None:
         if not 0 <= self.weight < math.inf:
@@ -49,6 +52,7 @@ class Options:
                 "weight must be a finite number >= 0, got {weight}", weight=self.weight
             )
         check_tie_break(self.tie_break)
+        check_width(self.beam_width)
 
 
 Runner = Callable[[Problem[Any], Heuristic, Meter, Stats, Options], Outcome]
@@ -156,6 +160,13 @@ ALGORITHMS: dict[str, Algorithm] = {
             "recursive best-first search (Korf 1993): A*'s order, memory along the path",
             lambda p, h, m, s, o: recursive_best_first(p, h, m, s, o.trace),
             _admissible,
+            uses_heuristic=True,
+        ),
+        Algorithm(
+            "beam",
+            "beam search: layers cut to the beam_width best f (neither complete nor optimal)",
+            lambda p, h, m, s, o: beam_search(p, h, m, s, o.beam_width, o.trace),
+            _never,
             uses_heuristic=True,
         ),
         Algorithm(

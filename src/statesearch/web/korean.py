@@ -27,6 +27,7 @@ NOTES: Mapping[str, str] = {
         "확장한 상태 {expanded:,}개 중 {tied:,}개가 마지막에 f가 같았고 {name} 동점 처리 순서로 "
         "꺼냈습니다; tie_break deep(g가 큰 것 먼저)이면 훨씬 적게 확장하는 경우가 많습니다"
     ),
+    "the beam width {width} (only beam reads it)": "빔 너비 {width} (빔 탐색만 읽습니다)",
     "the heuristic {name} ({algorithm} reads none)": (
         "어림 {name} ({algorithm}은(는) 어림을 읽지 않습니다)"
     ),
@@ -77,6 +78,9 @@ TEMPLATES: Mapping[str, str] = {
     ),
     "unknown algorithm {name!r}; choose from {choices}": (
         "알 수 없는 알고리즘 {name!r}; 다음 중에서 고르세요: {choices}"
+    ),
+    "the beam width must be a whole number >= 1, got {width}": (
+        "빔 너비는 1 이상의 정수여야 합니다 ({width}는 안 됩니다)"
     ),
     "unknown tie-break {name!r}; choose from {choices}": (
         "알 수 없는 동점 처리 {name!r}; 다음 중에서 고르세요: {choices}"
