@@ -7,6 +7,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from statesearch import InputError, solve
 from statesearch.cli import main
@@ -141,3 +143,18 @@ def test_bench_movingai_refuses_scenarios_of_another_map(
         str(EXAMPLES / "rooms-40.map.scen"),
     )
     assert code == 2 and "is for a 48x40 map; the map is 33x33" in err
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="type octilehgwdmap.@TGSWO0123456789 \r\n\t-x", max_size=80))
+def test_any_text_is_a_map_or_one_line_of_refusal(text: str) -> None:
+    for reader in (read_map, read_scenarios):
+        for given_text in (
+            text,
+            "type octile\nheight 2\nwidth 2\nmap\n" + text,
+            "version 1\n" + text,
+        ):
+            try:
+                reader(given_text)
+            except InputError as err:
+                assert "\n" not in str(err)
