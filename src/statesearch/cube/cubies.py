@@ -16,13 +16,12 @@ each, every piece a real piece, each once), and raises ``InputError`` with one l
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-import numpy as np
-
 from ..errors import InputError
-from .facelets import FACES, NORMAL, Vector, cubie_of, face_of, solved_colours
+from .facelets import FACES, NORMAL, Colours, Vector, cubie_of, face_of, solved_colours
 
 CORNERS = ("URF", "UFL", "ULB", "UBR", "DFR", "DLF", "DBL", "DRB")
 EDGES = ("UR", "UF", "UL", "UB", "DR", "DF", "DL", "DB", "FR", "FL", "BL", "BR")
@@ -103,11 +102,11 @@ class Cubies:
     def size(self) -> int:
         return 3 if self.ep else 2
 
-    def colours(self) -> np.ndarray:
+    def colours(self) -> Colours:
         """Face index (URFDLB = 0..5) of every facelet."""
         n = self.size
-        out = solved_colours(n).copy()
         home = solved_colours(n)
+        out = list(home)
         corners = corner_facelets(n)
         for i, (piece, twist) in enumerate(zip(self.cp, self.co, strict=True)):
             for k in range(3):
@@ -116,7 +115,7 @@ class Cubies:
         for i, (piece, flip) in enumerate(zip(self.ep, self.eo, strict=True)):
             for k in range(2):
                 out[edges[i][(k + flip) % 2]] = home[edges[piece][k]]
-        return out
+        return tuple(out)
 
 
 def permutation_parity(perm: tuple[int, ...]) -> int:
@@ -135,7 +134,7 @@ def permutation_parity(perm: tuple[int, ...]) -> int:
     return parity
 
 
-def from_colours(colours: np.ndarray, n: int) -> Cubies:
+def from_colours(colours: Sequence[int], n: int) -> Cubies:
     """The cubies of a sticker pattern given as face indices; ``InputError`` when no piece set
     could show it (a corner with two opposite colours, a mirrored corner, a piece twice)."""
     home = solved_colours(n)

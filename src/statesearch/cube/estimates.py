@@ -121,7 +121,7 @@ def view_coordinates(state: State) -> list[CosetCoordinates]:
 def view_cubies(state: State) -> list[Cubies]:
     """The position as seen in each view of ``AXES``."""
     colours = colours_of(state)
-    return [from_colours(conjugate(colours, view), 3) for view in AXES]
+    return [from_colours(conjugate(colours, view).tolist(), 3) for view in AXES]
 
 
 def combine(distances_by_view: list[int]) -> int:

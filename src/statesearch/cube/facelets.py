@@ -20,12 +20,17 @@ as it appears in this net (U above F, D below it)::
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
+from typing import TYPE_CHECKING
 
-import numpy as np
+if TYPE_CHECKING:
+    import numpy as np
 
 FACES = "URFDLB"
 Vector = tuple[int, int, int]
+Colours = tuple[int, ...]  # the face index (URFDLB = 0..5) of every facelet
+Permutation = tuple[int, ...]
 
 # Outward normal of each face, and the directions of a row (right) and of a column (down) on
 # it as the net shows it. x points right, y up, z to the front.
@@ -105,18 +110,18 @@ def quarter_turn(axis: Vector, v: Vector) -> Vector:
     return _add((-1, _cross(axis, v)), (_dot(axis, v), axis))
 
 
-def _permutation(n: int, image: list[Vector]) -> np.ndarray:
+def _permutation(n: int, image: list[Vector]) -> Permutation:
     """``source[j] = i`` where facelet ``i`` goes to facelet ``j``: new colours are
     ``colours[source]``."""
     where = {p: i for i, p in enumerate(points(n))}
-    source = np.empty(len(image), dtype=np.int64)
+    source = [0] * len(image)
     for i, p in enumerate(image):
         source[where[p]] = i
-    return source
+    return tuple(source)
 
 
 @cache
-def face_turn(face: str, n: int) -> np.ndarray:
+def face_turn(face: str, n: int) -> Permutation:
     """The facelet permutation (``source``) of a clockwise quarter turn of ``face``: the layer of
     cubies whose centre lies on the face's side turns with it."""
     axis = NORMAL[face]
@@ -171,34 +176,42 @@ def face_map(m: Matrix) -> dict[str, str]:
 
 @cache
 def _symmetry_arrays(m: Matrix, n: int) -> tuple[np.ndarray, np.ndarray]:
-    source = _permutation(n, [_apply(m, p) for p in points(n)])
+    import numpy as np  # the tables' side: the model needs the standard library alone
+
+    source = np.array(_permutation(n, [_apply(m, p) for p in points(n)]), dtype=np.int64)
     faces = face_map(m)
     relabel = np.array([FACES.index(faces[f]) for f in FACES], dtype=np.int64)
     return source, relabel
 
 
-def conjugate(colours: np.ndarray, m: Matrix) -> np.ndarray:
-    """The cube (rows of face indices 0..5 per facelet, any leading shape) as seen after the whole
-    cube is moved by ``m`` and its colours renamed so the centres are home again: the conjugate of
-    the position by the symmetry. A move sequence solves one exactly when its image under ``m``
-    solves the other, so both are the same distance from solved."""
-    n = round((colours.shape[-1] // 6) ** 0.5)
+def conjugate(colours: np.ndarray | Sequence[int], m: Matrix) -> np.ndarray:
+    """The cube (rows of face indices 0..5 per facelet, any leading shape, as a numpy array)
+    as seen after the whole cube is moved by ``m`` and its colours renamed so the centres are
+    home again: the conjugate of the position by the symmetry. A move sequence solves one
+    exactly when its image under ``m`` solves the other, so both are the same distance from
+    solved. (The tables' side: it needs numpy.)"""
+    import numpy as np
+
+    rows = np.asarray(colours)
+    n = round((rows.shape[-1] // 6) ** 0.5)
     source, relabel = _symmetry_arrays(m, n)
-    seen: np.ndarray = relabel[colours[..., source]]
+    seen: np.ndarray = relabel[rows[..., source]]
     return seen
 
 
-def solved_colours(n: int) -> np.ndarray:
+@cache
+def solved_colours(n: int) -> Colours:
     """Face index per facelet of the solved cube."""
-    return np.repeat(np.arange(6, dtype=np.int64), n * n)
+    return tuple(f for f in range(6) for _ in range(n * n))
 
 
-def turn_colours(colours: np.ndarray, face: str, quarters: int) -> np.ndarray:
-    """The colours after ``quarters`` clockwise quarter turns of ``face`` (any leading shape)."""
-    source = face_turn(face, round((colours.shape[-1] // 6) ** 0.5))
+def turn_colours(colours: Sequence[int], face: str, quarters: int) -> Colours:
+    """The colours (one cube's) after ``quarters`` clockwise quarter turns of ``face``."""
+    source = face_turn(face, round((len(colours) // 6) ** 0.5))
+    out = tuple(colours)
     for _ in range(quarters % 4):
-        colours = colours[..., source]
-    return colours
+        out = tuple(out[i] for i in source)
+    return out
 
 
 def mirrored(m: Matrix) -> bool:

@@ -6,9 +6,8 @@ Colours follow the usual scheme (white U, red R, green F, yellow D, orange L, bl
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
-
-import numpy as np
 
 from .facelets import FACES
 
@@ -24,12 +23,12 @@ COLOURS = {
 _PLACE = {"U": (1, 0), "L": (0, 1), "F": (1, 1), "R": (2, 1), "B": (3, 1), "D": (1, 2)}
 
 
-def facelet_string(colours: np.ndarray) -> str:
+def facelet_string(colours: Sequence[int]) -> str:
     """The URFDLB string (``UUUUUUUUURRR...`` when solved)."""
     return "".join(FACES[int(c)] for c in colours)
 
 
-def _grid(colours: np.ndarray) -> tuple[int, list[list[str]]]:
+def _grid(colours: Sequence[int]) -> tuple[int, list[list[str]]]:
     n = round((len(colours) // 6) ** 0.5)
     grid = [[" "] * (4 * n) for _ in range(3 * n)]
     for f, face in enumerate(FACES):
@@ -39,7 +38,7 @@ def _grid(colours: np.ndarray) -> tuple[int, list[list[str]]]:
     return n, grid
 
 
-def text_net(colours: np.ndarray) -> str:
+def text_net(colours: Sequence[int]) -> str:
     """The net as text, one letter per facelet (the face whose colour it shows)."""
     n, grid = _grid(colours)
     lines = []
@@ -50,7 +49,7 @@ def text_net(colours: np.ndarray) -> str:
     return "\n".join(lines)
 
 
-def svg_net(colours: np.ndarray, cell: int = 20, title: str | None = None) -> str:
+def svg_net(colours: Sequence[int], cell: int = 20, title: str | None = None) -> str:
     """The net as a standalone SVG document (``cell`` pixels per facelet, a gap between faces)."""
     n, grid = _grid(colours)
     gap = max(cell // 5, 2)

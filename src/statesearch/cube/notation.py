@@ -16,12 +16,14 @@ opposite faces, which commute, in one order only (``D U`` is skipped for ``U D``
 from __future__ import annotations
 
 import re
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from ..errors import InputError
 from ..result import Spaced
 from .facelets import FACES
+
+if TYPE_CHECKING:
+    import numpy as np
 
 METRICS = ("htm", "qtm")
 SUFFIXES = ("", "2", "'")  # one, two, three clockwise quarter turns
@@ -166,7 +168,10 @@ PRUNED = -1
 def canonical_moves(metric: str, faces: tuple[int, ...] = tuple(range(6))) -> np.ndarray:
     """``next[state, i]``: the state after the ``i``-th move of ``metric_moves(metric)``
     (restricted to ``faces``), or ``PRUNED`` when that move would make a sequence that a shorter
-    or earlier one already covers. The start state is ``START``."""
+    or earlier one already covers. The start state is ``START``. (The compiled searches'
+    table: it needs numpy.)"""
+    import numpy as np
+
     moves = [m for m in metric_moves(metric) if face_of(m) in faces]
     kinds = 1 if metric == "htm" else 3
     table = np.full((1 + 6 * kinds, len(moves)), PRUNED, dtype=np.int8)

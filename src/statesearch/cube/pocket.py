@@ -21,10 +21,11 @@ from .breadth import Progress, distances
 from .cubies import Cubies
 from .notation import metric_moves
 from .patterns import Pattern, pattern
+from .random_cubes import REACHABLE as BY_SIZE
+from .reading import MOVING
 
-MOVING = (0, 1, 2, 3, 4, 5, 7)  # every corner but DBL
 TURNING_MOVES = tuple(range(9))  # U U2 U' R R2 R' F F2 F'
-REACHABLE = 3_674_160
+REACHABLE = BY_SIZE[2]
 
 
 def corners() -> Pattern:

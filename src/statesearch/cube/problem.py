@@ -29,8 +29,6 @@ from collections.abc import Callable, Mapping
 from functools import cached_property
 from typing import TYPE_CHECKING
 
-import numpy as np
-
 from ..errors import InputError
 from ..limits import LimitKind, Meter, counted_states
 from ..outcome import Outcome
@@ -38,7 +36,7 @@ from ..problem import Heuristic
 from ..result import Proof, SearchResult, Spaced, Stats
 from . import net
 from .cubies import Cubies, invariant_violation
-from .facelets import solved_colours
+from .facelets import Colours, solved_colours
 from .notation import (
     MOVES,
     as_written,
@@ -122,7 +120,6 @@ class Cube:
         self.scramble_length = scramble_length
         # How a position is shown: as the cube was given (``reading.framed``), not as renamed.
         self.frame = frame
-        self._shown_as = np.array(frame, dtype=np.int64)
 
     @classmethod
     def from_text(
@@ -177,10 +174,10 @@ class Cube:
         """The position after a sequence of moves (any face, on either size)."""
         return state_of(after(cubies_of(state), parse_moves(moves)))
 
-    def shown(self, state: State) -> np.ndarray:
+    def shown(self, state: State) -> Colours:
         """The colours of ``state``'s facelets as the cube was given (``frame``)."""
-        shown: np.ndarray = self._shown_as[colours_of(state)]
-        return shown
+        frame = self.frame
+        return tuple(frame[c] for c in colours_of(state))
 
     def facelets(self, state: State) -> str:
         return net.facelet_string(self.shown(state))

@@ -15,10 +15,9 @@ import secrets
 
 from .cubies import Cubies, permutation_parity
 from .notation import merging_at
-from .pocket import MOVING
-from .pocket import REACHABLE as POCKET_REACHABLE
+from .reading import MOVING
 
-REACHABLE = {2: POCKET_REACHABLE, 3: 43_252_003_274_489_856_000}
+REACHABLE = {2: 3_674_160, 3: 43_252_003_274_489_856_000}
 SEEDS = 10**9  # a drawn seed is below this: short enough to type back, in the CLI or the page
 
 

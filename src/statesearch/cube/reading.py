@@ -17,8 +17,6 @@ swapped) is read; ``cubies.invariant_violation`` says why it is unsolvable.
 
 from __future__ import annotations
 
-import numpy as np
-
 from ..errors import InputError
 from .cubies import CORNERS, Cubies, corner_facelets, from_colours
 from .facelets import FACES, turn_colours
@@ -28,6 +26,7 @@ FACELETS = {3: 54, 2: 24}
 Frame = tuple[int, ...]  # per face a cube was read as, the face whose letter it was given with
 AS_READ: Frame = tuple(range(6))
 HELD_STILL = 6  # DBL: the corner position the 2x2x2 is solved around
+MOVING = (0, 1, 2, 3, 4, 5, 7)  # every corner but DBL
 SIZES = (2, 3)
 
 
@@ -150,7 +149,7 @@ def framed(symbols: list[str], n: int) -> tuple[Cubies, Frame]:
     written in the face letters URFDLB is shown in the letters it was written in (what the
     2x2x2's reading renamed is named back), one in other symbols as it was read."""
     face_by_symbol = _centre_faces(symbols) if n == 3 else _corner_faces(symbols)
-    colours = np.array([FACES.index(face_by_symbol[s]) for s in symbols], dtype=np.int64)
+    colours = [FACES.index(face_by_symbol[s]) for s in symbols]
     frame = AS_READ
     if set(face_by_symbol) == set(FACES):
         written = {face: symbol for symbol, face in face_by_symbol.items()}

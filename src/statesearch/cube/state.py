@@ -10,10 +10,8 @@ from __future__ import annotations
 
 from functools import cache
 
-import numpy as np
-
 from .cubies import Cubies, from_colours
-from .facelets import FACES, solved_colours, turn_colours
+from .facelets import FACES, Colours, solved_colours, turn_colours
 from .notation import quarters_of
 
 State = tuple[int, ...]
@@ -65,5 +63,5 @@ def turned(state: State, recipe: Recipe) -> State:
     return tuple(codes[state[src]] for src, codes in recipe)
 
 
-def colours_of(state: State) -> np.ndarray:
+def colours_of(state: State) -> Colours:
     return cubies_of(state).colours()

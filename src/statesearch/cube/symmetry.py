@@ -123,10 +123,10 @@ def flip_image(t: SymmetryTables, flip: int, slice_value: int, s: int) -> int:
 def axis_moves() -> np.ndarray:
     """``[axis, move]``: the move a face turn is in each view of ``AXES``."""
     solved = solved_colours(3)
-    by_colours = {turn_colours(solved, FACES[m // 3], m % 3 + 1).tobytes(): m for m in range(18)}
+    by_colours = {turn_colours(solved, FACES[m // 3], m % 3 + 1): m for m in range(18)}
     out = np.empty((len(AXES), 18), dtype=np.int32)
     for a, view in enumerate(AXES):
         for m in range(18):
             seen = conjugate(turn_colours(solved, FACES[m // 3], m % 3 + 1), view)
-            out[a, m] = by_colours[seen.tobytes()]
+            out[a, m] = by_colours[tuple(seen.tolist())]
     return out
