@@ -322,3 +322,14 @@ def test_every_page_loads_in_both_languages(
         page.screenshot(path=str(shot), full_page=True)
     assert page.outside == []  # type: ignore[attr-defined]
     page.context.close()
+
+
+def test_the_page_solves_the_2x2x2_and_names_the_tool_for_the_3x3x3(playground: Page) -> None:
+    """The cube's routes in the page's Python: a 2x2x2 solved optimally by bidirectional search,
+    a 3x3x3 refused in one line with the command that solves it."""
+    solved = api(playground, "cube/solve", {"size": 2, "cube": "R U R' U'"})
+    assert (solved["status"], solved["length"], solved["solution"]) == ("solved", 4, "U R U' R'")
+    assert (solved["algorithm"], solved["optimal"]) == ("bidirectional", True)
+    refused = api(playground, "cube/solve", {"cube": "R U R' U'"})
+    assert refused["refused"] == 422 and "\n" not in refused["detail"]
+    assert refused["detail"].endswith("run: statesearch solve cube \"R U R' U'\"")

@@ -9,21 +9,32 @@ scrambles: a longer one stops at the server's cap on kept states (``schemas.MAX_
 benchmarks/README.md measures where), and the answer says how to build the tables. (The coset
 table and its bounds, 5 GB, are more than a search worker may hold, so the server never loads
 them.)
+
+The page's own Python (the static site: Pyodide, no numpy, no numba, ``kernels.COMPILER``
+false) has neither table: it solves the 2x2x2 by the engine's bidirectional search, optimal and
+a second or two there (the 2x2x2 is at most 11 moves, 14 in quarter turns: each side searches
+about 6 or 7 deep), and refuses a 3x3x3 in one line with the command that solves it with the
+installed tool. Korf's tables are imported only where they can be read.
 """
 
 from __future__ import annotations
 
+import shlex
 import threading
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..cube import Cube, korf
+from ..cube import Cube
 from ..cube.cubies import broken_invariant
-from ..cube.korf import PatternTables
+from ..errors import InputError
 from ..facade import solve
+from ..kernels import COMPILER
 from ..limits import LimitHit, Limits, Meter
 from ..result import SearchResult, Stats, Status
 from .cube_schemas import SolveCube
 from .meters import answered, budget
+
+if TYPE_CHECKING:
+    from ..cube.korf import PatternTables
 
 BUILD_TABLES = "statesearch cube tables --tables korf --metric {metric}"
 FALLBACK_ADVICE = (
@@ -38,7 +49,12 @@ _korf: dict[str, PatternTables] = {}  # Korf's tables, read once per worker and 
 
 def korf_stored(metric: str) -> bool:
     """Whether the cache holds Korf's three tables: a quick look for the page (a search reads
-    them whole and checks their checksums)."""
+    them whole and checks their checksums). Never in the page's own Python, which has no cache
+    and could not read them: it does not look."""
+    if not COMPILER:
+        return False
+    from ..cube import korf
+
     return metric in _korf or korf.is_stored(metric)
 
 
@@ -46,6 +62,8 @@ def korf_from_cache(metric: str, meter: Meter | None = None) -> PatternTables | 
     """Korf's tables read from the cache and checked (``meter`` looked at before each), never
     built; ``None`` when one is missing or unsound."""
     if metric not in _korf:
+        from ..cube import korf
+
         tables = korf.stored_tables(metric, meter=meter)
         if tables is None:
             return None
@@ -53,10 +71,37 @@ def korf_from_cache(metric: str, meter: Meter | None = None) -> PatternTables | 
     return _korf[metric]
 
 
-def chosen_search(cube: Cube, meter: Meter | None = None) -> tuple[Cube, str, str | None, str]:
+def solve_command(text: str, size: int | None, metric: str) -> str:
+    """The command that solves this cube with the installed tool (the text as one word of the
+    shell: in double quotes, which a scramble's primes need, unless it has what they expand)."""
+    words = " ".join(text.split())
+    quoted = shlex.quote(words) if set(words) & set('"$`\\!') else f'"{words}"'
+    options = (f" --size {size}" if size is not None else "") + (
+        f" --metric {metric}" if metric != "htm" else ""
+    )
+    return f"statesearch solve cube {quoted}{options}"
+
+
+def locally(request: SolveCube) -> str:
+    """``solve_command`` for a request (what the page says when it stops or refuses it)."""
+    return solve_command(request.cube, request.size, request.metric)
+
+
+def chosen_search(
+    cube: Cube, meter: Meter | None = None, command: str = ""
+) -> tuple[Cube, str, str | None, str]:
     """The cube (with the tables it needs, read under ``meter``), the algorithm, the heuristic,
     and ``advice``: what to do for a better search (empty when this one is the best the server
-    has)."""
+    has). Without the compiler (the page's own Python): the 2x2x2 by bidirectional search, and
+    a 3x3x3 refused, saying ``command`` (default: the cube's facelets solved by the tool)."""
+    if not COMPILER:
+        if cube.size == 2:
+            return cube, "bidirectional", None, ""
+        raise InputError(
+            "optimal 3x3x3 solving needs the installed statesearch (compiled IDA* with Korf's "
+            "tables), not the page's Python; run: {command}",
+            command=command or solve_command(cube.facelets(cube.initial), None, cube.metric),
+        )
     if cube.size == 2 or not cube.solvable:  # an unsolvable cube is answered by its invariant
         return cube, "idastar", cube.default_heuristic if cube.size == 2 else None, ""
     tables = korf_from_cache(cube.metric, meter)
@@ -71,7 +116,7 @@ def solve_cube(request: SolveCube, deadline: float, cancel: threading.Event) -> 
     meter = budget(request, deadline, cancel)
     cube = Cube.from_text(request.cube, request.size, request.metric)
     try:
-        cube, algorithm, heuristic, advice = chosen_search(cube, meter)
+        cube, algorithm, heuristic, advice = chosen_search(cube, meter, locally(request))
         meter = budget(request, deadline, cancel, algorithm)  # what is left, for this search
         result = solve(cube, algorithm, heuristic, meter=meter)
     except LimitHit as hit:  # while Korf's tables were read (seconds, the first time)

@@ -1,6 +1,7 @@
 """The cube's routes: a position after some turns, a random position or scramble, and an
-optimal solution (a search like every search, ``cube_jobs``). The server answers them; the
-page's own Python cannot (the cube's model needs numpy).
+optimal solution (a search like every search, ``cube_jobs``). The server answers them, and so
+does the page's own Python (the cube's model needs the standard library alone; there the 2x2x2
+is solved by bidirectional search and a 3x3x3 is refused with the command that solves it).
 
 A cube is text: a scramble applied to the solved cube (``"R U R' U'"``) or a facelet string
 (54 or 24 symbols, URFDLB order); every answer gives the position as its facelet string, so a
@@ -87,6 +88,7 @@ CUBE_ROUTES: dict[str, Route] = {
         SolveCube,
         cube_jobs.solve_cube,
         search=True,
+        locally=cube_jobs.locally,
         empty={"solution": None, "states": [], "advice": "", "invariant": None},
         summary="An optimal solution; ``solution`` is its turns as a cuber writes them (in the "
         "quarter-turn metric a half turn, two of the searched ``actions``, is ``U2``), "

@@ -25,6 +25,7 @@ from ..kernels import COMPILER
 from ..limits import Snapshot
 from . import meters
 from .checks import Invalid, read
+from .cube_routes import CUBE_ROUTES
 from .routes import ROUTES, Route, limits
 from .translations import (
     INTERNAL,
@@ -39,7 +40,7 @@ from .translations import (
 SLOTS = 1  # the page's Python runs one search at a time
 LOG = "the browser's console"  # where an internal error's details go
 
-PAGE_ROUTES = {**ROUTES, "limits": Route("server", None, lambda: limits(SLOTS))}
+PAGE_ROUTES = {**ROUTES, **CUBE_ROUTES, "limits": Route("server", None, lambda: limits(SLOTS))}
 
 
 def plain(value: Any) -> Any:
@@ -68,7 +69,7 @@ def answer(route: str, body: str | None, lang: str = "en") -> str:
             if body is None
             else refusal(405, message(NOT_ALLOWED, {}, lang))
         )
-    found = ROUTES.get(route)
+    found = PAGE_ROUTES.get(route)
     if found is None:
         return refusal(404, message(NOT_FOUND, {}, lang))
     if (found.request is None) != (body is None):

@@ -1,15 +1,19 @@
 // The cube page: turn faces (buttons or keys), set a cube from a scramble or a facelet string,
 // draw random ones, solve optimally on the server and play the solution back on the net.
 // The server makes every position (one turn is one request), so the page only draws facelets.
+// In the static site the page's own Python answers instead: it solves the 2x2x2 (by
+// bidirectional search) but not the 3x3x3, whose page shows the command that solves it.
 import { api, isCancel } from "./api.js";
 import { Controls } from "./controls.js";
 import { drawCube } from "./cube-3d.js";
 import { FACES, drawNet, solvedFacelets } from "./cube-net.js";
 import { limitName, onLanguage, t } from "./i18n.js";
+import { TRANSPORT } from "./transport.js";
 import { seconds, working } from "./ui.js";
 
 const $ = (id) => document.getElementById(id);
 const SCRAMBLE_MOVES = { 2: 9, 3: 6 }; // short enough for the 3x3x3's fall-back search
+const IN_PAGE = TRANSPORT === "worker"; // no compiled search, no tables: the 2x2x2 only
 const page = {
   size: 3, facelets: solvedFacelets(3), turned: [], said: null, result: null,
   maxSeconds: 20, korf: { htm: false, qtm: false }, command: "",
@@ -56,6 +60,7 @@ function show(facelets, turned = []) {
   $("cube-steps").hidden = true;
   $("cube-result").hidden = true;
   $("cube-advice").hidden = true;
+  if (!solvesHere()) showNotes(); // the command names the position shown
   $("cube-count").textContent = turned.length;
   $("cube-history").textContent = turned.join(" ");
   draw(facelets);
@@ -101,7 +106,7 @@ async function solve() {
   say("");
   const cap = page.maxSeconds;
   const job = working($("cube-working"), $("cube-working-text"), $("cube-cancel"),
-    (s) => t("cube_searching", s, cap));
+    (s) => t(IN_PAGE ? "cube_searching_page" : "cube_searching", s, cap));
   $("cube-solve").disabled = true;
   solving = job;
   try {
@@ -120,6 +125,14 @@ async function solve() {
     if (solving === job) solving = null;
     $("cube-solve").disabled = false;
   }
+}
+
+// Whether this page solves a cube of the size shown (the page's Python: not a 3x3x3).
+function solvesHere() { return !(IN_PAGE && page.size === 3); }
+
+// The command that solves the position shown with the installed tool (as the server quotes it).
+function toolCommand() {
+  return `statesearch solve cube "${current()}"${metric() === "qtm" ? " --metric qtm" : ""}`;
 }
 
 // The solution as a cuber writes it, a step each: in the quarter-turn metric a U2 is two of
@@ -170,24 +183,39 @@ function showResult() {
   showAdvice(data.advice ? page.command.replace("{metric}", data.metric) : "");
 }
 
-// How to get a stronger search, with the command to run (broken between its words only).
+// How to get a stronger search, with the command to run.
 function showAdvice(command) {
   const box = $("cube-advice");
   box.hidden = !command;
+  box.replaceChildren(t("cube_advice"), " ", commandCode(command));
+}
+
+// A command, broken between its words only (a facelet string, one long word, anywhere).
+function commandCode(command) {
   const code = document.createElement("code");
   code.className = "command";
   command.split(" ").forEach((word, i) => {
-    code.append(i ? " " : "", Object.assign(document.createElement("span"), { textContent: word }));
+    // A facelet string is one long word: it may break anywhere, the others between words only.
+    const span = Object.assign(document.createElement("span"), { textContent: word });
+    if (word.length > 20) span.className = "long";
+    code.append(i ? " " : "", span);
   });
-  box.replaceChildren(t("cube_advice"), " ", code);
+  return code;
 }
 
 function showNotes() {
   $("cube-hint").textContent = t("cube_hint", page.size);
-  $("cube-search-note").textContent = t("cube_note", page.size, page.korf[metric()], page.maxSeconds);
+  const note = $("cube-search-note");
+  const words = t(IN_PAGE ? "cube_note_page" : "cube_note", page.size, page.korf[metric()], page.maxSeconds);
+  // The page's Python solves no 3x3x3: no Solve, and the command that solves the one shown.
+  $("cube-solve").hidden = !solvesHere();
+  if (solvesHere()) note.textContent = words;
+  else note.replaceChildren(words, " ", commandCode(toolCommand()));
 }
 
 function setSize(size) {
+  solving?.abort(); // its answer would be for a cube of the other size
+  solving = null;
   page.size = size;
   $("cube-scramble-n").value = SCRAMBLE_MOVES[size];
   $("cube-text").value = "";
@@ -257,4 +285,5 @@ api("cube/info").then((info) => {
   page.command = info.build_tables;
   showNotes();
 }).catch(() => {});
-setSize(3);
+$("cube-size").value = IN_PAGE ? "2" : "3";
+setSize(IN_PAGE ? 2 : 3);

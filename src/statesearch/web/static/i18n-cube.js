@@ -28,6 +28,11 @@ export const CUBE_MESSAGES = {
         ? `The 3×3×3 is solved optimally by the compiled IDA* with Korf's pattern databases; a random position (about 18 moves) can take longer than the server's ${cap} s.`
         : `The 3×3×3 is solved optimally by bidirectional search, but only when it is scrambled by a few moves: a longer scramble stops at the server's cap on the states a search may keep (the server has no pattern databases).`),
     cube_advice: "For optimal solutions of random cubes, build Korf's tables once with:",
+    // The static site: the page's own Python (no numpy, no compiled searches, no tables).
+    cube_searching_page: (s, cap) => `Searching in this page… ${s.toFixed(1)} s (it stops at ${cap} s)`,
+    cube_note_page: (size, korf, cap) => (size === 2
+      ? `This page solves the 2×2×2 optimally by bidirectional search, from the cube and from solved at once: no position is more than 11 moves away (14 in quarter turns), so it takes a second or two. Every search stops after ${cap} s at most.`
+      : "Optimal 3×3×3 solving needs the installed statesearch: its compiled IDA* with Korf's pattern databases, which this page's Python cannot run. Turn, set and draw cubes here; the one shown is solved by:"),
     cube_at_goal: "The cube is solved.",
     cube_found: (n, metric) => `Optimal solution: ${n} ${n === 1 ? "move" : "moves"} (${ENGLISH_METRIC[metric]}).`,
     cube_found_turned: (n, metric) => `Optimal solution: ${n} ${n === 1 ? "move" : "moves"} (${ENGLISH_METRIC[metric]}). It ends solved with the cube turned as a whole: the solver holds the down-back-left corner still.`,
@@ -57,6 +62,10 @@ export const CUBE_MESSAGES = {
         ? `3×3×3는 코르프의 패턴 데이터베이스를 쓰는 컴파일된 IDA*로 최적으로 풉니다. 무작위 배치(18수 정도)는 서버의 ${cap}초보다 오래 걸릴 수 있습니다.`
         : `3×3×3는 양방향 탐색으로 최적으로 풀지만, 몇 수만 섞은 큐브만 풀 수 있습니다: 더 길게 섞으면 서버가 한 탐색에 허락하는 상태 수에서 멈춥니다 (서버에 패턴 데이터베이스가 없음).`),
     cube_advice: "무작위 큐브의 최적해를 구하려면 코르프의 표를 한 번 만드세요:",
+    cube_searching_page: (s, cap) => `이 페이지에서 탐색 중… ${s.toFixed(1)}초 (${cap}초에 멈춥니다)`,
+    cube_note_page: (size, korf, cap) => (size === 2
+      ? `이 페이지는 2×2×2를 양방향 탐색으로 최적으로 풉니다. 큐브 쪽과 맞춰진 쪽에서 동시에 찾으며, 어떤 배치도 11수(4분의 1바퀴 기준 14수) 안에 있으므로 1~2초면 됩니다. 모든 탐색은 최대 ${cap}초 뒤에 멈춥니다.`
+      : "3×3×3의 최적 풀이에는 설치한 statesearch가 필요합니다: 코르프의 패턴 데이터베이스를 쓰는 컴파일된 IDA*는 이 페이지의 파이썬에서 돌릴 수 없습니다. 여기서 큐브를 돌리고, 설정하고, 무작위로 뽑을 수 있으며, 보이는 큐브는 다음 명령으로 풉니다:"),
     cube_at_goal: "큐브가 맞춰져 있습니다.",
     cube_found: (n, metric) => `최적해: ${n}수 (${KOREAN_METRIC[metric]}).`,
     cube_found_turned: (n, metric) => `최적해: ${n}수 (${KOREAN_METRIC[metric]}). 풀이는 아래-뒤-왼쪽 조각을 고정하므로, 큐브 전체가 돌아간 채로 맞춰집니다.`,
