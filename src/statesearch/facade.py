@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from .algorithms import Algorithm, Options, get_algorithm
+from .algorithms.anytime import anytime_weight
 from .algorithms.beam import DEFAULT_WIDTH
 from .algorithms.best_first import resolve_tie_break
 from .checked import Checked, checked
@@ -30,7 +31,7 @@ from .problem import (
     named_heuristic,
     own_heuristic,
 )
-from .result import Note, Proof, SearchResult, Stats, Status
+from .result import Improvement, Note, Proof, SearchResult, Stats, Status
 from .trace import Trace, make_trace
 
 HeuristicSpec = str | Heuristic | Callable[[Any], float] | None
@@ -48,6 +49,7 @@ def solve(
     precheck: bool = True,
     upper_bound: float = math.inf,
     beam_width: int | None = None,
+    on_improvement: Callable[[Improvement], None] | None = None,
     engine: str = "auto",
     cancel: threading.Event | None = None,
     progress: Callable[[Snapshot], None] | None = None,
@@ -87,7 +89,8 @@ def solve(
     many states tied at its last f in another order than ``deep`` says so in its notes.
 
     ``beam_width``: how many states each layer of beam search keeps (``algorithms.beam``, 100
-    when not given).
+    when not given). ``on_improvement`` hears of each solution anytime search finds, as it
+    finds it (``result.improvements`` lists them after).
 
     ``trace`` (a ``statesearch.trace.Trace``, or ``True`` for a default one) records every step
     of the search; it is kept on the result (``result.trace``). Compiled kernels do not trace,
@@ -106,7 +109,7 @@ def solve(
     with metering(meter):
         return _solve(
             problem, algorithm, heuristic, weight, tie_break, precheck, upper_bound, engine, meter,
-            trace, beam_width,
+            trace, beam_width, on_improvement,
         )  # fmt: skip
 
 
@@ -122,6 +125,7 @@ def _solve(
     meter: Meter,
     trace: Trace | bool | None,
     beam_width: int | None = None,
+    on_improvement: Callable[[Improvement], None] | None = None,
 ) -> SearchResult[Any]:
     """``solve`` with its meter made and active (``limits.metering``)."""
     choice = ""
@@ -155,6 +159,7 @@ def _solve(
         upper_bound=upper_bound,
         trace=recorder,
         beam_width=DEFAULT_WIDTH if beam_width is None else beam_width,
+        on_improvement=on_improvement,
     )
     h_name = h.name if algo.uses_heuristic else None
 
@@ -223,7 +228,11 @@ def _solve(
             h_name,
             stats,
             engine=engine_used,
-            weight=weight if algo.name == "astar" else None,
+            weight=weight
+            if algo.name == "astar"
+            else anytime_weight(weight)
+            if algo.name == "anytime"
+            else None,
             choice=choice,
             notes=[n for n in notes if n],
             trace=recorder,
@@ -260,7 +269,9 @@ def _solve(
             hint=hint(problem, algo.name, h_name, LimitKind.MEMORY),
         )
     if isinstance(outcome, Found):
-        optimal = algo.optimal(problem, h, options)
+        optimal = algo.optimal(problem, h, options) and outcome.stopped is None
+        if outcome.stopped is not None:
+            notes.append(stopped_early(outcome, len(stats.improvements)))
         # A depth bound cuts paths of more moves, which may cost less unless every step costs 1.
         if optimal and meter.depth_limited and not getattr(problem, "unit_costs", False):
             optimal = False
@@ -357,7 +368,7 @@ def unread_options(
                 algorithm=algo.name,
             )
         )
-    if weight != 1 and algo.name != "astar":
+    if weight != 1 and algo.name not in ("astar", "anytime"):
         unread.append(Note("the weight {weight:g} (only A* weighs h)", weight=weight))
     if tie_break not in ("auto", "classic") and algo.name not in WAITING_ROOMS:
         unread.append(
@@ -369,6 +380,20 @@ def unread_options(
             Note("the heuristic {name} ({algorithm} reads none)", name=name, algorithm=algo.name)
         )
     return Note("not used: {unread}", unread=unread) if unread else ""
+
+
+def stopped_early(found: Found, solutions: int) -> Note:
+    """What an anytime search stopped before its proof gives: the best of its solutions, and
+    how far from the optimum it may be."""
+    assert found.stopped is not None
+    lower = found.lower
+    return Note(
+        "stopped by {why} before proving it optimal: the best of {count} solutions found, at "
+        "most {bound} times the optimal cost",
+        why=found.stopped.detail,
+        count=solutions,
+        bound=f"{found.cost / lower:.4g}" if lower else "an unknown number of",
+    )
 
 
 def of_ones_own(problem: object) -> bool:
@@ -439,7 +464,7 @@ def choose(problem: object, heuristic: HeuristicSpec) -> tuple[str, HeuristicSpe
 
 
 # The searches whose waiting room is a priority queue, whose ties a tie-break settles.
-WAITING_ROOMS = {"ucs", "astar", "greedy"}
+WAITING_ROOMS = {"ucs", "astar", "greedy", "anytime"}
 TIE_BREAKERS = WAITING_ROOMS | {"jps"}
 # What to try when a budget stops a search, for the families that keep every state they see.
 KEEPS_EVERY_STATE = {"bfs", "dfs", "ucs", "astar", "greedy", "bidirectional"}

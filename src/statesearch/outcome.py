@@ -9,17 +9,21 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import InputError
-from .limits import LimitKind
+from .limits import LimitHit, LimitKind
 from .problem import Problem, short
 
 
 @dataclass
 class Found:
-    """A path from the start to a goal."""
+    """A path from the start to a goal. ``stopped``: an anytime search's best path when a
+    budget (or a depth bound) stopped it before it proved the path optimal, with ``lower``,
+    the lowest cost it had proved any path needs (``None``: none proved)."""
 
     path: list[Any]
     actions: list[Any]
     cost: float
+    stopped: LimitHit | None = None
+    lower: float | None = None
 
 
 @dataclass

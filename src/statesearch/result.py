@@ -31,6 +31,10 @@ Python engine and the compiled kernels alike):
 ``layers``
     For breadth-first search: how many new states were first reached at each depth
     (``layers[0] == 1``, the start).
+``improvements``
+    For anytime search: one ``Improvement`` per solution, each cheaper than the one before,
+    in the order found: its cost, the lowest cost it proved any solution needs, their ratio,
+    and the expansions, generated successors and seconds when it was found.
 """
 
 from __future__ import annotations
@@ -94,6 +98,20 @@ class Iteration(NamedTuple):
     partial: bool = False  # a limit (or Ctrl-C) stopped the search before the walk ended
 
 
+class Improvement(NamedTuple):
+    """A solution of an anytime search: its ``cost``, the ``lower`` bound proved on the
+    optimal cost when it was found (``None``: the heuristic may overestimate, nothing is
+    proved), ``bound`` = cost / lower (it costs at most that many times the optimum), and the
+    search's ``expanded``, ``generated`` and ``elapsed_s`` when it was found."""
+
+    cost: float
+    lower: float | None
+    bound: float | None
+    expanded: int
+    generated: int
+    elapsed_s: float
+
+
 @dataclass
 class Stats:
     """Counters of one search; see the module docstring for their exact meaning."""
@@ -105,6 +123,7 @@ class Stats:
     elapsed_s: float = 0.0
     iterations: list[Iteration] = field(default_factory=list)
     layers: list[int] = field(default_factory=list)
+    improvements: list[Improvement] = field(default_factory=list)
     # Not a counter (no field: not in ``to_dict``, and the compiled kernels do not count it):
     # the states a best-first search expanded at the f of its last expansion, when their g
     # differed, so the tie-break chose their order; the facade notes a large plateau.
@@ -187,6 +206,11 @@ class SearchResult(Generic[S]):
         return self.status is Status.SOLVED
 
     @property
+    def improvements(self) -> list[Improvement]:
+        """An anytime search's solutions, as found (``Stats.improvements``)."""
+        return self.stats.improvements
+
+    @property
     def length(self) -> int | None:
         return len(self.actions) if self.solved else None
 
@@ -226,6 +250,9 @@ class SearchResult(Generic[S]):
         stats = asdict(self.stats)
         stats["iterations"] = [
             {**i._asdict(), "bound": whole(i.bound)} for i in self.stats.iterations
+        ]
+        stats["improvements"] = [
+            {**i._asdict(), "cost": whole(i.cost)} for i in self.stats.improvements
         ]
         return {
             "status": self.status.value,

@@ -17,14 +17,17 @@ Pass ``trace=Trace()`` (or ``trace=True``) to ``solve`` and the search reports, 
 ``cutoff``
     a successor whose ``f`` exceeds IDA*'s bound (the smallest of them is the next bound).
 ``prune``
-    a successor whose ``f`` cannot beat branch and bound's best solution so far.
+    a successor whose ``f`` cannot beat the best solution so far (branch and bound's, anytime
+    search's).
 ``cut``
     a successor beyond the depth limit.
 ``drop``
-    an entry beam search leaves out of its next layer, past its width: never expanded. Not a
-    child event (the successor had its ``push``), as ``stale`` is not.
+    an entry left out of the waiting room unexpanded: past beam search's width, or taken out
+    by anytime search with an ``f`` no better than its best solution's cost. Not a child event
+    (the successor had its ``push``), as ``stale`` is not.
 ``goal``
-    the goal is reached; ``incumbent`` for each better solution branch and bound finds.
+    the goal is reached; ``incumbent`` for each better solution branch and bound or anytime
+    search finds.
 ``iteration``, ``layer``
     an iterative search starts a new bound; breadth-first search starts a new depth.
 

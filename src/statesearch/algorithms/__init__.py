@@ -15,8 +15,9 @@ from ..errors import InputError
 from ..limits import Meter
 from ..outcome import Outcome
 from ..problem import ZERO, Heuristic, Problem
-from ..result import Stats
+from ..result import Improvement, Stats
 from ..trace import Trace
+from .anytime import anytime_astar, anytime_weight
 from .beam import DEFAULT_WIDTH, beam_search, check_width
 from .best_first import (
     TIE_BREAKS,
@@ -45,6 +46,8 @@ class Options:
     upper_bound: float = float("inf")
     trace: Trace | None = None
     beam_width: int = DEFAULT_WIDTH
+    # Anytime search's solutions, each as it is found.
+    on_improvement: Callable[[Improvement], None] | None = None
 
     def __post_init__(self) -> None:
         if not 0 <= self.weight < math.inf:
@@ -97,6 +100,11 @@ def _ucs(problem: Problem[Any], h: Heuristic, m: Meter, s: Stats, o: Options) ->
 def _astar(problem: Problem[Any], h: Heuristic, m: Meter, s: Stats, o: Options) -> Outcome:
     ordering = Ordering(a_star_priority(o.weight), reopen=True, tie_break=o.tie_break)
     return best_first(problem, h, m, s, ordering, o.trace)
+
+
+def _anytime(problem: Problem[Any], h: Heuristic, m: Meter, s: Stats, o: Options) -> Outcome:
+    weight = anytime_weight(o.weight)
+    return anytime_astar(problem, h, m, s, weight, o.tie_break, o.trace, o.on_improvement)
 
 
 def _greedy(problem: Problem[Any], h: Heuristic, m: Meter, s: Stats, o: Options) -> Outcome:
@@ -170,6 +178,14 @@ ALGORITHMS: dict[str, Algorithm] = {
             uses_heuristic=True,
         ),
         Algorithm(
+            "anytime",
+            "anytime weighted A* (f = g + w*h, w 2 unless given): better solutions, each with "
+            "its bound, until the last is proved optimal",
+            _anytime,
+            _admissible,
+            uses_heuristic=True,
+        ),
+        Algorithm(
             "jps",
             "jump point search: A* over the jump points of an 8-move grid of equal costs",
             lambda p, h, m, s, o: jump_point_search(p, h, m, s, o.tie_break, o.trace),
@@ -194,6 +210,7 @@ ALIASES = {
     "ida*": "idastar",
     "ids": "iddfs",
     "bibfs": "bidirectional",
+    "awastar": "anytime",
 }
 
 

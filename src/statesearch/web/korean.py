@@ -28,6 +28,11 @@ NOTES: Mapping[str, str] = {
         "꺼냈습니다; tie_break deep(g가 큰 것 먼저)이면 훨씬 적게 확장하는 경우가 많습니다"
     ),
     "the beam width {width} (only beam reads it)": "빔 너비 {width} (빔 탐색만 읽습니다)",
+    "stopped by {why} before proving it optimal: the best of {count} solutions found, at "
+    "most {bound} times the optimal cost": (
+        "최적임을 증명하기 전에 멈췄습니다({why}): 찾은 해 {count}개 중 가장 좋은 것이며, "
+        "비용은 최적 비용의 최대 {bound}배입니다"
+    ),
     "the heuristic {name} ({algorithm} reads none)": (
         "어림 {name} ({algorithm}은(는) 어림을 읽지 않습니다)"
     ),
