@@ -175,3 +175,69 @@ def test_a_korean_browser_gets_the_lessons_words(browser: Browser, server: str) 
     page = open_as(browser, server, LAPTOP, locale="en-US")
     expect(page.locator("#solve")).to_have_text("Solve")
     page.context.close()
+
+
+def compared(page: Page) -> None:
+    page.click("#compare")
+    expect(page.locator(".compare-table .pending")).to_have_count(0, timeout=60_000)
+    expect(page.locator('#comparison .bar[data-heuristic="linear_conflict"]')).to_be_visible()
+
+
+def test_the_comparison_is_the_lessons_table(page: Page) -> None:
+    compared(page)
+    head = page.locator("#comparison .compare-table tr").first.locator("th")
+    expect(head).to_have_text(
+        ["Estimate (h)", "States expanded", "Pushed into the waiting room", "Solution length",
+         "h at the start", "× the best", "Time"]
+    )  # fmt: skip
+    rows = page.locator("#comparison .compare-table tr[data-heuristic]")
+    expect(rows).to_have_count(5)
+    lesson = {  # the lesson's table: expanded, pushed, h at the start, × the best
+        "zero": ("48,390", "66,516", "0", "171×"),
+        "misplaced": ("3,667", "5,750", "6", "13×"),
+        "manhattan": ("283", "451", "14", "1×"),
+        "rowcol": ("891", "1,427", "9", "3.1×"),
+    }
+    for key, (expanded, pushed, h, ratio) in lesson.items():
+        cells = page.locator(f'#comparison tr[data-heuristic="{key}"] td')
+        expect(cells.nth(1)).to_have_text(expanded)
+        expect(cells.nth(2)).to_have_text(pushed)
+        expect(cells.nth(3)).to_have_text("20")
+        expect(cells.nth(4)).to_have_text(h)
+        expect(cells.nth(5)).to_have_text(ratio)
+    expect(page.locator('#comparison tr[data-heuristic="manhattan"]')).to_have_class("best")
+    expect(page.locator("#comparison .conclusion")).to_have_text(
+        "Without an estimate A* expanded 171 times as many states as with h2, and with h1 13 "
+        "times as many; every one found the fewest moves (20)."
+    )
+
+    def width(key: str) -> float:
+        box = page.locator(f'#comparison .bar[data-heuristic="{key}"] .bar-fill').bounding_box()
+        assert box
+        return box["width"]
+
+    # Linear: the bars stand as 171 to 1 (the short one is a sliver of at least 3 px).
+    assert width("zero") / width("misplaced") == pytest.approx(48390 / 3667, rel=0.05)
+    assert width("manhattan") <= 4
+    shot(page, "compare-1280x800", full=True)
+    page.locator("#comparison .scale-choice input").check()  # log scale, as an option
+    assert width("manhattan") > width("zero") / 2
+    expect(page.locator("#comparison")).to_contain_text("log scale (each tenfold")
+    page.locator("#comparison .scale-choice input").uncheck()
+    page.click("#lang")
+    expect(page.locator("#comparison .compare-table th.ratio")).to_have_text("최선의 몇 배")
+    expect(page.locator("#comparison .conclusion")).to_have_text(
+        "어림 없이는 h2일 때의 171배, h1로는 13배나 되는 상태를 둘러봤습니다. 모두 최소 이동 "
+        "20을 찾았습니다."
+    )
+    page.locator("#comparison").scroll_into_view_if_needed()
+    shot(page, "compare-1280x800-ko")
+
+
+def test_the_weights_experiment_says_how_many_times(page: Page) -> None:
+    page.click("#exp-weights")
+    box = page.locator("#experiment")
+    expect(box.locator(".conclusion")).to_be_visible(timeout=60_000)
+    expect(box.locator('tr[data-key="w0"] td.ratio')).to_have_text("171×")
+    expect(box.locator('tr[data-key="w1"] td.ratio')).to_have_text("1×")
+    expect(box.locator('tr[data-key="w5"] td.length')).to_contain_text("not sure to be the fewest")

@@ -2,7 +2,7 @@
 // the compiled kernels where the server has them, bounded by the server's time limit.
 import { api, isCancel } from "./api.js";
 import { blankLastGoal, drawBoard, neighbours } from "./board.js";
-import { drawRuns, runRows } from "./compare.js";
+import { drawRuns, runRows, times } from "./compare.js";
 import { lang, limitName, onLanguage, setLang, t } from "./i18n.js";
 import { TRANSPORT } from "./transport.js";
 import { LESSON } from "./experiments.js";
@@ -11,7 +11,9 @@ import { whyUnsolvable } from "./parity.js";
 import { setUpTracing } from "./puzzle-trace.js";
 import { seconds, working } from "./ui.js";
 
-const HEURISTICS = ["zero", "misplaced", "rowcol", "manhattan", "linear_conflict"]; // as the dropdown lists them
+// The lesson's table first (no estimate, h1, h2, h3), then the estimates beyond the lesson.
+const HEURISTICS = ["zero", "misplaced", "manhattan", "rowcol", "linear_conflict"];
+const LESSON_TABLE = ["zero", "misplaced", "manhattan", "rowcol"]; // its "× the best" counts these
 const COMPARE_SECONDS_4X4 = 3; // per heuristic; a 3x3 row always finishes long before
 const $ = (id) => document.getElementById(id);
 const state = {
@@ -269,7 +271,14 @@ async function compare() {
   const board = { tiles: state.tiles, rows: state.rows, cols: state.cols, goal: state.goal };
   state.compared = {
     column: "heuristic",
+    reference: LESSON_TABLE,
     note: () => t("compare_algorithm", t(algorithm), limit),
+    after() { // the lesson's two numbers in a sentence, when all three found the fewest moves
+      const [zero, h1, h2] = ["zero", "misplaced", "manhattan"].map((k) => this.rows.find((r) => r.key === k)?.data);
+      if (![zero, h1, h2].every((d) => d?.status === "solved" && d.optimal)) return "";
+      const least = h2.stats.expanded;
+      return t("compare_said", times(zero.stats.expanded, least), times(h1.stats.expanded, least), h2.length);
+    },
     rows: names.map((heuristic) => ({
       key: heuristic, label: () => t(heuristic), data: null,
       body: { ...board, algorithm, heuristic, time_limit: limit },

@@ -64,9 +64,15 @@ export const MESSAGES = {
     limit: (n, why) => `Limit reached after ${n.toLocaleString()} states (${why}) — this proves nothing.`,
     limit_kind: { time: "time", memory: "memory", expanded: "node budget", pushed: "push limit", cost: "cost bound",
       cancelled: "cancelled", depth: "depth" },
-    chart_note: "Bars: states expanded (log scale). Rows that hit a limit have no bar. Pushed "
-      + "counts the states put in after the start: the start is there from the beginning and is "
-      + "expanded without being pushed (by IDA* once per iteration), so expanded can be larger.",
+    chart_note: "Bars: states expanded, to scale (a bar twice as long is twice the work). Rows that "
+      + "hit a limit have no bar. Pushed counts the entries put into the waiting room after the "
+      + "start: the start is there from the beginning and is expanded without being pushed (by "
+      + "IDA* once per iteration), so expanded can be larger.",
+    chart_note_log: "Bars: states expanded on a log scale (each tenfold is the same length): small "
+      + "counts stay readable, but 171 to 1 no longer looks like it.",
+    log_scale: "log scale", h_start: "h at the start", ratio: "× the best", not_sure_fewest: "not sure to be the fewest",
+    ratio_note: (name, n) => `× the best: states expanded over the fewest of the searches sure to find the fewest moves (${name}: ${n.toLocaleString()}).`,
+    compare_said: (zero, h1, n) => `Without an estimate A* expanded ${zero} times as many states as with h2, and with h1 ${h1} times as many; every one found the fewest moves (${n}).`,
     compare_algorithm: (a, s) => `Each estimate with ${a}, for at most ${s} s each.`,
     not_found: "No path: every reachable cell was expanded.",
     f_greedy: (name) => `f = h (${name}; greedy ignores g)`, f_bfs: "depth g (breadth-first reads no h)",
@@ -137,9 +143,15 @@ export const MESSAGES = {
     limit: (n, why) => `상태 ${n.toLocaleString()}개를 둘러본 뒤 한도(${why})에서 멈춤 — 찾지 못함은 없음이 아닙니다.`,
     limit_kind: { time: "시간", memory: "메모리", expanded: "둘러볼 상태 한도", pushed: "대기실에 넣는 횟수 한도", cost: "비용 한도",
       cancelled: "취소", depth: "깊이" },
-    chart_note: "막대: 둘러본 상태 수. 한도에서 멈춘 행에는 막대가 없습니다. 대기실에 넣은 "
-      + "횟수는 시작 상태 다음부터 셉니다. 시작 상태는 처음부터 대기실에 있어서 넣지 않고 "
-      + "둘러보므로(IDA*는 반복마다 한 번) 둘러본 상태가 더 많을 수 있습니다.",
+    chart_note: "막대: 둘러본 상태 수, 실제 비율대로 (막대가 두 배 길면 일도 두 배). 한도에서 멈춘 "
+      + "행에는 막대가 없습니다. 대기실에 넣은 횟수는 시작 상태 다음부터 셉니다. 시작 상태는 "
+      + "처음부터 대기실에 있어서 넣지 않고 둘러보므로(IDA*는 반복마다 한 번) 둘러본 상태가 더 "
+      + "많을 수 있습니다.",
+    chart_note_log: "막대: 둘러본 상태 수, 로그 눈금 (열 배마다 같은 길이): 작은 수도 잘 보이지만, "
+      + "171 대 1이 그렇게 보이지는 않습니다.",
+    log_scale: "로그 눈금", h_start: "시작에서의 h", ratio: "최선의 몇 배", not_sure_fewest: "최소라는 보장 없음",
+    ratio_note: (name, n) => `최선의 몇 배: 최소 이동이 보장되는 탐색 가운데 가장 적게 둘러본 것(${name}: ${n.toLocaleString()}개)에 견준 배수입니다.`,
+    compare_said: (zero, h1, n) => `어림 없이는 h2일 때의 ${zero}배, h1로는 ${h1}배나 되는 상태를 둘러봤습니다. 모두 최소 이동 ${n}을 찾았습니다.`,
     compare_algorithm: (a, s) => `어림마다 ${a}로, 하나에 최대 ${s}초씩 풀어 봅니다.`,
     not_found: "길 없음: 닿을 수 있는 칸을 모두 둘러봤습니다.",
     f_greedy: (name) => `f = h (${name}; 지금까지 온 g는 보지 않음)`, f_bfs: "깊이 g (너비 우선 탐색은 h를 읽지 않음)",
