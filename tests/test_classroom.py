@@ -241,3 +241,27 @@ def test_the_weights_experiment_says_how_many_times(page: Page) -> None:
     expect(box.locator('tr[data-key="w0"] td.ratio')).to_have_text("171×")
     expect(box.locator('tr[data-key="w1"] td.ratio')).to_have_text("1×")
     expect(box.locator('tr[data-key="w5"] td.length')).to_contain_text("not sure to be the fewest")
+
+
+def test_any_weight_on_the_puzzle_and_the_maze(page: Page) -> None:
+    page.select_option("#algorithm", "wastar")
+    page.fill("#weight", "1.1")
+    expect(page.locator("#p-f")).to_have_text("15.4")  # 0 + 1.1 · 14
+    assert page.locator("#weight-slider").input_value() == "1.1"
+    page.click("#solve")
+    expect(page.locator("#r-search")).to_contain_text("A* (w = 1.1)")
+    page.fill("#weight", "0")  # w = 0: no estimate read, Dijkstra's order
+    page.click("#solve")
+    expect(page.locator("#r-expanded")).to_have_text("48,390", timeout=60_000)
+    expect(page.locator("#r-search")).to_contain_text("A* (w = 0)")
+    page.locator("#weight-slider").fill("5")  # the slider moves the box
+    expect(page.locator("#weight")).to_have_value("5")
+    page.click("#solve")
+    expect(page.locator("#r-expanded")).to_have_text("59")
+    page.click('.tab[data-tab="maze"]')
+    page.select_option("#maze-algorithm", "wastar")
+    page.fill("#maze-weight", "1.1")
+    with page.expect_request("**/api/maze/trace") as asked:
+        page.click("#maze-solve")
+    assert asked.value.post_data_json["weight"] == 1.1
+    expect(page.locator("#maze-verdict")).to_contain_text("Found a path")

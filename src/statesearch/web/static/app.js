@@ -8,6 +8,7 @@ import { TRANSPORT } from "./transport.js";
 import { LESSON } from "./experiments.js";
 import { drawGlossary } from "./glossary.js";
 import { whyUnsolvable } from "./parity.js";
+import { linkWeight, weightOf } from "./weight.js";
 import { setUpTracing } from "./puzzle-trace.js";
 import { seconds, working } from "./ui.js";
 
@@ -64,7 +65,7 @@ function sayError(err, again) {
 
 function chosenAlgorithm() {
   const choice = $("algorithm").value;
-  return { algorithm: choice === "wastar" ? "astar" : choice, weight: choice === "wastar" ? Number($("weight").value) : 1 };
+  return { algorithm: choice === "wastar" ? "astar" : choice, weight: choice === "wastar" ? weightOf($("weight")) : 1 };
 }
 
 function chosenHeuristic() {
@@ -82,7 +83,7 @@ function showF() {
   $("p-f-label").textContent = algorithm === "greedy" ? t("f_greedy", name) : algorithm === "bfs" ? t("f_bfs")
     : weight === 1 ? `f = g + h (${name})` : `f = g + ${weight}·h (${name})`;
   const f = algorithm === "greedy" ? h : algorithm === "bfs" ? state.g : state.g + weight * h;
-  $("p-f").textContent = data && h !== undefined ? f : "–";
+  $("p-f").textContent = data && h !== undefined && Number.isFinite(f) ? Math.round(f * 100) / 100 : "–";
 }
 
 // Beside the panel's "no": the parity rule with this board's numbers, and a search anyway.
@@ -143,7 +144,7 @@ function forgetResult() {
 }
 
 function describeSearch(data) {
-  const algorithm = data.weight && data.weight !== 1 ? `${t("astar")} (w = ${data.weight})` : t(data.algorithm);
+  const algorithm = data.weight != null && data.weight !== 1 ? `${t("astar")} (w = ${data.weight})` : t(data.algorithm);
   const heuristic = data.heuristic && data.heuristic !== "zero" ? ` + ${t(data.heuristic)}` : "";
   const chosen = data.choice ? `${t("auto")} → ` : "";
   return `${chosen}${algorithm}${heuristic}, ${t(data.engine)}`;
@@ -333,7 +334,7 @@ $("compare").addEventListener("click", compare);
 $("reset").addEventListener("click", () => reset(state.rows === 3 ? [...LESSON] : goalTiles()));
 $("algorithm").addEventListener("change", showChoices);
 $("heuristic").addEventListener("change", showF);
-$("weight").addEventListener("input", () => { $("weight-out").textContent = $("weight").value; showF(); });
+linkWeight($("weight-slider"), $("weight"), showF);
 $("scramble-n").addEventListener("input", () => { $("scramble-out").textContent = $("scramble-n").value; });
 // The server reads the goal as typed (tiles, "_" for the blank, or blank-first), as the CLI's
 // --goal does; a goal it cannot read is said in one line and the field shows the goal in use again.

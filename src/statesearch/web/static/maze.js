@@ -7,6 +7,7 @@ import { onLanguage, limitName, t } from "./i18n.js";
 import { describeCell, drawMaze, paintSearch } from "./maze-overlay.js";
 import { Stepper } from "./stepper.js";
 import { cellSize } from "./ui.js";
+import { linkWeight, weightOf } from "./weight.js";
 
 const $ = (id) => document.getElementById(id);
 let grid = [];
@@ -94,7 +95,7 @@ async function solve() {
     const data = await api("maze/trace", {
       grid,
       algorithm: choice === "wastar" ? "astar" : choice,
-      weight: choice === "wastar" ? Number($("maze-weight").value) : 1,
+      weight: choice === "wastar" ? weightOf($("maze-weight")) : 1,
     });
     if (mine !== asked) return;
     last = data;
@@ -131,7 +132,7 @@ $("maze-lesson").addEventListener("click", async () => { grid = (await api("maze
 $("maze-algorithm").addEventListener("change", () => {
   $("maze-weight-field").hidden = $("maze-algorithm").value !== "wastar";
 });
-$("maze-weight").addEventListener("input", () => { $("maze-weight-out").textContent = $("maze-weight").value; });
+linkWeight($("maze-weight-slider"), $("maze-weight"));
 window.addEventListener("resize", fit);
 onLanguage(() => { sayVerdict(); showNumbers(); if (stepper.replay) stepper.render(); });
 grid = (await api("maze/lesson")).grid;

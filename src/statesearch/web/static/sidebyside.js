@@ -137,7 +137,7 @@ function picker(config, i) {
   box.append(labelled("heuristic", heuristic));
   for (const [key, field, most] of [["side_weight", "weight", 10], ["side_offset", "h_offset", 20]]) {
     const input = Object.assign(document.createElement("input"),
-      { type: "number", min: 0, max: most, step: field === "weight" ? 0.5 : 1, value: config[field] ?? (field === "weight" ? 1 : 0) });
+      { type: "number", min: 0, max: most, step: field === "weight" ? 0.1 : 1, value: config[field] ?? (field === "weight" ? 1 : 0) });
     input.className = `side-${field}`;
     input.addEventListener("change", () => { config[field] = Number(input.value); });
     box.append(labelled(key, input));
