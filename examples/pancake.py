@@ -55,6 +55,21 @@ class Pancake:
         below = (*state[1:], self.plate)
         return sum(abs(a - b) > 1 for a, b in zip(state, below, strict=True))
 
+    def backward_heuristic(self, state: Stack) -> int:
+        """The gaps toward the shuffled stack instead (for mm, searching back from the sorted
+        one): each pancake renamed by its place in the start, where it would be sorted."""
+        place = self.places
+        below = (*state[1:], self.plate)
+        return sum(abs(place[a] - place[b]) > 1 for a, b in zip(state, below, strict=True))
+
+    @property
+    def places(self) -> dict[int, int]:
+        """Each size's place in the start, from 1 (the plate keeps n + 1)."""
+        if not hasattr(self, "_places"):
+            self._places = {size: i + 1 for i, size in enumerate(self.initial)}
+            self._places[self.plate] = self.plate
+        return self._places
+
 
 if __name__ == "__main__":
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 10

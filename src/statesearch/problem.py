@@ -18,6 +18,8 @@ numbers are both). A few optional members unlock more:
 - ``goal`` and ``predecessors(state)``: a single goal state and the reverse moves, for bidirectional
   search; ``predecessors`` yields ``(action, previous_state, step_cost)`` where ``action`` taken
   in ``previous_state`` leads to ``state``;
+- ``backward_heuristic(state)``: an estimate of the cost from the start to ``state``, for the
+  backward side of ``mm`` (0 when absent);
 - ``unsolvable_reason()``: a sound precheck that returns a one-line proof that no path exists, or
   ``None`` (the n-puzzle's permutation parity is one);
 - ``longest_optimal``: with ``unit_costs``, a number of moves no optimal solution from any
@@ -245,6 +247,7 @@ SIGNATURES = {
     "successors": "state",
     "predecessors": "state",
     "heuristic": "state",
+    "backward_heuristic": "state",
     "render": "state",
     "unsolvable_reason": "",
     "choose_algorithm": "heuristic",

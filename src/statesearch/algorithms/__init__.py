@@ -32,6 +32,7 @@ from .bounded_walk import branch_and_bound, depth_limited, ida_star, iterative_d
 from .breadth_first import breadth_first
 from .depth_first import depth_first
 from .jump_point import jump_point_search
+from .meet_in_middle import meet_in_middle
 from .rbfs import recursive_best_first
 
 
@@ -184,6 +185,15 @@ ALGORITHMS: dict[str, Algorithm] = {
             _anytime,
             _admissible,
             uses_heuristic=True,
+        ),
+        Algorithm(
+            "mm",
+            "MM (Holte et al. 2016): bidirectional A* that meets in the middle (goal and "
+            "predecessors; backward_heuristic if the problem has one)",
+            lambda p, h, m, s, o: meet_in_middle(p, h, m, s, o.trace),
+            _admissible,
+            uses_heuristic=True,
+            needs="predecessors",
         ),
         Algorithm(
             "jps",
