@@ -4,6 +4,7 @@ code and one line, never an internal error (exit 70), a traceback or a hang."""
 from __future__ import annotations
 
 import json
+import os
 import signal
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -153,7 +154,7 @@ def test_a_bench_output_that_cannot_be_written_is_refused_before_the_run(
 
 def test_a_bench_output_on_a_full_disk_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "tilt", "--count", "1", "--out", "/dev/full"]) == BAD
-    assert "cannot write /dev/full: No space left on device" in one_line_error(capsys)
+    assert "cannot write /dev/full: not a regular file" in one_line_error(capsys)
 
 
 @pytest.fixture
@@ -356,3 +357,96 @@ def test_a_killed_table_writes_temporary_file_goes_at_the_next_write(tmp_path: P
     assert sorted(p.name for p in tmp_path.glob("*.tmp")) == sorted(
         [running.name, fresh.name, other.name]
     )
+
+
+# Item 2: a named pipe (or a device) wherever a file is read or written; item 3: /dev/full.
+
+
+@pytest.fixture
+def deadline() -> Iterator[None]:
+    """Ends a case that waits for ever (as each of these did: a pipe nobody writes to blocks
+    its open) with an error after 20 s instead of a hang."""
+
+    class Overdue(BaseException):  # not an OSError, which the commands answer
+        pass
+
+    def overdue(signum: int, frame: object) -> None:
+        raise Overdue("still waiting after 20 s")
+
+    previous = signal.signal(signal.SIGALRM, overdue)
+    signal.alarm(20)
+    yield
+    signal.alarm(0)
+    signal.signal(signal.SIGALRM, previous)
+
+
+PIPED = {
+    "--trace-json": (["solve", "npuzzle", "1 2 3 4 5 6 7 0 8", "--trace-json", "@pipe"], "write"),
+    "the batch input": (["batch", "@pipe", "--out", "@out"], "read"),
+    "a maze named in a batch line": (["batch", "@maze-line", "--out", "@out"], "read"),
+    "batch --out": (["batch", "@instances", "--out", "@pipe"], "write"),
+    "bench --out": (["bench", "tilt", "--count", "1", "--out", "@pipe"], "write"),
+    "the problem's file": (["solve", "problem", "@pipe.py:Counter"], "read"),
+    "the maze": (["solve", "maze", "@pipe"], "read"),
+    "batch --out /dev/full --resume": (
+        ["batch", "@instances", "--out", "/dev/full", "--resume"],
+        "write",
+    ),
+}
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
+@pytest.mark.parametrize("case", list(PIPED), ids=list(PIPED))
+def test_a_named_pipe_is_refused_in_one_line(
+    case: str, tmp_path: Path, deadline: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Each waited for ever, past --time-limit ('batch --out /dev/full --resume' read 3.8 GB in
+    8 s, then exit 70)."""
+    argv, verb = PIPED[case]
+    os.mkfifo(tmp_path / "pipe")
+    os.symlink(tmp_path / "pipe", tmp_path / "pipe.py")
+    (tmp_path / "instances").write_text('{"id": 1, "start": "1 2 3 4 5 6 7 0 8"}\n')
+    (tmp_path / "maze-line").write_text('{"id": 1, "domain": "maze", "file": "pipe"}\n')
+    argv = [str(tmp_path / a[1:]) if a.startswith("@") else a for a in argv]
+    assert main(argv) == BAD
+    said = one_line_error(capsys)
+    assert f"cannot {verb} " in said and "not a regular file (a pipe, a device or a socket)" in said
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
+def test_named_pipes_in_place_of_cache_files_are_replaced(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    deadline: None,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A pipe in place of an .npy, a .json or a compiled .o: every search waited for ever."""
+    from statesearch.cache import read_checked, write_checked
+    from statesearch.cube import pocket
+
+    monkeypatch.setenv("STATESEARCH_CACHE", str(tmp_path))
+    pdb_board = ["solve", "npuzzle", "4 1 3/2 5 0", "-H", "pdb", "--partition", "5"]
+    cube = ["solve", "cube", "R U", "--size", "2"]
+    pocket.distance_table.cache_clear()
+    assert main(pdb_board) == OK and main(cube) == OK
+    code = tmp_path / "ida-manhattan-2x4-0123456789abcdef.o"  # as the compiled searches keep
+    write_checked(code, b"machine code", print)
+    made = sorted(tmp_path.iterdir())
+    assert {p.suffix for p in made} == {".npy", ".json", ".o"}
+    for file in made:
+        file.unlink()
+        os.mkfifo(file)
+    capsys.readouterr()
+    assert main(["pdb", "list"]) == OK
+    assert main(["pdb", "verify"]) == 1
+    said = capsys.readouterr().out
+    assert "not a regular file" in said and f"{code.name}: checksum mismatch" in said
+    assert said.rstrip().endswith("3 files, 3 unsound")
+    assert read_checked(code) is None  # compiled again, as for a damaged one
+    pocket.distance_table.cache_clear()
+    assert main(pdb_board) == OK and main(cube) == OK
+    pocket.distance_table.cache_clear()
+    code.unlink()
+    assert all(file.is_file() for file in made if file != code)  # built again, in their place
+    assert main(["pdb", "verify"]) == OK

@@ -12,6 +12,7 @@ checked against what the table must be before anything is allocated (``npy_heade
 
 from __future__ import annotations
 
+import errno
 import glob
 import hashlib
 import os
@@ -24,6 +25,7 @@ from pathlib import Path
 from typing import IO, Any, NamedTuple
 
 from .errors import InputError
+from .text_files import NOT_REGULAR, is_special
 
 DIGEST = 32  # bytes of checksum in front of a checked blob
 
@@ -52,6 +54,14 @@ def is_dir(path: Path) -> bool:
         return path.is_dir()
     except OSError:
         return False
+
+
+def cached_text(path: Path) -> str:
+    """A cache file's text; ``OSError`` when it cannot be read, or is a pipe or a device in
+    place of the file (reading one would wait for ever)."""
+    if is_special(path):
+        raise OSError(errno.EINVAL, NOT_REGULAR, str(path))
+    return path.read_text()
 
 
 def check_readable(directory: Path) -> None:
@@ -162,6 +172,8 @@ def read_checked(path: Path) -> bytes | None:
     """A blob saved by ``write_checked``, or ``None`` if it is missing, unreadable or fails its
     checksum."""
     try:
+        if is_special(path):
+            return None
         data = path.read_bytes()
     except OSError:
         return None
@@ -212,8 +224,10 @@ def npy_header(file: IO[bytes]) -> NpyHeader:
 def npy_mismatch(path: Path, shape: object, dtype: object) -> str | None:
     """Why the ``.npy`` at ``path`` cannot hold a table of ``shape`` (a tuple or list of ints)
     and ``dtype`` (its name, ``"uint8"``): its header says another shape or type, or the file
-    is not as long as its header says. ``None`` when it can; reads the header only. Raises
-    ``OSError`` when the file cannot be read."""
+    is not as long as its header says, or it is a pipe or a device. ``None`` when it can; reads
+    the header only. Raises ``OSError`` when the file cannot be read."""
+    if is_special(path):
+        return NOT_REGULAR
     with path.open("rb") as file:
         try:
             header = npy_header(file)

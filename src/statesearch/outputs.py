@@ -11,13 +11,15 @@ from pathlib import Path
 from typing import IO
 
 from .errors import InputError
+from .text_files import check_regular
 
 
 def check_output(file: Path) -> None:
-    """Refuse, in one line, a file that could not be written later: a directory, a folder that
-    does not exist, or a file that cannot be opened for writing (permissions, a read-only disk,
-    a name too long), found by opening it (a file made to find out is removed again; one that
-    exists is not changed)."""
+    """Refuse, in one line, a file that could not be written later: a pipe or a device
+    (``text_files.is_special``), a directory, a folder that does not exist, or a file that
+    cannot be opened for writing (permissions, a read-only disk, a name too long), found by
+    opening it (a file made to find out is removed again; one that exists is not changed)."""
+    check_regular(file, file, writing=True)
     try:
         if file.is_dir():
             raise InputError("cannot write {file}: it is a directory", file=file)
@@ -38,10 +40,9 @@ def written_in_place(file: Path) -> Iterator[IO[str]]:
     """A text file written beside ``file`` and put in its place when the block ends: a command
     refused on the way (an ``InputError``) or a failed write leaves ``file`` as it was, with no
     empty or partial file where it was; a limit or an interrupt keeps what was written. A device
-    or a pipe (``/dev/stdout``) is written to as it is."""
+    or a pipe is refused (``check_output``)."""
     check_output(file)
-    special = file.exists() and not file.is_file()
-    target = file if special else file.with_name(f".{file.name}.partial")
+    target = file.with_name(f".{file.name}.partial")
     try:
         out = open(target, "w", encoding="utf-8")  # noqa: SIM115 (closed by the with below)
     except OSError as err:
@@ -50,11 +51,10 @@ def written_in_place(file: Path) -> Iterator[IO[str]]:
         with out:
             yield out
     except (InputError, OSError):  # refused, or a write failed (a full disk): nothing to keep
-        if not special:
-            target.unlink(missing_ok=True)
+        target.unlink(missing_ok=True)
         raise
     finally:
-        if not special and target.exists():
+        if target.exists():
             os.replace(target, file)
 
 

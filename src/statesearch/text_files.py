@@ -1,18 +1,45 @@
 """A text file a user names for the batch runner (a maze, a tilt board, a problem's code):
-UTF-8, capped in size, every failure one line; and JSON a user writes (``--arg``, a batch
+UTF-8, capped in size, every failure one line, and never a pipe or a device (``is_special``:
+every file a command reads or writes is asked); and JSON a user writes (``--arg``, a batch
 line), nested no deeper than anything needs."""
 
 from __future__ import annotations
 
 import json
+import stat
 from pathlib import Path
 from typing import Any
 
 from .errors import InputError
 
+NOT_REGULAR = "not a regular file (a pipe, a device or a socket)"
+
+
+def is_special(path: Path) -> bool:
+    """Whether ``path`` is there and is neither a regular file nor a folder: a named pipe, a
+    device, a socket. Opening a pipe nobody writes to (or reads from) waits for ever, and a
+    device never ends (``/dev/zero``) or never takes a byte (``/dev/full``): no file a command
+    reads or writes may be one (a command that takes a stream names it ``-``)."""
+    try:
+        mode = path.stat().st_mode
+    except (OSError, ValueError):  # missing, or a name the system refuses: opening it says
+        return False
+    return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
+
+
+def check_regular(path: Path, shown: object, writing: bool = False) -> None:
+    """Refuse ``path`` (named ``shown``) in one line if it is special (``is_special``)."""
+    if is_special(path):
+        raise InputError(
+            "cannot write {file}: {why}" if writing else "cannot read {file}: {why}",
+            file=shown,
+            why=NOT_REGULAR,
+        )
+
 
 def read_capped(path: Path, shown: object, limit: int) -> str:
     """The text of ``path`` (named ``shown`` in a message), at most ``limit`` bytes."""
+    check_regular(path, shown)
     try:
         with open(path, "rb") as handle:
             data = handle.read(limit + 1)

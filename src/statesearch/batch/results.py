@@ -19,7 +19,7 @@ from typing import Any
 
 from ..errors import InputError
 from ..result import Status
-from ..text_files import json_value
+from ..text_files import check_regular, json_value
 from .spec import Spec, fingerprint
 
 STATUSES = {status.value for status in Status}
@@ -79,6 +79,7 @@ class ResultsFile:
         self.path = path
         self.done: dict[Any, Row] = {}  # id -> its row, for instances of ``specs`` already done
         self.count = 0  # result lines in the file
+        check_regular(path, path, writing=True)  # /dev/full read 3.8 GB; a pipe, for ever
         if path.exists() and not resume and path.stat().st_size:
             raise InputError(
                 "{file} already holds results: --resume continues it, or choose another --out",
@@ -97,7 +98,8 @@ class ResultsFile:
         (the input, notes) or for other instances is refused untouched. A damaged row, or one
         for an id seen before, is dropped, so its instance is done again, never taken as done."""
         try:
-            data = self.path.read_bytes()
+            with self.path.open("rb") as file:  # no more than it holds now: a bound
+                data = file.read(os.fstat(file.fileno()).st_size)
         except OSError as err:
             raise InputError(
                 "cannot read {file}: {why}", file=self.path, why=err.strerror

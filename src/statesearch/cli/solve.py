@@ -4,7 +4,6 @@ counters."""
 from __future__ import annotations
 
 import errno
-import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
@@ -25,6 +24,7 @@ from ..npuzzle import NPuzzle, compact, format_board
 from ..outputs import written_in_place
 from ..problem import Problem, state_text
 from ..result import Proof, SearchResult, Stats, Status
+from ..text_files import check_regular
 from ..tilt import Tilt
 from ..tilt.rules import COLLISIONS, STEPS
 from ..trace import Trace
@@ -374,11 +374,8 @@ def read_text(file: Path) -> str:
         if str(file) == "-":
             data = sys.stdin.buffer.read(MAX_FILE + 1)
         else:
-            # Opened without waiting: a named pipe nobody writes to would block the open for
-            # ever (it reads as empty instead); reads then wait as usual.
-            fd = os.open(file, os.O_RDONLY | os.O_NONBLOCK)
-            os.set_blocking(fd, True)
-            with open(fd, "rb") as handle:
+            check_regular(file, file)  # a named pipe or a device: standard input is "-"
+            with open(file, "rb") as handle:
                 data = handle.read(MAX_FILE + 1)
     except OSError as err:
         raise InputError("cannot read {file}: {why}", file=file, why=err.strerror or err) from None

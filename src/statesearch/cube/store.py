@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from ..cache import cache_dir, is_dir, npy_header, npy_mismatch, write_or_keep
+from ..cache import cache_dir, cached_text, is_dir, npy_header, npy_mismatch, write_or_keep
 from ..limits import reserve
 
 FORMAT_VERSION = 1
@@ -76,7 +76,7 @@ def _read(
     try:
         if not meta_file.exists() or not table_file.exists():
             return "missing", None
-        stored = json.loads(meta_file.read_text())
+        stored = json.loads(cached_text(meta_file))
         if not isinstance(stored, dict):
             return "metadata is not a JSON object", None
         for field, value in describe(meta).items():
@@ -161,7 +161,7 @@ def save(
 def notes(name: str) -> dict[str, Any]:
     """What ``save`` wrote beside a table, or nothing."""
     try:
-        stored = json.loads(files(name)[0].read_text())
+        stored = json.loads(cached_text(files(name)[0]))
     except (OSError, ValueError):
         return {}
     return stored if isinstance(stored, dict) else {}
@@ -193,7 +193,7 @@ def stored_tables() -> list[dict[str, Any]]:
     out = []
     for meta_file in sorted(directory.glob("cube-*.json")) if is_dir(directory) else []:
         try:
-            meta = json.loads(meta_file.read_text())
+            meta = json.loads(cached_text(meta_file))
         except (OSError, ValueError):
             meta = {}
         # The file's own name last: a "file" field in the metadata names nothing outside it.

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..cache import cache_dir, is_dir, npy_mismatch, write_or_keep
+from ..cache import cache_dir, cached_text, is_dir, npy_mismatch, write_or_keep
 from ..errors import InputError
 from .board import Tiles, goal_option
 from .pdb_build import UNSET, build_group_table, placements
@@ -173,7 +173,7 @@ def check(key: GroupKey, directory: Path) -> str | None:
     try:
         if not meta_file.exists() or not table_file.exists():
             return "missing"
-        meta = json.loads(meta_file.read_text())
+        meta = json.loads(cached_text(meta_file))
         if not isinstance(meta, dict):
             return "metadata is not a JSON object"
         expected = key.metadata()
@@ -300,7 +300,7 @@ def stored() -> Iterator[dict[str, object]]:
     names = {p.stem for pattern in ("*.npy", "*.json") for p in directory.glob(pattern)}
     for name in sorted(n for n in names if TABLE_NAME.fullmatch(n)):
         try:
-            meta = json.loads((directory / f"{name}.json").read_text())
+            meta = json.loads(cached_text(directory / f"{name}.json"))
         except (OSError, ValueError):
             meta = {}
         yield {**(meta if isinstance(meta, dict) else {}), "file": f"{name}.npy"}
