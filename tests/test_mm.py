@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import example, replay
+from helpers import distances_to, example, replay
 from statesearch import InputError, LimitKind, Limits, Status, solve
 from statesearch.examples.water_jugs import WaterJugs
 from statesearch.maze import LESSON_MAZE, Maze
@@ -117,3 +117,18 @@ def test_budgets_and_proofs() -> None:
     whole = solve(apart, "mm")
     assert whole.status is Status.UNSOLVABLE and "without meeting" in whole.reason
     assert solve(Graph({}, "S", "S"), "mm").length == 0
+
+
+def test_a_board_estimates_the_way_back_to_its_start() -> None:
+    """NPuzzle's backward_heuristic: linear conflicts toward the start, never more than the
+    moves from the start (every board within 12 moves of the lesson's, looked at)."""
+    board = NPuzzle.from_text(LESSON)
+    assert board.backward_heuristic(board.initial) == 0
+    flipped = NPuzzle(board.goal, 3, 3, board.initial)  # searched from the other end
+    distances = distances_to(flipped, board.initial)
+    near = [state for state, d in distances.items() if d <= 12]
+    assert len(near) > 1_000
+    for state in near:
+        assert board.backward_heuristic(state) <= distances[state]
+    result = solve(board, "mm", "manhattan")
+    assert (result.length, result.stats.expanded) == (20, 272)

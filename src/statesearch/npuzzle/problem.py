@@ -127,6 +127,15 @@ class NPuzzle:
         # Every slide can be undone by the opposite slide.
         return [(OPPOSITE[a], prev, 1) for a, prev, _ in self.successors(state)]
 
+    def backward_heuristic(self, state: Tiles) -> int:
+        """Linear conflicts toward the start, for mm's backward side (a slide undoes itself,
+        so an estimate of the moves between two boards serves either way)."""
+        return self._toward_start(state)
+
+    @cached_property
+    def _toward_start(self) -> Callable[[Tiles], int]:
+        return make_linear_conflict(self.initial, self.cols)
+
     def unsolvable_reason(self) -> str | None:
         return parity_proof(self.initial, self.goal, self.cols)
 
