@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from ..algorithms import reads_estimate
 from ..cache import cache_dir
@@ -30,6 +30,8 @@ from ..problem import Heuristic
 from ..result import SearchResult
 from ..tilt import Tilt, format_tilt
 from ..trace import Trace
+from . import cube_jobs
+from .cube_schemas import SolveCube
 from .meters import answered, budget, seconds_left
 from .schemas import (
     MAX_EVENTS,
@@ -235,8 +237,6 @@ def warm_up() -> None:
     except Exception:
         pass
     try:
-        from . import cube_jobs  # numpy: read only where the cube is served
-
         cube_jobs.warm_up()
     except Exception:
         return
@@ -249,15 +249,10 @@ JOBS: dict[type[Request], Job] = {
     TiltGenerate: generate_tilt,
     TraceBoard: trace_npuzzle,
     TraceMaze: trace_maze,
+    SolveCube: cube_jobs.solve_cube,
 }
 
 
 def run(request: Request, deadline: float, cancel: threading.Event) -> dict[str, Any]:
-    """The job for this kind of request (the cube's is imported only when one comes: the cube
-    needs numpy, which the page's own Python does not have)."""
-    job: Job | None = JOBS.get(type(request))
-    if job is None:
-        from .cube_jobs import solve_cube
-
-        job = cast(Job, solve_cube)
-    return job(request, deadline, cancel)
+    """The job for this kind of request."""
+    return JOBS[type(request)](request, deadline, cancel)
