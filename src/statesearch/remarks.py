@@ -96,7 +96,8 @@ def many_ties(stats: Stats, tie_break: str) -> str:
 WAITING_ROOMS = {"ucs", "astar", "greedy", "anytime"}
 TIE_BREAKERS = WAITING_ROOMS | {"jps"}
 # What to try when a budget stops a search, for the families that keep every state they see.
-KEEPS_EVERY_STATE = {"bfs", "dfs", "ucs", "astar", "greedy", "bidirectional", "anytime", "mm"}
+KEEPS_EVERY_STATE = {"bfs", "dfs", "ucs", "astar", "greedy", "bidirectional", "anytime"}
+KEEPS_EVERY_STATE |= {"mm", "nbs"}
 KEEPS_ONLY_ITS_PATH = {"dls", "iddfs", "idastar", "rbfs"}
 
 

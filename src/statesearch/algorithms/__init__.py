@@ -33,6 +33,7 @@ from .breadth_first import breadth_first
 from .depth_first import depth_first
 from .jump_point import jump_point_search
 from .meet_in_middle import meet_in_middle
+from .nbs import near_optimal_bidirectional
 from .rbfs import recursive_best_first
 
 
@@ -191,6 +192,15 @@ ALGORITHMS: dict[str, Algorithm] = {
             "MM (Holte et al. 2016): bidirectional A* that meets in the middle (goal and "
             "predecessors; backward_heuristic if the problem has one)",
             lambda p, h, m, s, o: meet_in_middle(p, h, m, s, o.trace),
+            _admissible,
+            uses_heuristic=True,
+            needs="predecessors",
+        ),
+        Algorithm(
+            "nbs",
+            "NBS (Chen et al. 2017): bidirectional A* expanding pairs, within twice the "
+            "necessary expansions (goal and predecessors; backward_heuristic if any)",
+            lambda p, h, m, s, o: near_optimal_bidirectional(p, h, m, s, o.trace),
             _admissible,
             uses_heuristic=True,
             needs="predecessors",

@@ -168,7 +168,7 @@ def meet_in_middle(
             return Exhausted(whole=whole)
         if trace is not None:
             trace.emit("goal", meeting, g=best)
-        return _join(problem, forward.came, backward.came, meeting)
+        return join_sides(problem, forward.came, backward.came, meeting)
     finally:
         stats.expanded, stats.pushed, stats.generated = expanded, pushed, generated
         stats.max_frontier = longest
@@ -191,7 +191,7 @@ def backward_estimate(problem: Any, heuristic: Heuristic) -> Callable[[Any], flo
     return problem.estimate(back).fn if isinstance(problem, Checked) else back.fn
 
 
-def _join(problem: Problem[Any], forward: Links, backward: Links, meeting: Any) -> Found:
+def join_sides(problem: Problem[Any], forward: Links, backward: Links, meeting: Any) -> Found:
     path = [meeting]
     while (parent := forward[path[-1]]) is not None:
         path.append(parent)

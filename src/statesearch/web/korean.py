@@ -88,6 +88,10 @@ TEMPLATES: Mapping[str, str] = {
         "mm에는 깊이 제한을 줄 수 없습니다 (두 방향이 만나는 곳은 정해져 있지 않습니다): "
         "astar를 쓰세요"
     ),
+    "nbs takes no depth limit (its two sides meet where they may): use astar": (
+        "nbs에는 깊이 제한을 줄 수 없습니다 (두 방향이 만나는 곳은 정해져 있지 않습니다): "
+        "astar를 쓰세요"
+    ),
     "backward_heuristic is a {kind}, not a function of a state": (
         "backward_heuristic은 {kind}입니다; 상태를 받는 함수여야 합니다"
     ),

@@ -1,0 +1,215 @@
+"""NBS (Chen, Holte, Zilles and Sturtevant 2017): bidirectional heuristic search that expands
+states in pairs, within twice the expansions any such search must make.
+
+As in MM (``meet_in_middle``), one best-first search goes forward from the start on the
+problem's heuristic and one backward from the goal on its ``backward_heuristic`` (0 without
+one). A pair of states, ``u`` waiting forward and ``v`` waiting backward, has the lower bound
+``lb(u, v) = max(f(u), f(v), g(u) + g(v) + eps)`` (``eps``: the cheapest step, 1 with
+``unit_costs``, else 0): any path through both costs at least that. NBS expands both states
+of a pair of least ``lb``, and stops when the cheapest path found is at most that least
+``lb``. Every state it expands has ``f`` at most the optimal cost ``C*``, and it expands at
+most twice the states any admissible front-to-end bidirectional search must.
+
+The pair is found as the paper's implementation finds it, without looking at pairs: each side
+keeps its states whose ``f`` passed the current bound ``C`` in a *waiting* heap by ``f``, and
+moves them to a *ready* heap by ``g`` once ``f <= C``; the two least ``g`` of the ready heaps
+make a pair when their sum plus ``eps`` is at most ``C``, else ``C`` rises to the least of
+the waiting ``f`` and that sum.
+
+Counters and trace events as MM's (each side's ``pop`` names its side and carries its f).
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import math
+from collections.abc import Callable
+from typing import Any
+
+from ..errors import InputError
+from ..limits import Meter
+from ..outcome import Exhausted, Links, Outcome
+from ..problem import Heuristic, Problem, Reversible, short
+from ..result import Stats
+from ..trace import Trace
+from .bidirectional import needs_both_ends
+from .meet_in_middle import backward_estimate, join_sides
+from .teardown import release
+
+
+class Side:
+    """One direction: g and parent links, the states open, and the waiting and ready heaps
+    (entries that no longer match a state's g, or its heap, are passed over)."""
+
+    def __init__(
+        self, name: str, root: Any, estimate: Callable[[Any], float], trace: Trace | None
+    ) -> None:
+        self.name, self.estimate, self.trace = name, estimate, trace
+        self.g: dict[Any, float] = {root: 0}
+        self.came: Links = {root: None}
+        self.ready_now: dict[Any, bool] = {}  # open states: in the ready heap (or waiting)
+        self.waiting: list[tuple[float, float, int, Any]] = []  # (f, g, order, state)
+        self.ready: list[tuple[float, int, Any]] = []  # (g, order, state)
+        self.order = itertools.count()
+        self.add(root, 0)
+
+    def add(self, state: Any, g: float) -> float:
+        """Open ``state`` with ``g`` (waiting); its f."""
+        f = g + self.estimate(state)
+        self.g[state] = g
+        self.ready_now[state] = False
+        heapq.heappush(self.waiting, (f, g, next(self.order), state))
+        return f
+
+    def _live(self, entry: tuple[Any, ...], ready: bool) -> bool:
+        state, g = entry[-1], entry[-3] if not ready else entry[0]
+        return self.ready_now.get(state) is ready and g == self.g[state]
+
+    def least_waiting(self) -> float:
+        while self.waiting and not self._live(self.waiting[0], False):
+            _, g, _, state = heapq.heappop(self.waiting)
+            self._stale(state, g)
+        return self.waiting[0][0] if self.waiting else math.inf
+
+    def least_ready(self) -> float:
+        while self.ready and not self._live(self.ready[0], True):
+            g, _, state = heapq.heappop(self.ready)
+            self._stale(state, g)
+        return self.ready[0][0] if self.ready else math.inf
+
+    def _stale(self, state: Any, g: float) -> None:
+        """An entry passed over: its state has a cheaper g now (the trace hears of it as
+        best-first search's stale entries)."""
+        if self.trace is not None:
+            h = self.estimate(state)
+            self.trace.emit("stale", state, f=g + h, g=g, h=h, side=self.name)
+
+    def promote(self, bound: float) -> None:
+        """Move the waiting states with ``f <= bound`` to the ready heap."""
+        while self.least_waiting() <= bound:
+            _, g, order, state = heapq.heappop(self.waiting)
+            self.ready_now[state] = True
+            heapq.heappush(self.ready, (g, order, state))
+
+    def take(self) -> tuple[Any, float]:
+        """The ready state of least g, closed."""
+        self.least_ready()
+        g, _, state = heapq.heappop(self.ready)
+        del self.ready_now[state]
+        return state, g
+
+
+def near_optimal_bidirectional(
+    problem: Problem[Any],
+    heuristic: Heuristic,
+    meter: Meter,
+    stats: Stats,
+    trace: Trace | None = None,
+) -> Outcome:
+    """NBS from the problem's start and goal; see the module docstring."""
+    if not isinstance(problem, Reversible):
+        raise needs_both_ends()
+    if meter.depth_limited:
+        raise InputError("nbs takes no depth limit (its two sides meet where they may): use astar")
+    start, goal = problem.initial, problem.goal
+    if not problem.is_goal(goal):
+        raise InputError(
+            "bidirectional search searches back from the problem's goal, {goal}, but "
+            "is_goal({goal}) is false",
+            goal=short(goal),
+        )
+    forward = Side("forward", start, heuristic.fn, trace)
+    backward = Side("backward", goal, backward_estimate(problem, heuristic), trace)
+    eps = 1 if getattr(problem, "unit_costs", False) else 0
+    best, meeting = (0.0, start) if start == goal else (math.inf, None)
+    bound = 0.0  # C: no pair's lower bound is below it
+    counts = {"expanded": 0, "pushed": 0, "generated": 0, "next_check": 0, "longest": 2}
+    try:
+        while True:
+            # The least lb: promote, pair the least g if they fit, else raise C.
+            while True:
+                forward.promote(bound)
+                backward.promote(bound)
+                pair = forward.least_ready() + backward.least_ready() + eps
+                if pair <= bound:
+                    break
+                bound = min(forward.least_waiting(), backward.least_waiting(), pair)
+                if bound == math.inf:
+                    break
+            meter.bound = bound
+            if best <= bound:
+                break
+            if bound == math.inf:  # a side has nothing open: no pair, no path left
+                break
+            for side, other in ((forward, backward), (backward, forward)):
+                found = _expand(problem, side, other, meter, counts, trace, forward, backward)
+                if found is not None and found[0] < best:
+                    best, meeting = found
+        if meeting is None:
+            whole = (
+                ("start", len(forward.g)) if not forward.ready_now else ("goal", len(backward.g))
+            )
+            return Exhausted(whole=whole)
+        if trace is not None:
+            trace.emit("goal", meeting, g=best)
+        return join_sides(problem, forward.came, backward.came, meeting)
+    finally:
+        stats.expanded, stats.pushed = counts["expanded"], counts["pushed"]
+        stats.generated, stats.max_frontier = counts["generated"], counts["longest"]
+        for side in (forward, backward):
+            release(side.g, side.came, side.ready_now, side.waiting, side.ready)
+        del forward, backward  # a stopped search's frame outlives this: not its tables
+
+
+def _expand(
+    problem: Any,
+    side: Side,
+    other: Side,
+    meter: Meter,
+    counts: dict[str, Any],
+    trace: Trace | None,
+    forward: Side,
+    backward: Side,
+) -> tuple[float, Any] | None:
+    """Expand ``side``'s ready state of least g; the cheapest path it closes with ``other``."""
+    state, gs = side.take()
+    if counts["expanded"] >= counts["next_check"]:
+        counts["next_check"] = meter.checkpoint(
+            counts["expanded"], len(forward.ready_now) + len(backward.ready_now)
+        )
+    counts["expanded"] += 1
+    if trace is not None:
+        hs = side.estimate(state)
+        trace.emit("pop", state, f=gs + hs, g=gs, h=hs, side=side.name)
+    links = problem.successors(state) if side is forward else problem.predecessors(state)
+    if type(links) is not list:
+        links = list(links)
+    counts["generated"] += len(links)
+    found: tuple[float, Any] | None = None
+    for action, child, step in links:
+        ng = gs + step
+        known = side.g.get(child)
+        if known is not None and ng >= known:
+            if trace is not None:
+                trace.emit("skip", child, g=ng, parent=state, action=action, side=side.name)
+            continue
+        if counts["pushed"] >= meter.max_pushed:
+            meter.push(counts["pushed"])
+        counts["pushed"] += 1
+        side.came[child] = state
+        f = side.add(child, ng)
+        if trace is not None:
+            kind = "push" if known is None else "improve"
+            trace.emit(
+                kind, child, f=f, g=ng, h=f - ng, parent=state, action=action, side=side.name
+            )
+        there = other.g.get(child)
+        if there is not None and (found is None or ng + there < found[0]):
+            found = (ng + there, child)
+    kept = len(forward.g) + len(backward.g)
+    if kept > meter.max_states:
+        meter.store(kept)
+    waiting = len(forward.ready_now) + len(backward.ready_now)
+    counts["longest"] = max(counts["longest"], waiting)
+    return found
