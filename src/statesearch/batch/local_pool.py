@@ -26,8 +26,10 @@ from .pool import ATTEMPTS, Done, failure_line
 # needed to read a flag that only ever goes from 0 to 1 in a search); ``InheritedFlag`` reads it.
 _stop: Any = None
 
-# Held while a worker starts (``_signals_held``), by the parent and by the worker itself.
+# Held while a worker starts (``_signals_held``), by the parent and by the worker itself, where
+# signals can be held (POSIX: Linux, macOS; not Windows).
 _HELD = {signal.SIGINT, signal.SIGTERM}
+MASKS = hasattr(signal, "pthread_sigmask")
 
 
 class InheritedFlag:
@@ -69,7 +71,8 @@ def _serve(conn: Connection, stop: Any) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     # Held since the parent started this worker (``_signals_held``); a Ctrl-C held meanwhile
     # was dropped by the line above, a SIGTERM ends the worker now.
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
+    if MASKS:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
     try:
         while (message := conn.recv()) is not None:
             key, fn, args = message
@@ -96,7 +99,11 @@ def _signals_held() -> Iterator[None]:
     (EOFError) on the terminal. A terminal's Ctrl-C also reaches the worker (it goes to the
     whole process group), which ``spawn`` starts with Python's own handler: a KeyboardInterrupt
     traceback from whatever it was importing. So the signals are blocked as well: the worker
-    inherits the mask through fork and exec and keeps it until ``_serve`` has set its handler."""
+    inherits the mask through fork and exec and keeps it until ``_serve`` has set its handler.
+    Windows has no signal masks (nor multiprocessing's resource tracker): nothing is held."""
+    if not MASKS:
+        yield
+        return
     # Else the first ``start`` starts multiprocessing's resource tracker, which unblocks both
     # signals before the worker is started.
     resource_tracker.ensure_running()
