@@ -651,7 +651,8 @@ def test_on_a_phone_the_maze_stays_in_sight_while_stepping(browser: Browser, ser
     page.click("#maze-solve")
     expect(page.locator("#maze-trace")).to_be_visible()
     step = page.locator("#maze-stepper .step-step")
-    page.evaluate("(y) => window.scrollTo(0, y)", step.evaluate("el => el.offsetTop") - 300)
+    top = step.evaluate("el => el.getBoundingClientRect().top + window.scrollY")  # sticky bar
+    page.evaluate("(y) => window.scrollTo(0, y)", top - 300)
     # The solve runs the steps by itself: back to the start, so that a step has a current cell
     # however far the run got (at its end, no cell is "taken out now").
     page.locator("#maze-stepper .step-start").click()

@@ -5,6 +5,7 @@ screenshots of each page changed go to artifacts/ (classroom-*.png) for a review
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from urllib.parse import urlsplit
 
@@ -265,3 +266,137 @@ def test_any_weight_on_the_puzzle_and_the_maze(page: Page) -> None:
         page.click("#maze-solve")
     assert asked.value.post_data_json["weight"] == 1.1
     expect(page.locator("#maze-verdict")).to_contain_text("Found a path")
+    expect(page.locator("#maze-expanded")).to_have_text("21")  # the worksheet's answer
+    expect(page.locator("#maze-length")).to_have_text("17")
+
+
+ZOOMED: ViewportSize = {"width": 853, "height": 533}  # 1280x800 at 150% zoom
+
+
+def in_view(page: Page, selector: str) -> bool:
+    box = page.locator(selector).first.bounding_box()
+    size = page.viewport_size
+    assert box and size
+    return (
+        box["y"] >= 0
+        and box["y"] + box["height"] <= size["height"]
+        and box["x"] >= 0
+        and box["x"] + box["width"] <= size["width"]
+    )
+
+
+def smallest_digit(page: Page, scope: str) -> float:
+    """The smallest digit's size on screen, in px, of the mini-boards under `scope`."""
+    return float(
+        page.evaluate(
+            """(scope) => Math.min(...[...document.querySelectorAll(scope + ' svg.mini')]
+                .filter((svg) => svg.getBoundingClientRect().width > 0)
+                .flatMap((svg) => [...svg.querySelectorAll('text')].map((text) =>
+                  Number(text.getAttribute('font-size')) * svg.getBoundingClientRect().width
+                    / svg.viewBox.baseVal.width)))""",
+            scope,
+        )
+    )
+
+
+@pytest.mark.parametrize(("size", "scale"), [(LAPTOP, 1), (ZOOMED, 1.5)], ids=["1280x800", "150%"])
+def test_a_projector_shows_the_board_the_steps_and_the_waiting_room(
+    browser: Browser, server: str, size: ViewportSize, scale: float
+) -> None:
+    context = browser.new_context(viewport=size, device_scale_factor=scale)
+    page = context.new_page()
+    page.goto(f"{server}/?lang=en&present=1")
+    expect(page.locator("body")).to_have_class("present")
+    page.click("#step-through")
+    stepper = page.locator("#puzzle-stepper")
+    expect(stepper.locator(".room .step-table tbody tr").first).to_be_visible()
+    for _ in range(3):
+        page.keyboard.press("ArrowRight")  # a step of the search, not a slide of the board
+    expect(stepper.locator(".step-pos")).to_contain_text("step 3 of")
+    expect(page.locator("#p-g")).to_have_text("0")
+    page.keyboard.press("ArrowLeft")
+    expect(stepper.locator(".step-pos")).to_contain_text("step 2 of")
+    for selector in ("#board", "#puzzle-stepper .step-step", "#puzzle-stepper .room tbody tr"):
+        assert in_view(page, selector), selector
+    assert smallest_digit(page, "#puzzle-stepper .room") >= 14
+    name = "1280x800" if scale == 1 else "1280x800-zoom150"
+    shot(page, f"present-{name}")
+    page.keyboard.press(" ")  # run, and pause
+    expect(stepper.locator(".step-run")).to_have_class(re.compile("running"))
+    page.keyboard.press(" ")
+    expect(stepper.locator(".step-run")).not_to_have_class(re.compile("running"))
+    page.click("#lang")
+    shot(page, f"present-{name}-ko")
+    # The maze: the grid, its step controls and its waiting room together as well.
+    page.click('.tab[data-tab="maze"]')
+    page.click("#maze-solve")
+    page.locator("#maze-stepper .step-start").click()
+    page.keyboard.press("ArrowRight")
+    for selector in ("#maze", "#maze-stepper .step-step", "#maze-stepper .room tbody tr"):
+        assert in_view(page, selector), selector
+    shot(page, f"present-maze-{name}-ko")
+    context.close()
+
+
+def test_on_a_phone_the_board_and_the_step_button_stay_in_view(
+    browser: Browser, server: str
+) -> None:
+    page = open_as(browser, server, PHONE, "/?lang=ko")
+    page.click("#step-through")
+    step = page.locator("#puzzle-stepper .step-step")
+    expect(step).to_be_visible()
+    page.evaluate("window.scrollBy(0, 700)")  # down to the tables
+    step.click()
+    step.click()
+    expect(page.locator("#puzzle-stepper .step-pos")).to_contain_text("2단계")
+    assert in_view(page, "#board") and in_view(page, "#puzzle-stepper .step-step")
+    shot(page, "phone-stepping-390x844-ko")
+    # The maze: the same, under the pinned maze.
+    page.click('.tab[data-tab="maze"]')
+    page.click("#maze-solve")
+    page.evaluate("window.scrollBy(0, 900)")
+    page.locator("#maze-stepper .step-start").click()
+    page.locator("#maze-stepper .step-step").click()
+    assert in_view(page, "#maze") and in_view(page, "#maze-stepper .step-step")
+    shot(page, "phone-maze-stepping-390x844-ko")
+    # Play-back brings the board into view (it animates there).
+    page.click('.tab[data-tab="puzzle"]')
+    page.click("#solve")
+    expect(page.locator("#playback-pos")).to_have_text("0 / 20")
+    page.locator("#play").scroll_into_view_if_needed()
+    page.evaluate("window.scrollBy(0, 300)")
+    page.click("#play")
+    assert in_view(page, "#board")
+    page.context.close()
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_the_worksheet_prints_on_a4_with_the_lessons_table(
+    browser: Browser, server: str, language: str
+) -> None:
+    page = open_as(browser, server, LAPTOP, f"/?lang={language}")
+    link = page.locator("#worksheet-link")
+    expect(link).to_have_attribute("href", f"static/worksheet.html?lang={language}")  # relative
+    link.click()
+    expect(page.locator("table.fill")).to_have_count(2)  # to fill in, and the answers
+    blank = page.locator("table.fill").first
+    head = "States expanded" if language == "en" else "둘러본 상태"
+    expect(blank.locator("th").nth(1)).to_have_text(head)
+    expect(blank.locator("td.blank")).to_have_count(4 * 5)
+    answers = page.locator(".answers table.fill")
+    for value in ("48,390", "66,516", "171×", "3,667", "13×", "283", "451", "891", "3.1×"):
+        expect(answers).to_contain_text(value)
+    page.emulate_media(media="print")
+    expect(page.locator("nav")).to_be_hidden()  # no buttons on paper
+    assert page.locator(".answers").evaluate("el => getComputedStyle(el).breakBefore") == "page"
+    pdf = page.pdf(prefer_css_page_size=True, print_background=True)
+    boxes = re.findall(rb"/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]", pdf)
+    assert len(boxes) == 2  # the sheet, and the answers on a page of their own
+    for width, height in boxes:  # A4: 210 x 297 mm, 595 x 842 points
+        assert abs(float(width) - 595.3) < 1.5 and abs(float(height) - 841.9) < 1.5
+    (ARTIFACTS / f"classroom-worksheet-{language}.pdf").write_bytes(pdf)
+    page.emulate_media(media="screen")
+    shot(page, f"worksheet-1280x800-{language}", full=True)
+    page.set_viewport_size(PHONE)
+    shot(page, f"worksheet-390x844-{language}")
+    page.context.close()

@@ -7,6 +7,7 @@ import { lang, limitName, onLanguage, setLang, t } from "./i18n.js";
 import { TRANSPORT } from "./transport.js";
 import { LESSON } from "./experiments.js";
 import { drawGlossary } from "./glossary.js";
+import { showBoard } from "./present.js";
 import { whyUnsolvable } from "./parity.js";
 import { linkWeight, weightOf } from "./weight.js";
 import { setUpTracing } from "./puzzle-trace.js";
@@ -220,6 +221,7 @@ function step() {
 
 function play() {
   stopPlayback();
+  showBoard(); // the board moves: in sight, not above a phone's screen
   state.timer = setInterval(step, 1000 / Number($("speed").value));
 }
 
@@ -327,7 +329,7 @@ $("anyway").addEventListener("click", () => solve(false));
 $("play").addEventListener("click", play);
 $("pause").addEventListener("click", stopPlayback);
 $("speed").addEventListener("input", () => { if (state.timer) play(); }); // a running playback takes the new speed
-$("step").addEventListener("click", step);
+$("step").addEventListener("click", () => { showBoard(); step(); });
 $("scramble").addEventListener("click", scramble);
 $("random").addEventListener("click", randomBoard);
 $("compare").addEventListener("click", compare);
@@ -382,6 +384,7 @@ for (const tab of document.querySelectorAll(".tab")) {
       $(`tab-${other.dataset.tab}`).hidden = other !== tab;
     }
     window.dispatchEvent(new Event("resize")); // the grids size their cells to the page
+    window.scrollTo(0, 0); // a new page opens at its top, not where the last one was scrolled
   });
 }
 
@@ -419,7 +422,10 @@ api("limits").then((limits) => {
 // for the API's documentation.
 $("lesson-link").hidden = TRANSPORT !== "worker";
 $("api-link").hidden = TRANSPORT === "worker";
-onLanguage(() => { $("lesson-link").href = `lesson.html?lang=${lang()}`; });
+onLanguage(() => {
+  $("lesson-link").href = `lesson.html?lang=${lang()}`;
+  $("worksheet-link").href = `static/worksheet.html?lang=${lang()}`;
+});
 drawGlossary($("glossary"));
 setLang(lang());
 render();

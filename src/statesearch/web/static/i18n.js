@@ -81,6 +81,7 @@ export const MESSAGES = {
     gloss_title: "The lesson's words", gloss_page: "This page and the lesson", gloss_textbook: "The textbook's term",
     gloss_other: "In Korean (lesson · textbook)",
     gloss_note: "The page speaks as the lesson does; a textbook names the same things as in the second column.",
+    present_on: "Projector", present_off: "Projector: on", worksheet_link: "Worksheet",
     cannot_solve: "Cannot be solved", odd: "odd", even: "even",
     why_odd_width: (inv, invWord, goalInv, goalWord) =>
       `${inv} reversed ${inv === 1 ? "pair" : "pairs"} (${invWord}), and the goal has ${goalInv} (${goalWord}). A slide never changes whether the count is odd or even, so no sequence of moves reaches the goal.`,
@@ -160,6 +161,7 @@ export const MESSAGES = {
     gloss_title: "수업의 낱말", gloss_page: "이 페이지와 수업", gloss_textbook: "교과서의 용어",
     gloss_other: "영어 (페이지 · 교과서)",
     gloss_note: "이 페이지는 수업의 말로 씁니다. 교과서는 같은 것을 둘째 열의 용어로 부릅니다.",
+    present_on: "발표 화면", present_off: "발표 화면: 켬", worksheet_link: "활동지",
     cannot_solve: "풀 수 없습니다", odd: "홀수", even: "짝수",
     why_odd_width: (inv, invWord, goalInv, goalWord) =>
       `뒤집힌 짝이 ${inv}개(${invWord})인데 목표는 ${goalInv}개(${goalWord})입니다. 조각을 밀어도 뒤집힌 짝 수의 홀짝은 바뀌지 않으므로, 어떻게 움직여도 목표에 닿지 못합니다.`,

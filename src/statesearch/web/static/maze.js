@@ -101,6 +101,8 @@ async function solve() {
     last = data;
     showNumbers();
     $("maze-trace").hidden = false;
+    // On a projector the maze and its step-through fill the screen together: from their top.
+    if (document.body.classList.contains("present")) $("maze").scrollIntoView({ block: "start" });
     stepper.load(data);
     stepper.controls.run();
   } catch (err) {

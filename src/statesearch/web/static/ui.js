@@ -41,6 +41,9 @@ export function drawCells(box, rows, paint) {
 
 // A grid's cell size: as large as fits the space beside it, between `least` and `most` pixels.
 export function cellSize(columns, least = 24, most = 48) {
-  const room = Math.min(window.innerWidth - 48, window.innerWidth >= 1000 ? window.innerWidth * 0.55 : 9999);
+  // On a projector the grid leaves room beside it for the step controls and the waiting room.
+  const present = document.body.classList.contains("present") && window.innerWidth > 600;
+  const share = present ? 0.42 : window.innerWidth >= 1000 ? 0.55 : 1;
+  const room = Math.min(window.innerWidth - 48, window.innerWidth * share);
   return Math.max(least, Math.min(most, Math.floor(room / columns) - 1));
 }
