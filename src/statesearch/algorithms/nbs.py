@@ -12,15 +12,19 @@ most twice the states any admissible front-to-end bidirectional search must.
 
 The pair is found as the paper's implementation finds it, without looking at pairs: each side
 keeps its states whose ``f`` passed the current bound ``C`` in a *waiting* heap by ``f``, and
-moves them to a *ready* heap by ``g`` once ``f <= C``; the two least ``g`` of the ready heaps
+makes them *ready* (kept by ``g``) once ``f <= C``; the two least ``g`` of the ready states
 make a pair when their sum plus ``eps`` is at most ``C``, else ``C`` rises to the least of
-the waiting ``f`` and that sum.
+the waiting ``f`` and that sum. Among the pairs that fit, it expands the deepest: the largest
+``g`` forward that fits with the least backward, then the largest backward that fits with it
+(any pair under ``C`` has the least lb, so the guarantees hold; at the last lb, where many
+pairs tie, the deepest meets the other side soonest).
 
 Counters and trace events as MM's (each side's ``pop`` names its side and carries its f).
 """
 
 from __future__ import annotations
 
+import bisect
 import heapq
 import itertools
 import math
@@ -39,8 +43,9 @@ from .teardown import release
 
 
 class Side:
-    """One direction: g and parent links, the states open, and the waiting and ready heaps
-    (entries that no longer match a state's g, or its heap, are passed over)."""
+    """One direction: g and parent links, the states open, the waiting heap by f, and the
+    ready states in buckets by g (the g values kept sorted); entries that no longer match a
+    state's g, or where it is, are passed over."""
 
     def __init__(
         self, name: str, root: Any, estimate: Callable[[Any], float], trace: Trace | None
@@ -48,9 +53,10 @@ class Side:
         self.name, self.estimate, self.trace = name, estimate, trace
         self.g: dict[Any, float] = {root: 0}
         self.came: Links = {root: None}
-        self.ready_now: dict[Any, bool] = {}  # open states: in the ready heap (or waiting)
+        self.ready_now: dict[Any, bool] = {}  # open states: ready (True) or waiting (False)
         self.waiting: list[tuple[float, float, int, Any]] = []  # (f, g, order, state)
-        self.ready: list[tuple[float, int, Any]] = []  # (g, order, state)
+        self.ready: dict[float, list[Any]] = {}  # g -> the states ready with it, newest last
+        self.levels: list[float] = []  # the keys of ``ready``, sorted
         self.order = itertools.count()
         self.add(root, 0)
 
@@ -62,21 +68,45 @@ class Side:
         heapq.heappush(self.waiting, (f, g, next(self.order), state))
         return f
 
-    def _live(self, entry: tuple[Any, ...], ready: bool) -> bool:
-        state, g = entry[-1], entry[-3] if not ready else entry[0]
-        return self.ready_now.get(state) is ready and g == self.g[state]
-
     def least_waiting(self) -> float:
-        while self.waiting and not self._live(self.waiting[0], False):
-            _, g, _, state = heapq.heappop(self.waiting)
+        while self.waiting:
+            _, g, _, state = self.waiting[0]
+            if self.ready_now.get(state) is False and g == self.g[state]:
+                return self.waiting[0][0]
+            heapq.heappop(self.waiting)
             self._stale(state, g)
-        return self.waiting[0][0] if self.waiting else math.inf
+        return math.inf
+
+    def _level(self, g: float) -> bool:
+        """Whether a state is ready with ``g``; its bucket's stale entries passed over, and
+        the level dropped when none is."""
+        bucket = self.ready[g]
+        while bucket:
+            state = bucket[-1]
+            if self.ready_now.get(state) is True and self.g[state] == g:
+                return True
+            bucket.pop()
+            self._stale(state, g)
+        del self.ready[g]
+        self.levels.pop(bisect.bisect_left(self.levels, g))
+        return False
 
     def least_ready(self) -> float:
-        while self.ready and not self._live(self.ready[0], True):
-            g, _, state = heapq.heappop(self.ready)
-            self._stale(state, g)
-        return self.ready[0][0] if self.ready else math.inf
+        """The least g of a ready state (``inf``: none)."""
+        while self.levels:
+            if self._level(self.levels[0]):
+                return self.levels[0]
+        return math.inf
+
+    def most_ready(self, most: float) -> float | None:
+        """The largest g of a ready state at most ``most`` (``None``: none)."""
+        at = bisect.bisect_right(self.levels, most)
+        while at > 0:
+            g = self.levels[at - 1]
+            if self._level(g):
+                return g
+            at -= 1
+        return None
 
     def _stale(self, state: Any, g: float) -> None:
         """An entry passed over: its state has a cheaper g now (the trace hears of it as
@@ -86,18 +116,20 @@ class Side:
             self.trace.emit("stale", state, f=g + h, g=g, h=h, side=self.name)
 
     def promote(self, bound: float) -> None:
-        """Move the waiting states with ``f <= bound`` to the ready heap."""
+        """Make the waiting states with ``f <= bound`` ready."""
         while self.least_waiting() <= bound:
-            _, g, order, state = heapq.heappop(self.waiting)
+            _, g, _, state = heapq.heappop(self.waiting)
             self.ready_now[state] = True
-            heapq.heappush(self.ready, (g, order, state))
+            if g not in self.ready:
+                self.ready[g] = []
+                bisect.insort(self.levels, g)
+            self.ready[g].append(state)
 
-    def take(self) -> tuple[Any, float]:
-        """The ready state of least g, closed."""
-        self.least_ready()
-        g, _, state = heapq.heappop(self.ready)
+    def take(self, g: float) -> Any:
+        """The newest state ready with ``g`` (``_level`` found one), closed."""
+        state = self.ready[g].pop()
         del self.ready_now[state]
-        return state, g
+        return state
 
 
 def near_optimal_bidirectional(
@@ -142,8 +174,15 @@ def near_optimal_bidirectional(
                 break
             if bound == math.inf:  # a side has nothing open: no pair, no path left
                 break
-            for side, other in ((forward, backward), (backward, forward)):
-                found = _expand(problem, side, other, meter, counts, trace, forward, backward)
+            # Any ready pair with g(u) + g(v) + eps <= C has the least lb (both f are <= C):
+            # the deepest such pair, as A*'s deep tie-break, meets the other side soonest.
+            least_b = backward.least_ready()
+            g_u = forward.most_ready(bound - least_b - eps)
+            g_u = forward.least_ready() if g_u is None else g_u
+            g_v = backward.most_ready(bound - g_u - eps)
+            g_v = least_b if g_v is None else g_v
+            for side, other, g in ((forward, backward, g_u), (backward, forward, g_v)):
+                found = _expand(problem, side, other, g, meter, counts, trace, forward, backward)
                 if found is not None and found[0] < best:
                     best, meeting = found
         if meeting is None:
@@ -166,14 +205,16 @@ def _expand(
     problem: Any,
     side: Side,
     other: Side,
+    g_taken: float,
     meter: Meter,
     counts: dict[str, Any],
     trace: Trace | None,
     forward: Side,
     backward: Side,
 ) -> tuple[float, Any] | None:
-    """Expand ``side``'s ready state of least g; the cheapest path it closes with ``other``."""
-    state, gs = side.take()
+    """Expand a state ``side`` has ready with ``g_taken``; the cheapest path it closes with
+    ``other``."""
+    state, gs = side.take(g_taken), g_taken
     if counts["expanded"] >= counts["next_check"]:
         counts["next_check"] = meter.checkpoint(
             counts["expanded"], len(forward.ready_now) + len(backward.ready_now)
