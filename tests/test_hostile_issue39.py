@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import os
 import signal
+import subprocess
+import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -164,7 +166,6 @@ def locked_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Pa
     would."""
     import builtins
     import io
-    import os
 
     cache = tmp_path / "cache"
     cache.mkdir()
@@ -325,9 +326,6 @@ write_atomically(Path(sys.argv[1]), write)
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="kill -9 is POSIX")
 def test_a_killed_table_writes_temporary_file_goes_at_the_next_write(tmp_path: Path) -> None:
     """16.7 MB of *.tmp files were seen left by kill -9, which nothing reported or removed."""
-    import os
-    import subprocess
-    import sys
     import time
 
     from statesearch.cache import write_atomically
@@ -450,3 +448,42 @@ def test_named_pipes_in_place_of_cache_files_are_replaced(
     code.unlink()
     assert all(file.is_file() for file in made if file != code)  # built again, in their place
     assert main(["pdb", "verify"]) == OK
+
+
+# Item 7: SIGTERM while batch starts.
+
+TERMINATED_WHILE_STARTING = """
+import builtins, os, signal, sys
+sys.argv = ["statesearch", *sys.argv[1:]]
+real = builtins.__import__
+
+def importing(name, *args, **kwargs):
+    if name == "typer":  # the command line's imports, before any of the command's code
+        builtins.__import__ = real
+        os.kill(os.getpid(), signal.SIGTERM)
+    return real(name, *args, **kwargs)
+
+builtins.__import__ = importing
+from statesearch.__main__ import run
+run()
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGTERM is POSIX")
+@pytest.mark.parametrize("command", ["batch", "bench"])
+def test_sigterm_while_batch_starts_is_an_interruption(command: str, tmp_path: Path) -> None:
+    """A scheduler's stop in a batch's first second ended it 143 with no word; a Ctrl-C at the
+    same moment, 130 with its line. SIGTERM is sent by the process itself, in its imports: no
+    race with a clock."""
+    (tmp_path / "in.jsonl").write_text('{"id": 1, "start": "1 2 3 4 5 6 7 0 8"}\n')
+    argv = {
+        "batch": ["batch", str(tmp_path / "in.jsonl"), "--out", str(tmp_path / "out.jsonl")],
+        "bench": ["bench", "tilt", "--count", "1"],
+    }[command]
+    done = subprocess.run(
+        [sys.executable, "-c", TERMINATED_WHILE_STARTING, *argv],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert (done.returncode, done.stderr, done.stdout) == (130, "interrupted\n", "")

@@ -124,18 +124,26 @@ def _heard(callback: Callable[..., Any], leaf: bool) -> Callable[..., Any]:
 
     @functools.wraps(callback)
     def run(*args: Any, **kwargs: Any) -> Any:
-        previous = None
+        previous: dict[int, Any] = {}
         if leaf and threading.current_thread() is threading.main_thread():
-            previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+            previous[signal.SIGINT] = signal.signal(signal.SIGINT, signal.default_int_handler)
+            if _while_starting(signal.getsignal(signal.SIGTERM)):  # batch, bench: a Ctrl-C too
+                previous[signal.SIGTERM] = signal.signal(signal.SIGTERM, signal.default_int_handler)
         try:
             return callback(*args, **kwargs)
         except KeyboardInterrupt:
             raise Interrupted from None
         finally:
-            if previous is not None:  # not handed over, or not set from Python
-                signal.signal(signal.SIGINT, previous)
+            for number, handler in previous.items():
+                if handler is not None:  # not handed over, or not set from Python
+                    signal.signal(number, handler)
 
     return run
+
+
+def _while_starting(handler: object) -> bool:
+    """Whether ``handler`` is the one ``statesearch.__main__`` sets while the command starts."""
+    return getattr(handler, "__module__", None) == "statesearch.__main__"
 
 
 def _no_type(ctx: Any) -> None:
