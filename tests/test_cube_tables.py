@@ -347,9 +347,14 @@ def test_a_stopped_table_build_names_the_tables_it_kept(tmp_path, monkeypatch, c
     from statesearch.cube import coset_cache, korf, pocket
 
     monkeypatch.setenv("STATESEARCH_CACHE", str(tmp_path))
-    monkeypatch.setattr(pocket, "distance_table", lambda metric, log=None: np.zeros(1, np.uint8))
-    patterns = korf.table_names(metric="htm")
     stand_in = np.zeros(4, dtype=np.uint8)
+
+    def pocket_table(metric: str, log: object = None) -> np.ndarray:
+        store.save(pocket.table_name(metric), pocket.table_meta(metric), stand_in, print)
+        return stand_in
+
+    monkeypatch.setattr(pocket, "distance_table", pocket_table)
+    patterns = korf.table_names(metric="htm")
 
     def korf_tables_until(finished: int) -> object:
         def load_tables(**options: object) -> None:

@@ -487,3 +487,60 @@ def test_sigterm_while_batch_starts_is_an_interruption(command: str, tmp_path: P
         timeout=120,
     )
     assert (done.returncode, done.stderr, done.stdout) == (130, "interrupted\n", "")
+
+
+# Item 10: minor ones.
+
+
+def test_a_refused_worker_count_leaves_no_results_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An empty --out was made before the worker count was refused."""
+    (tmp_path / "in.jsonl").write_text('{"id": 1, "start": "1 2 3 4 5 6 7 0 8"}\n')
+    out = tmp_path / "out.jsonl"
+    argv = ["batch", str(tmp_path / "in.jsonl"), "--out", str(out), "--workers", "100000"]
+    assert main(argv) == BAD
+    assert "local workers is more than this machine's" in one_line_error(capsys)
+    assert not out.exists()
+
+
+def test_a_failed_write_leaves_no_empty_or_partial_file(tmp_path: Path) -> None:
+    """A plot or a bench --out that failed half-way (a full disk) left its file behind."""
+    import errno
+
+    from statesearch.errors import InputError
+    from statesearch.outputs import write_whole
+
+    def half_then_full(path: Path) -> None:
+        path.write_bytes(b"half a picture")
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    with pytest.raises(InputError, match="No space left on device"):
+        write_whole(tmp_path / "plot.png", half_then_full)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_tables_a_read_only_cache_refused_are_not_said_to_be_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """'kept in the cache: the 2x2x2 distance table' was said of a table the cache refused."""
+    import statesearch.cache
+    from statesearch.cli.cube import cached_tables
+    from statesearch.cube import pocket
+
+    def refuse(path: Path, write: Callable[[Path], None]) -> None:
+        raise PermissionError(13, "Permission denied", str(path))
+
+    monkeypatch.setenv("STATESEARCH_CACHE", str(tmp_path))
+    monkeypatch.setattr(statesearch.cache, "write_atomically", refuse)
+    pocket.distance_table.cache_clear()
+    pocket.distance_table("htm")
+    pocket.distance_table.cache_clear()
+    assert cached_tables("coset", "htm", "full") == "nothing kept in the cache"
+    monkeypatch.undo()
+    monkeypatch.setenv("STATESEARCH_CACHE", str(tmp_path))
+    pocket.distance_table("htm")
+    pocket.distance_table.cache_clear()
+    assert cached_tables("coset", "htm", "full").startswith(
+        "kept in the cache: the 2x2x2 distance table (htm)"
+    )

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO
 
@@ -65,4 +65,16 @@ def write_output(file: Path, text: str) -> None:
         with written_in_place(file) as out:
             out.write(text)
     except OSError as err:
+        raise InputError("cannot write {file}: {why}", file=file, why=err.strerror or err) from None
+
+
+def write_whole(file: Path, write: Callable[[Path], None]) -> None:
+    """``write(path)`` makes the file at a path beside ``file``, put in its place once it is
+    whole: a failure (a full disk) leaves no empty or partial file, and is one line."""
+    partial = file.with_name(f".{file.name}.partial")
+    try:
+        write(partial)
+        os.replace(partial, file)
+    except OSError as err:
+        partial.unlink(missing_ok=True)
         raise InputError("cannot write {file}: {why}", file=file, why=err.strerror or err) from None

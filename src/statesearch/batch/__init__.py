@@ -47,19 +47,25 @@ def open_pool(
     else:
         from .local_pool import LocalPool
 
-        cpus = os.cpu_count() or 1
-        if workers is not None and workers > WORKERS_PER_CPU * cpus:
-            raise InputError(
-                "{workers} local workers is more than this machine's {cpus} CPUs can use (each "
-                "holds its own tables); a cluster (--scheduler) takes more",
-                workers=workers,
-                cpus=cpus,
-            )
-        pool = LocalPool(workers or cpus)
+        check_workers(workers)
+        pool = LocalPool(workers or os.cpu_count() or 1)
     try:
         yield pool
     finally:
         pool.close()
+
+
+def check_workers(workers: int | None) -> None:
+    """Refuse more local workers than the machine's CPUs can use (asked before anything is
+    written: a refused run left an empty results file)."""
+    cpus = os.cpu_count() or 1
+    if workers is not None and workers > WORKERS_PER_CPU * cpus:
+        raise InputError(
+            "{workers} local workers is more than this machine's {cpus} CPUs can use (each "
+            "holds its own tables); a cluster (--scheduler) takes more",
+            workers=workers,
+            cpus=cpus,
+        )
 
 
 def solve_spec(raw: dict[str, Any], cancel: threading.Event | None = None) -> dict[str, Any]:

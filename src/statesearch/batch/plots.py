@@ -13,7 +13,7 @@ from typing import Any
 
 from ..errors import InputError
 from ..extras import require
-from ..outputs import check_output
+from ..outputs import check_output, write_whole
 from .display import describe
 from .runner import Row
 
@@ -90,10 +90,10 @@ def plot_results(rows: list[Row], file: Path, title: str) -> None:
         ax.grid(True, which="major", alpha=0.3)
     figure.suptitle(title)
     figure.tight_layout()
-    try:
-        figure.savefig(file, dpi=110)
-    except OSError as err:
-        raise InputError("cannot write {file}: {why}", file=file, why=err.strerror) from None
+    try:  # whole or not at all: a full disk left an empty or partial picture
+        write_whole(
+            file, lambda path: figure.savefig(path, dpi=110, format=file.suffix[1:].lower())
+        )
     finally:
         plt.close(figure)
 

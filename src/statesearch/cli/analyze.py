@@ -14,10 +14,10 @@ from rich import box
 from rich.table import Table
 
 from ..batch.plots import check_plot_file
-from ..errors import InputError
 from ..limits import LimitHit, Limits, default_max_memory
 from ..npuzzle import format_board, parse_goal
 from ..npuzzle.heuristics import LESSON_HEURISTICS
+from ..outputs import write_whole
 from .options import time_limit_option
 from .progress import build_progress, watching
 from .render import console, stopped_early
@@ -257,10 +257,8 @@ def draw(result: Analysis, file: Path) -> None:
         f"{result.rows}x{result.cols} puzzle: each heuristic against the true distance, over "
         f"the {result.solvable:,} solvable boards"
     )
-    try:
-        figure.savefig(file, dpi=120)
-    except OSError as err:
-        raise InputError("cannot write {file}: {why}", file=file, why=err.strerror or err) from None
+    # Whole or not at all: a full disk left an empty or partial picture.
+    write_whole(file, lambda path: figure.savefig(path, dpi=120, format=file.suffix[1:].lower()))
 
 
 def mean_by_distance(h: Standing) -> np.ndarray:

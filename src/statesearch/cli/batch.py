@@ -11,7 +11,7 @@ from typing import Annotated, Any
 import typer
 from rich.markup import escape
 
-from ..batch import open_pool
+from ..batch import check_workers, open_pool
 from ..batch.display import batch_progress, stderr, summary_table, wrong_lines
 from ..batch.inputs import read_input
 from ..batch.plots import check_plot_file, plot_results
@@ -132,6 +132,8 @@ def batch(
     try:
         try:
             specs = read_input(input_path, defaults, goal)
+            if not scheduler:
+                check_workers(workers)
             results = ResultsFile(out, resume, specs, log=stderr.print)
         except KeyboardInterrupt:
             stderr.print(f"[yellow]{BEFORE_ANY}[/] (reading the input): nothing written")

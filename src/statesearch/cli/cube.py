@@ -325,9 +325,11 @@ def build_tables(
 def cached_tables(tables: str, metric: str, variant: str) -> str:
     """What a ``cube tables`` stopped past the 2x2x2's table leaves in the cache, named as its
     log names them: the next run builds only the rest."""
-    from ..cube import coset_cache, korf, store
+    from ..cube import coset_cache, korf, pocket, store
 
-    kept = [f"the 2x2x2 distance table ({metric})"]
+    kept = []
+    if store.is_stored(pocket.table_name(metric), pocket.table_meta(metric)):
+        kept.append(f"the 2x2x2 distance table ({metric})")  # not when the cache refused it
     if tables in ("korf", "all"):
         patterns = korf.table_names(metric=metric)
         done = [p.name for p, name, meta in patterns if store.is_stored(name, meta)]
@@ -340,7 +342,7 @@ def cached_tables(tables: str, metric: str, variant: str) -> str:
             kept.append(f"{coset} and its bounds")
         elif store.is_stored(*table):
             kept.append(f"{coset} without its bounds")
-    return f"kept in the cache: {', '.join(kept)}"
+    return f"kept in the cache: {', '.join(kept)}" if kept else "nothing kept in the cache"
 
 
 def solve_one(cube: Any, heuristic: str, time_limit: float | None) -> dict[str, Any]:

@@ -53,13 +53,20 @@ def layers_from(
     return distances(corners(), start, columns(metric), meter, progress)
 
 
+def table_name(metric: str) -> str:
+    return f"cube-2x2x2-distances-{metric}"
+
+
+def table_meta(metric: str) -> dict[str, object]:
+    return {"table": "2x2x2 distances", "metric": metric, "entries": REACHABLE}
+
+
 @cache
 def distance_table(metric: str, log: store.Log | None = None) -> np.ndarray:
     """The distance to solved of every position (cached on disk, checksummed)."""
-    meta = {"table": "2x2x2 distances", "metric": metric, "entries": REACHABLE}
     return store.load_or_build(
-        f"cube-2x2x2-distances-{metric}",
-        meta,
+        table_name(metric),
+        table_meta(metric),
         lambda: layers_from(Cubies.solved(2), metric)[0],
         log,
         f"the 2x2x2 distance table ({metric})",
