@@ -400,3 +400,65 @@ def test_the_worksheet_prints_on_a4_with_the_lessons_table(
     page.set_viewport_size(PHONE)
     shot(page, f"worksheet-390x844-{language}")
     page.context.close()
+
+
+LESSON_TILES = (7, 2, 4, 5, 0, 6, 8, 3, 1)
+
+
+def test_step_through_during_play_back_traces_the_board_then(page: Page) -> None:
+    page.click("#solve")
+    expect(page.locator("#playback-pos")).to_have_text("0 / 20")
+    page.locator("#speed").fill("2")
+    page.click("#play")
+    expect(page.locator("#playback-pos")).not_to_have_text("0 / 20")
+    page.click("#step-through")  # it used to say: press Step through (the button just pressed)
+    expect(page.locator("#puzzle-stepper")).to_be_visible()
+    expect(page.locator("#puzzle-trace-what")).not_to_contain_text("press Step through")
+    at = page.locator("#playback-pos").inner_text()
+    page.wait_for_timeout(1_200)
+    expect(page.locator("#playback-pos")).to_have_text(at)  # the play-back stopped there
+
+
+def test_reset_goes_back_to_the_board_built_and_the_lesson_has_its_button(page: Page) -> None:
+    page.locator('.tile[data-tile="2"]').click()
+    page.locator('.tile[data-tile="7"]').click()
+    built = board_tiles(page)
+    assert built != LESSON_TILES
+    page.click("#solve")
+    expect(page.locator("#playback-pos")).to_have_text(re.compile(r"^0 / \d+$"))
+    page.click("#step")
+    page.click("#step")
+    assert board_tiles(page) != built
+    page.click("#reset")
+    assert board_tiles(page) == built  # not the lesson's: the board the student made
+    expect(page.locator("#p-g")).to_have_text("0")
+    page.click("#lesson-board")
+    assert board_tiles(page) == LESSON_TILES
+
+
+def test_side_by_side_after_the_unsolvable_experiment_is_clean(page: Page) -> None:
+    page.click("#side-by-side")  # answers on the lesson's board first
+    expect(page.locator("#side-box .side-pane")).to_have_count(2)
+    page.click("#exp-unsolvable")
+    page.click("#side-by-side")  # while the experiment still runs: it stops, this one runs
+    expect(page.locator("#side-box .side-same")).to_have_text(
+        "Unsolvable: the parity check proved it before any search."
+    )
+    expect(page.locator("#side-box .side-pane")).to_have_count(0)  # no earlier answers
+    expect(page.locator("#experiment")).to_be_hidden()
+    expect(page.locator("#working")).to_be_hidden()
+    expect(page.locator("#verdict")).not_to_contain_text("busy")
+    expect(page.locator("#verdict")).not_to_contain_text("Cancelled")
+
+
+def test_a_tap_on_a_tilt_cell_does_not_reset_the_game(page: Page) -> None:
+    page.click('.tab[data-tab="tilt"]')
+    page.click(".arrow.left")
+    expect(page.locator("#tilt-moves")).to_have_text("1")
+    page.locator("#tilt .cell").nth(2).click()  # a tap while playing: nothing happens
+    expect(page.locator("#tilt-moves")).to_have_text("1")
+    expect(page.locator("#tilt-history")).to_have_text("L")
+    page.select_option("#tilt-tool", "#")  # painting is asked for: it says what it did
+    page.locator("#tilt .cell").nth(2).click()
+    expect(page.locator("#tilt-moves")).to_have_text("0")
+    expect(page.locator("#tilt-verdict")).to_contain_text("a new game starts from it")

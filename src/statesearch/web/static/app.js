@@ -23,6 +23,7 @@ const state = {
   analysis: null, result: null, said: null, compared: null, maxSeconds: 20,
   panelAsked: 0,  // the latest analysis asked for: answers may come back out of order
   solving: null,  // the Solve under way: its answer counts only if nothing replaced it
+  start: null,  // the board Reset goes back to: the last one set, or searched from
 };
 
 function goalTiles() { return state.goal ?? blankLastGoal(state.rows * state.cols); }
@@ -178,6 +179,7 @@ function showResult() {
 // `asked`: the request again (a refusal asked in the page's new language), not the choices now.
 async function solve(precheck = true, asked = null) {
   forgetResult();
+  if (!asked) state.start = [...state.tiles]; // Reset comes back here
   const { algorithm, weight } = chosenAlgorithm();
   const body = asked ?? {
     tiles: state.tiles, rows: state.rows, cols: state.cols, goal: state.goal,
@@ -233,6 +235,7 @@ function stopPlayback() {
 function reset(tiles) {
   forgetResult();
   state.tiles = tiles;
+  state.start = [...tiles];
   state.g = 0;
   say("", "");
   render();
@@ -333,7 +336,11 @@ $("step").addEventListener("click", () => { showBoard(); step(); });
 $("scramble").addEventListener("click", scramble);
 $("random").addEventListener("click", randomBoard);
 $("compare").addEventListener("click", compare);
-$("reset").addEventListener("click", () => reset(state.rows === 3 ? [...LESSON] : goalTiles()));
+// Reset: back to the board last set or searched from (a board a student built stays); the
+// lesson's board has its own button.
+$("reset").addEventListener("click", () => reset(state.start ? [...state.start] : lessonOrGoal()));
+$("lesson-board").addEventListener("click", () => reset(lessonOrGoal()));
+function lessonOrGoal() { return state.rows === 3 ? [...LESSON] : goalTiles(); }
 $("algorithm").addEventListener("change", showChoices);
 $("heuristic").addEventListener("change", showF);
 linkWeight($("weight-slider"), $("weight"), showF);
@@ -413,6 +420,7 @@ const tracing = setUpTracing({
   },
   say,
   sayError: (err) => sayError(err, null),
+  stopPlayback,
 });
 api("limits").then((limits) => {
   state.maxSeconds = limits.max_seconds;

@@ -65,11 +65,12 @@ export const EXPERIMENTS = {
   },
 };
 
-// Run one experiment into `box`; returns what to call to draw it again (a language switch).
-export async function runExperiment(name, box, signal) {
+// Run one experiment into `box`, drawn while `current()` says so; returns what to call to draw
+// it again (a language switch).
+export async function runExperiment(name, box, signal, current = () => true) {
   const runs = { ...EXPERIMENTS[name] };
   runs.rows = runs.rows.map((row) => ({ ...row, data: null, running: false }));
-  const redraw = () => drawRuns(box, runs);
+  const redraw = () => { if (current()) drawRuns(box, runs); };
   await runRows(runs, signal, redraw);
   return redraw;
 }

@@ -34,16 +34,24 @@ export function setUpTracing(page) {
       time_limit: TRACE_SECONDS, ...config }, signal);
   }
 
-  // Work that waits on the server shows the page's spinner and can be cancelled.
+  // Work that waits on the server shows the page's spinner and can be cancelled. One at a
+  // time: new work stops the work before it (a side by side asked for during an experiment
+  // would wait on the server behind it, then be told it is busy).
+  let running = null;
   async function busy(task) {
     page.say("", ""); // an earlier verdict (a refusal, say) is not this work's
+    page.stopPlayback(); // a play-back would move the board under the new work
+    running?.abort();
     const job = working($("working"), $("working-text"), $("cancel"), (s) => t("searching", s));
+    running = job;
     try {
-      await task(job.signal);
+      await task(job.signal, job);
     } catch (err) {
+      if (running !== job) return; // replaced by newer work: nothing to say
       if (isCancel(err)) page.say("limit", "cancelled"); else page.sayError(err);
     } finally {
-      job.done();
+      job.done(running === job);
+      if (running === job) running = null;
     }
   }
 
@@ -87,6 +95,8 @@ export function setUpTracing(page) {
 
   async function sideBySide(configs, run) {
     fitView();
+    $("experiment").hidden = true; // an experiment's table is not these two searches'
+    side.clear(); // no earlier answers under the new headings while these are searched
     $("side-view").hidden = false;
     side.drawPickers(configs, (chosen) => busy((signal) => side.open(chosen, signal, true)));
     await busy((signal) => side.open(configs, signal, run));
@@ -106,7 +116,10 @@ export function setUpTracing(page) {
   for (const name of Object.keys(EXPERIMENTS)) {
     $(`exp-${name}`).addEventListener("click", () => {
       page.setBoard([...EXPERIMENTS[name].board]);
-      busy(async (signal) => { redrawExperiment = await runExperiment(name, $("experiment"), signal); });
+      // Drawn while it is the work under way: one replaced by newer work draws nothing more.
+      busy(async (signal, job) => {
+        redrawExperiment = await runExperiment(name, $("experiment"), signal, () => running === job);
+      });
     });
   }
 

@@ -55,9 +55,17 @@ export class SideBySide {
     for (const side of this.sides) side.replay.seek(Math.min(this.shared, side.replay.total));
   }
 
+  // Nothing shown: no sides, no steps (until open() has both traces).
+  clear() {
+    this.controls.pause();
+    this.sides = [];
+    this.shared = 0;
+    this.render();
+  }
+
   // Fetch both traces and show them at step 0; `run` starts them at once.
   async open(configs, signal, run = false) {
-    this.controls.pause();
+    this.clear();
     const answers = await Promise.all(configs.map((config) => this.fetchTrace(config, signal)));
     this.sides = answers.map((data, i) => ({ config: configs[i], replay: new Replay(data), pops: popKeys(data) }));
     this.shared = 0;

@@ -55,10 +55,14 @@ function startJob(describe) {
   return { signal: job.signal, done() { job.done(); $("tilt-solve").disabled = $("tilt-generate").disabled = false; } };
 }
 
+// A tap paints only with a tool chosen (a tap while playing must not end the game); painting
+// after moves starts a new game from the board as painted, and says so.
 function paint(r, c) {
+  const tool = $("tilt-tool").value;
+  if (!tool) return;
   stopPlayback();
   const rows = board.split("\n");
-  const tool = $("tilt-tool").value;
+  const played = history.length;
   const here = rows[r][c];
   let next = tool;
   if (tool === "o" && (here === "x" || here === "@")) next = "@";
@@ -67,7 +71,7 @@ function paint(r, c) {
   board = rows.join("\n");
   history = [];
   $("tilt-history").textContent = "";
-  say(""); // the last answer was for another board
+  say(played ? "tilt_edited" : "", played); // the last answer was for another board
   render();
 }
 
