@@ -544,3 +544,53 @@ def test_tables_a_read_only_cache_refused_are_not_said_to_be_kept(
     assert cached_tables("coset", "htm", "full").startswith(
         "kept in the cache: the 2x2x2 distance table (htm)"
     )
+
+
+# Item 2's other half: a problem's code blocked in C, where no exception reaches it.
+
+BLOCKED = """import time
+
+class Slow:
+    initial = 0
+
+    def is_goal(self, state):
+        return state == 3
+
+    def successors(self, state):
+        time.sleep(1000)  # line 10: in C, past any exception raised into the thread
+        return [("+1", state + 1, 1)]
+
+class SlowStart:
+    def __init__(self):
+        time.sleep(1000)  # line 15
+"""
+COMMAND_WITH_A_SHORT_GRACE = """
+import sys
+from statesearch import overdue
+from statesearch.cli import run
+overdue.GRACE_S = 0.5
+sys.argv = ["statesearch", *sys.argv[1:]]
+run()
+"""
+
+
+@pytest.mark.parametrize(("name", "where"), [("Slow", "successors"), ("SlowStart", "__init__")])
+def test_a_problem_blocked_in_c_is_ended_at_its_time_limit(
+    name: str, where: str, tmp_path: Path
+) -> None:
+    """time.sleep(1000) in successors or __init__ ran past --time-limit 1 for good: the
+    watchdog's exception waits for the next Python instruction. The command line now ends
+    its process a grace later, naming the limit and the problem's function, exit 4."""
+    (tmp_path / "slow.py").write_text(BLOCKED)
+    argv = ["solve", "problem", f"{tmp_path / 'slow.py'}:{name}", "--time-limit", "1"]
+    done = subprocess.run(
+        [sys.executable, "-c", COMMAND_WITH_A_SHORT_GRACE, *argv],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 4, done.stderr
+    (line,) = done.stderr.splitlines()
+    assert line.startswith("limit reached (time): time limit, passed by 0.5 s")
+    line_number = 10 if name == "Slow" else 15
+    assert f"(stopped in {where}, slow.py line {line_number}), 0.5 s more: blocked in C" in line

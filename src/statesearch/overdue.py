@@ -8,24 +8,32 @@ search's own thread, at its next Python instruction (CPython's ``PyThreadState_S
 so does a Ctrl-C the search has not heeded ``GRACE_S`` after it (``Unheeded``). The facade
 watches the first look at a problem (``check_problem`` runs its successors) as well as the
 search, and loading a problem of one's own is watched too. Compiled kernels come back to Python
-after every slice, so this is for Python code only.
+after every slice, so this is for Python code only. Code blocked in C (``time.sleep``) never
+sees the exception: the command line then ends its process (``HARD_STOP``).
 """
 
 from __future__ import annotations
 
 import ctypes
+import sys
 import threading
 import time
 import traceback
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from types import FrameType
 
 from .background import start_daemon
 from .limits import LimitHit, LimitKind, Meter
 
 GRACE_S = 2.0  # past the deadline (or Ctrl-C): a search that checks its meter stopped long before
 POLL_S = 0.1  # how often the watchdog looks at the clock and the cancel flag
+# What ends the process when the problem's code is stuck in C (``time.sleep(1000)``, a read that
+# never returns), where no exception reaches it: called ``GRACE_S`` after ``Overdue`` or
+# ``Unheeded`` was raised in vain, with the budget and why. Set by the command line, which owns
+# its process; a library, a notebook or the server never has its process ended.
+HARD_STOP: Callable[[LimitKind, str], None] | None = None
 
 
 class Stuck(LimitHit):
@@ -61,7 +69,8 @@ def stopped_when_overdue(meter: Meter | None) -> Iterator[None]:
         yield
         return
     deadline, cancel = meter.deadline, meter.cancel
-    thread = ctypes.c_ulong(threading.get_ident())
+    ident = threading.get_ident()
+    thread = ctypes.c_ulong(ident)
     done = threading.Event()
     lock = threading.Lock()
     raised = False
@@ -76,10 +85,16 @@ def stopped_when_overdue(meter: Meter | None) -> Iterator[None]:
             late = now > deadline + GRACE_S
             if late or now > cancelled_at + GRACE_S:
                 with lock:
-                    if not done.is_set():
-                        stuck = Overdue if late else Unheeded
-                        ctypes.pythonapi.PyThreadState_SetAsyncExc(thread, ctypes.py_object(stuck))
-                        raised = True
+                    if done.is_set():
+                        return
+                    stuck = Overdue if late else Unheeded
+                    ctypes.pythonapi.PyThreadState_SetAsyncExc(thread, ctypes.py_object(stuck))
+                    raised = True
+                if not done.wait(GRACE_S) and HARD_STOP is not None:  # blocked in C
+                    hit = stuck()
+                    frame = sys._current_frames().get(ident)
+                    where = blocked_in(frame) if frame is not None else ""
+                    HARD_STOP(hit.kind, f"{hit.detail}{where}, {GRACE_S:g} s more: blocked in C")
                 return
 
     if start_daemon(watch, "statesearch-overdue") is None:  # no threads: see background.py
@@ -95,6 +110,18 @@ def stopped_when_overdue(meter: Meter | None) -> Iterator[None]:
             done.set()
             if raised:  # not yet delivered if the block ended just as it was raised: drop it
                 ctypes.pythonapi.PyThreadState_SetAsyncExc(thread, None)
+
+
+def blocked_in(innermost: FrameType) -> str:
+    """Where a thread is (its innermost line outside statesearch), as ``stuck_in`` says it."""
+    package = Path(__file__).parent
+    frame: FrameType | None = innermost
+    while frame is not None and package in Path(frame.f_code.co_filename).parents:
+        frame = frame.f_back
+    if frame is None:
+        return ""
+    name, line = frame.f_code.co_name, frame.f_lineno
+    return f" (stopped in {name}, {Path(frame.f_code.co_filename).name} line {line})"
 
 
 def stuck_in(late: Stuck) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import re
@@ -18,7 +19,10 @@ import typer
 from typer.core import TyperArgument
 
 from ..errors import InputError
+from ..limits import LimitKind
+from ..result import Status
 from . import analyze, batch, bench, cube, pdb, serve, showcase, solve, tilt, user_problem
+from .render import EXIT_CODES, INTERRUPTED
 
 app = typer.Typer(
     no_args_is_help=True,
@@ -181,9 +185,10 @@ def run() -> None:
     """The ``statesearch`` command: ``main``, then exit without tearing the interpreter down
     (freeing a big search's tables one object at a time can take seconds, after the answer is
     printed). Its time limits count from the process's start (``statesearch.clock``)."""
-    from .. import clock
+    from .. import clock, overdue
 
     clock.COMMAND_STARTED = clock.STARTED
+    overdue.HARD_STOP = hard_stop  # this process is the command's own to end
     code = main()
     try:
         sys.stdout.flush()
@@ -191,6 +196,15 @@ def run() -> None:
         code = reader_gone()
     sys.stderr.flush()
     os._exit(code)
+
+
+def hard_stop(kind: LimitKind, detail: str) -> None:
+    """End the command whose problem's code is blocked in C past its limit (``overdue``): the
+    limit in one line, as a search stopped by it says it, and exit 4 (130 for Ctrl-C)."""
+    with contextlib.suppress(OSError):
+        sys.stdout.flush()
+        os.write(2, f"limit reached ({kind.value}): {detail}; this proves nothing\n".encode())
+    os._exit(INTERRUPTED if kind is LimitKind.CANCELLED else EXIT_CODES[Status.LIMIT_REACHED])
 
 
 def reader_gone() -> int:
