@@ -462,3 +462,45 @@ def test_a_tap_on_a_tilt_cell_does_not_reset_the_game(page: Page) -> None:
     page.locator("#tilt .cell").nth(2).click()
     expect(page.locator("#tilt-moves")).to_have_text("0")
     expect(page.locator("#tilt-verdict")).to_contain_text("a new game starts from it")
+
+
+def cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
+    from statesearch.cli import main
+
+    code = main(list(args))
+    return code, capsys.readouterr().out
+
+
+LESSON_TEXT = "7 2 4 5 0 6 8 3 1"
+
+
+def test_the_cli_trace_shows_the_whole_waiting_room(capsys: pytest.CaptureFixture[str]) -> None:
+    fifth = "7 2 4 8 5 6 0 3 1"  # the fifth entry waiting after step 2
+    code, out = cli(capsys, "solve", "npuzzle", LESSON_TEXT, "--trace", "2")
+    assert code == 0 and fifth.replace(" ", "\u00a0") not in out  # the next three by default
+    code, out = cli(capsys, "solve", "npuzzle", LESSON_TEXT, "--trace", "2", "--frontier", "all")
+    assert code == 0 and fifth.replace(" ", "\u00a0") in out
+    assert out.count("(f=") == 4 + 5  # after step 1 four entries wait, after step 2 five
+    code, _ = cli(capsys, "solve", "npuzzle", LESSON_TEXT, "--trace", "2", "--frontier", "0")
+    assert code == 2
+
+
+def test_the_cli_speaks_the_lessons_korean(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code, out = cli(capsys, "solve", "npuzzle", LESSON_TEXT, "--trace", "1", "--lang", "ko")
+    assert code == 0
+    for words in ("탐색을 한 단계씩", "대기실", "다음 차례", "둘러봄: 새 항목"):
+        assert words in out
+    assert "찾음: 20번 이동 (최소 이동)" in out
+    assert "둘러본 상태" in out and "대기실에 넣은 횟수" in out
+    for name in ("LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "ko_KR.UTF-8")  # a Korean locale: Korean without asking
+    code, out = cli(capsys, "solve", "npuzzle", "2 8 1 4 6 3 0 7 5")
+    assert code == 3 and "풀 수 없음: 뒤집힌 짝이 11개" in out
+    code, out = cli(capsys, "solve", "npuzzle", LESSON_TEXT, "--lang", "en")
+    assert "solved: 20 moves (optimal)" in out and "expanded" in out
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    code, out = cli(capsys, "solve", "npuzzle", LESSON_TEXT, "--json")
+    assert '"status": "solved"' in out  # JSON stays as programs read it

@@ -16,6 +16,8 @@ import typer
 from ..algorithms import ALGORITHMS
 from ..errors import InputError
 from ..limits import Limits, default_max_memory
+from . import trace_table
+from .language import LANGUAGES, choose, set_language
 
 ALGORITHM_HELP = (
     "auto (what suits the problem, named in the output with its reason: for the n-puzzle A* "
@@ -118,6 +120,8 @@ class SearchOptions:
     all_moves: bool
     trace: int | None
     trace_json: Path | None
+    frontier: str = "3"
+    lang: str | None = None
 
     @property
     def traced(self) -> bool:
@@ -134,6 +138,23 @@ class SearchOptions:
             max_depth=self.max_depth,
             max_memory=memory_bound(self.max_memory),
         )
+
+
+def language_asked(code: str | None) -> str | None:
+    """``--lang``: en or ko (None: the locale's)."""
+    if code is not None and code not in LANGUAGES:
+        raise typer.BadParameter(f"{code[:20]!r}: choose from {', '.join(LANGUAGES)}")
+    return code
+
+
+def frontier_shown(text: str) -> int | None:
+    """``--frontier``: a count of at least 1, or ``all`` (None)."""
+    spelled = text.strip().lower()
+    if spelled == "all":
+        return None
+    if not spelled.isdigit() or int(spelled) < 1:
+        raise typer.BadParameter(f"{text[:20]!r}: give a count of 1 or more, or all")
+    return int(spelled)
 
 
 def memory_bound(text: str) -> int | None:
@@ -235,6 +256,24 @@ def _shared(
             "events (about 100 MB); the output says when there were more.",
         ),
     ] = None,
+    frontier: Annotated[
+        str,
+        typer.Option(
+            metavar="N|all",
+            callback=lambda value: (frontier_shown(value), value)[1],
+            help="With --trace: how many entries of the waiting room each step shows, next in "
+            "line first; all shows the whole waiting room.",
+        ),
+    ] = "3",
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            metavar="en|ko",
+            callback=lambda value: language_asked(value),
+            help="The language of the result lines and tables (--json stays English); "
+            "default: the locale's (LANG=ko_KR.UTF-8 gives ko).",
+        ),
+    ] = None,
 ) -> None:
     """The template the shared options are read from (never called)."""
 
@@ -251,7 +290,14 @@ def search_options(command: Callable[..., None]) -> Callable[..., None]:
     @functools.wraps(command)
     def with_options(**arguments: Any) -> None:
         shared = {name: arguments.pop(name) for name in SHARED}
-        command(**arguments, search=SearchOptions(**shared))
+        search = SearchOptions(**shared)
+        set_language(choose(search.lang))  # the command's language, and its waiting room shown
+        trace_table.SHOWN[0] = frontier_shown(search.frontier)
+        try:
+            command(**arguments, search=search)
+        finally:  # the next command in this process (a test's) starts from the defaults
+            set_language("en")
+            trace_table.SHOWN[0] = trace_table.NEXT_SHOWN
 
     # Annotations already evaluated: typer must not look them up in this module's names.
     with_options.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]

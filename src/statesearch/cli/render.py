@@ -17,6 +17,7 @@ from rich.text import Text
 from .. import clock
 from ..limits import LimitHit, LimitKind
 from ..result import SearchResult, Status, join_moves
+from .language import verdict, word
 
 EXIT_CODES = {Status.SOLVED: 0, Status.UNSOLVABLE: 3, Status.LIMIT_REACHED: 4}
 INTERRUPTED = 130  # a search stopped with Ctrl-C, as shells report an interrupted command
@@ -48,10 +49,11 @@ def moves_line(result: SearchResult[Any], every: bool, written: Sequence[Any] | 
     its count (the verdict's), its first and last moves, unless ``every``."""
     words = result.actions if written is None else written
     if every or len(words) <= MOVES_SHOWN:
-        return f"moves: {join_moves(words)}"
+        return f"{word('moves')}: {join_moves(words)}"
     half = MOVES_SHOWN // 2
     return (
-        f"moves ({result.length:,}): {join_moves(words[:half])} … {join_moves(words[-half:])}"
+        f"{word('moves')} ({result.length:,}): {join_moves(words[:half])} … "
+        f"{join_moves(words[-half:])}"
         "  (--all-moves prints them all)"
     )
 
@@ -81,7 +83,7 @@ def stats_table(result: SearchResult[Any]) -> Table:
     if clock.COMMAND_STARTED is not None:  # what --time-limit counts: imports, input, tables too
         rows.append(("with setup", f"{time.perf_counter() - clock.COMMAND_STARTED:.3f}"))
     for name, value in rows:
-        table.add_row(name, Text(value))  # a heuristic of one's own names itself
+        table.add_row(word(name), Text(value))  # a heuristic of one's own names itself
     return table
 
 
@@ -144,7 +146,7 @@ def emit(
         if result.note:
             console.print(f"[dim]{escape(result.note)}[/]")
         colour = {Status.SOLVED: "green", Status.UNSOLVABLE: "red"}.get(result.status, "yellow")
-        console.print(f"[{colour}]{escape(result.verdict)}[/]", soft_wrap=True)
+        console.print(f"[{colour}]{escape(verdict(result))}[/]", soft_wrap=True)
         if result.hint:
             console.print(f"hint: {result.hint}", markup=False)
         if moves and result.solved and result.actions:

@@ -22,8 +22,10 @@ from rich.table import Table
 from rich.text import Text
 
 from ..trace import Event, Trace
+from .language import counted, korean, word
 
-NEXT_SHOWN = 3  # entries of the waiting room shown after each step
+NEXT_SHOWN = 3  # entries of the waiting room shown after each step (--frontier N, or all)
+SHOWN: list[int | None] = [NEXT_SHOWN]  # the command's --frontier (None: the whole waiting room)
 NO_BREAK = "\u00a0"
 WHOLE_STATE = 17  # characters of a state kept whole in "next in line" (a 3x3 board; longer fold)
 
@@ -45,8 +47,11 @@ class StepRecorder:
     """An ``on_event`` callback that groups the first ``steps`` steps with their successors'
     events and, for the searches with a waiting room, peeks at it after each."""
 
-    def __init__(self, steps: int, show: Any) -> None:
+    def __init__(self, steps: int, show: Any, shown: int | str | None = "option") -> None:
         self.steps: list[Step] = []
+        # Entries of the waiting room each row shows (None: all of them); the command's
+        # --frontier unless given.
+        self.shown: int | None = SHOWN[0] if shown == "option" else shown  # type: ignore[assignment]
         self.wanted = steps
         self.show = show
         self.taken = 0  # rows of states taken out or entered (not iterations)
@@ -161,12 +166,13 @@ class StepRecorder:
         ]
         queue = self.queues.get(taken.side)
         if queue is not None:
-            for state, depth in islice(queue, NEXT_SHOWN - 1):  # not list(queue): O(1) a step
+            more = None if self.shown is None else self.shown - 1
+            for state, depth in islice(queue, more):  # not list(queue): O(1) a step
                 if taken.side is not None and depth != taken.depth:
                     break
                 shown.append(self._entry(state, None, None, depth, taken.side))
             return shown
-        for w in trace.frontier(NEXT_SHOWN - 1):
+        for w in trace.frontier(None if self.shown is None else self.shown - 1):
             shown.append(self._entry(w.state, w.f, w.g, None, None, w.stale))
         return shown
 
@@ -183,11 +189,11 @@ class StepRecorder:
         in a breadth-first queue, its depth. A narrow column breaks the line between the state
         and its figures, never inside the state (no-break spaces)."""
         if side in self.queues:
-            about = ([side] if side else []) + [f"depth {depth}"]
+            about = ([side] if side else []) + [f"{word('depth')} {depth}"]
         else:
             about = [] if f is None else [f"f={f:g}"] + ([] if g is None else [f"g={g:g}"])
         if stale:
-            about.append("stale")  # the g table holds a cheaper path: it will be turned away
+            about.append(word("stale"))  # the g table holds a cheaper path: to be turned away
         return f"{self.show(state).replace(' ', NO_BREAK)} ({', '.join(about)})"
 
 
@@ -216,33 +222,57 @@ WALKS = ("dls", "iddfs", "idastar", "dfbnb")
 
 def happened(step: Step, algorithm: str, cut_short: bool = False) -> str:
     """What a row did; ``cut_short``: the walk stopped before it came back up its path."""
+
+    def say(english: str, lesson: str) -> str:  # in the command's language (--lang)
+        return lesson if korean() else english
+
     if step.event.event == "iteration":
-        return f"a new iteration: the bound is now {step.event.bound:g}"
+        bound = f"{step.event.bound:g}"
+        return say(f"a new iteration: the bound is now {bound}", f"새 반복: 이제 한계는 {bound}")
     if step.event.event == "stale":
         g, held = step.event.g, step.held
         if g is None or held is None:
-            return "stale: a cheaper g is in the table; turned away"
-        return f"stale: g = {g:g}, but the g table holds {held:g}; turned away"
+            return say(
+                "stale: a cheaper g is in the table; turned away",
+                "낡은 항목: g 표에 더 싼 g가 있음; 돌려보냄",
+            )
+        return say(
+            f"stale: g = {g:g}, but the g table holds {held:g}; turned away",
+            f"낡은 항목: g = {g:g}인데 g 표에는 {held:g}; 돌려보냄",
+        )
     walk = algorithm in WALKS
     if step.incumbent:
-        return "a goal: the best solution so far; the walk goes on for a cheaper one"
-    if step.goal:
-        return (
-            "goal: the path walked is the solution" if walk else "goal: walk the parent table back"
+        return say(
+            "a goal: the best solution so far; the walk goes on for a cheaper one",
+            "목표: 지금까지 가장 좋은 해; 더 싼 해를 찾아 계속 걸어감",
         )
+    if step.goal:
+        if walk:
+            return say("goal: the path walked is the solution", "목표: 걸어온 경로가 해")
+        return say("goal: walk the parent table back", "목표: 부모 표를 거슬러 올라감")
     words = {**WORDS, "skip": SKIPS.get(algorithm, WORDS["skip"])}
     if walk:
         words["push"] = "to enter"
-    parts = [f"{n} {words[k]}" for k, n in step.children.items()]
-    said = "expanded" + (": " + ", ".join(parts) if parts else ": no successors")
+    parts = [counted(n, words[k]) for k, n in step.children.items()]
+    none = say(": no successors", ": 다음 상태 없음")
+    said = say("expanded", "둘러봄") + (": " + ", ".join(parts) if parts else none)
     if step.goal_among:
         said += (
-            "; the last new one meets the other side: join the two parent tables"
+            say(
+                "; the last new one meets the other side: join the two parent tables",
+                "; 마지막 새 항목이 다른 쪽과 만남: 두 부모 표를 이음",
+            )
             if step.event.side
-            else "; the last new one is the goal: walk the parent table back"
+            else say(
+                "; the last new one is the goal: walk the parent table back",
+                "; 마지막 새 항목이 목표: 부모 표를 거슬러 올라감",
+            )
         )
     elif cut_short and not step.closed:
-        said += " (unfinished: the search stopped with this state on the path)"
+        said += say(
+            " (unfinished: the search stopped with this state on the path)",
+            " (끝나지 않음: 이 상태가 경로 위에 있을 때 탐색이 멈춤)",
+        )
     return said
 
 
@@ -279,22 +309,22 @@ def trace_table(
     depth_first = walk or algorithm == "dfs"
     cost = cost_column(algorithm, weight)
     sided = algorithm == "bidirectional"
-    table = Table(title="the search, step by step", show_lines=True)
-    table.add_column("step", justify="right")
+    table = Table(title=word("the search, step by step"), show_lines=True)
+    table.add_column(word("step"), justify="right")
     if sided:
-        table.add_column("side")
-    table.add_column("entered" if walk else "taken\nout", no_wrap=True)
+        table.add_column(word("side"))
+    table.add_column(word("entered" if walk else "taken\nout"), no_wrap=True)
     if cost is not None:
         table.add_column(cost[0], justify="center", no_wrap=True)
     elif not depth_first:
-        table.add_column("depth", justify="right")  # breadth-first: the layer it is in
-    table.add_column("what happened")
-    table.add_column("path" if depth_first else "waiting\nroom", justify="right")
+        table.add_column(word("depth"), justify="right")  # breadth-first: the layer it is in
+    table.add_column(word("what happened"))
+    table.add_column(word("path" if depth_first else "waiting\nroom"), justify="right")
     if not depth_first:  # wide enough for a whole 3x3 board, the figures after it may wrap
         states = (entry.split(" (")[0] for step in recorder.steps for entry in step.next_in_line)
         widest = max(map(len, states), default=0)
         whole = widest <= WHOLE_STATE and not sided  # a side column leaves no room for it
-        table.add_column("next in line", min_width=widest if whole else None)
+        table.add_column(word("next in line"), min_width=widest if whole else None)
     # The table holds the search's last expansion when the search ended before it was full.
     last_cut = mid_expansion and not walk and not recorder.done
     for step in recorder.steps:
