@@ -188,7 +188,8 @@ def run() -> None:
     from .. import clock, overdue
 
     clock.COMMAND_STARTED = clock.STARTED
-    overdue.HARD_STOP = hard_stop  # this process is the command's own to end
+    if sys.argv[1:2] != ["serve"]:  # a server outlives any one search
+        overdue.HARD_STOP = functools.partial(hard_stop, os.getpid())  # the command's process
     code = main()
     try:
         sys.stdout.flush()
@@ -198,9 +199,13 @@ def run() -> None:
     os._exit(code)
 
 
-def hard_stop(kind: LimitKind, detail: str) -> None:
+def hard_stop(command: int, kind: LimitKind, detail: str) -> None:
     """End the command whose problem's code is blocked in C past its limit (``overdue``): the
-    limit in one line, as a search stopped by it says it, and exit 4 (130 for Ctrl-C)."""
+    limit in one line, as a search stopped by it says it, and exit 4 (130 for Ctrl-C). Only
+    in the command's own process ``command``: a worker it forked (the server's, a batch's)
+    is its pool's to end."""
+    if os.getpid() != command:
+        return
     with contextlib.suppress(OSError):
         sys.stdout.flush()
         os.write(2, f"limit reached ({kind.value}): {detail}; this proves nothing\n".encode())
