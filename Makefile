@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint fix browser bench site clean
+.PHONY: run test lint fix browser bench site clean notebook
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -15,6 +15,11 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 
 run: $(VENV)/.installed
 	$(BIN)/statesearch showcase
+
+# The lesson's notebook in a front end that draws its widgets (JupyterLab 4, from PyPI into .venv).
+notebook: $(VENV)/.installed
+	$(BIN)/pip install --quiet 'jupyterlab>=4'
+	$(BIN)/jupyter lab examples/lesson.ipynb
 
 lint: $(VENV)/.installed
 	$(BIN)/ruff check src tests benchmarks examples

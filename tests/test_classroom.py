@@ -504,3 +504,26 @@ def test_the_cli_speaks_the_lessons_korean(
     monkeypatch.setenv("LANG", "C.UTF-8")
     code, out = cli(capsys, "solve", "npuzzle", LESSON_TEXT, "--json")
     assert '"status": "solved"' in out  # JSON stays as programs read it
+
+
+@pytest.mark.parametrize(
+    ("locale", "words"), [("ko-KR", "단계별로 보기"), ("en-US", "Step through")]
+)
+def test_the_notebook_widget_speaks_as_the_page_does(
+    browser: Browser, locale: str, words: str
+) -> None:
+    import json
+
+    from statesearch.notebook import SearchWidget
+    from test_notebook import MOUNT
+
+    widget = SearchWidget("7 2 4 5 0 6 8 3 1").run()  # no language asked for
+    assert widget.language == ""
+    page = browser.new_context(viewport=LAPTOP, locale=locale).new_page()
+    page.route("**/*", lambda route: route.abort())
+    page.set_content('<main><div id="widget"></div></main>')
+    state = json.loads(json.dumps(widget.get_state()))
+    page.evaluate(MOUNT, [state.pop("_esm"), state.pop("_css"), state])
+    expect(page.locator(".widget-trace")).to_contain_text(words)
+    assert page.evaluate("window.saved.language") == locale[:2]  # told back to the kernel
+    page.context.close()

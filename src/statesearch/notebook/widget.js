@@ -97,6 +97,13 @@ async function render({ model, el }) {
   }
 
   function labels() {
+    // No language asked for: the page's choice (remembered, else the browser's), told back to
+    // the kernel so that its messages follow.
+    if (!model.get("language")) {
+      model.set("language", i18n.lang());
+      model.save_changes();
+      return; // the change of language draws the labels
+    }
     i18n.setLanguage(model.get("language"));
     el.lang = model.get("language"); // for the CSS: Korean lines break between words
     go.textContent = `${i18n.t("step_through")} (${model.get("search")})`;

@@ -100,7 +100,8 @@ class SearchWidget(anywidget.AnyWidget):
 
     ``algorithm``, ``heuristic`` and ``weight`` are ``solve``'s; ``limits`` bounds the search
     (by default ten seconds); at most ``max_events`` events are replayed. ``language`` is
-    ``"en"`` or ``"ko"``.
+    ``"en"`` or ``"ko"``; left out, the widget speaks as the playground does: the language
+    chosen there before, else the browser's (a Korean browser gets Korean).
     """
 
     _esm, _css = front_end()
@@ -113,7 +114,7 @@ class SearchWidget(anywidget.AnyWidget):
     maze = traitlets.List(traitlets.Unicode()).tag(sync=True)  # a maze's rows, painted each step
     search = traitlets.Unicode("").tag(sync=True)
     message = traitlets.Unicode("").tag(sync=True)
-    language = traitlets.Unicode("en").tag(sync=True)
+    language = traitlets.Unicode("").tag(sync=True)  # "": the front end chooses, as the page
     trace = traitlets.Dict().tag(sync=True)
 
     def __init__(
@@ -125,9 +126,9 @@ class SearchWidget(anywidget.AnyWidget):
         weight: float = 1.0,
         limits: Limits | None = None,
         max_events: int = MAX_EVENTS,
-        language: str = "en",
+        language: str | None = None,
     ) -> None:
-        super().__init__(language=language)
+        super().__init__(language=language or "")
         self.problem = _problem_of(problem)
         self.algorithm, self.heuristic, self.weight = algorithm, heuristic, weight
         self.limits = limits or Limits(time_limit=TIME_LIMIT)
@@ -157,7 +158,7 @@ class SearchWidget(anywidget.AnyWidget):
         try:
             self.problem = NPuzzle(tuple(change["new"]), self.rows, self.cols, tuple(self.goal))
         except InputError as error:  # a front end that sent a board that is not a permutation
-            self.message = input_error(error, self.language)
+            self.message = input_error(error, self.language or "en")
             self.tiles = list(self.problem.initial)
             return
         self.result, self.trace, self.message = None, {}, ""
@@ -169,7 +170,7 @@ class SearchWidget(anywidget.AnyWidget):
             try:
                 self.run()
             except InputError as error:
-                self.message = input_error(error, self.language)
+                self.message = input_error(error, self.language or "en")
 
     def run(self) -> SearchWidget:
         """Search the board shown now, with a trace, and show it step by step."""
