@@ -3,6 +3,9 @@ its side above the optimal cost."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -96,3 +99,74 @@ def test_the_deepest_pair_meets_sooner_on_a_plateau() -> None:
     """A stack of 24: the least-g pair took 22,754 expansions, the deepest 3,300 (mm 819)."""
     result = solve(example("pancake").Pancake(24), "nbs")
     assert result.length == 23 and result.optimal and result.stats.expanded == 3_300
+
+
+def distances(step: Callable[[Any], Any], root: Any) -> dict[Any, float]:
+    """Every state's distance from ``root`` along ``step`` (unit steps), by BFS."""
+    found = {root: 0.0}
+    layer = [root]
+    while layer:
+        following = []
+        for state in layer:
+            for _, child, _ in step(state):
+                if child not in found:
+                    found[child] = found[state] + 1
+                    following.append(child)
+        layer = following
+    return found
+
+
+def largest_matching(edges: dict[Any, list[Any]]) -> int:
+    """The most pairs of a bipartite graph no two of which share a state (Kuhn's augmenting
+    paths); by König's theorem, the fewest states that cover every pair."""
+    partner: dict[Any, Any] = {}
+
+    def augment(u: Any, seen: set[Any]) -> bool:
+        for v in edges[u]:
+            if v not in seen:
+                seen.add(v)
+                if v not in partner or augment(partner[v], seen):
+                    partner[v] = u
+                    return True
+        return False
+
+    return sum(augment(u, set()) for u in edges)
+
+
+@pytest.mark.parametrize(
+    ("n", "seed", "heuristic"),
+    [(6, 4, None), (6, 1, "zero"), (6, 4, "zero"), (7, 2, "zero"), (7, 4, "zero")],
+)
+def test_nbs_expands_at_most_twice_what_any_such_search_must(
+    n: int, seed: int, heuristic: str | None
+) -> None:
+    """Chen et al.'s guarantee, counted: a pair (u, v) with lb(u, v) < C* (true g both ways)
+    must have u or v expanded by any admissible front-to-end bidirectional search, so the
+    fewest states covering all such pairs, the largest matching, is a floor; NBS's pairs
+    under C* are disjoint (the gap heuristic is consistent: nothing reopens), a matching, so
+    it expands at most twice that floor besides its pairs at C* itself."""
+    stack = example("pancake").Pancake(n, seed)
+    result = solve(stack, "nbs", heuristic, trace=Trace())
+    assert result.trace is not None and result.cost is not None
+    optimal, eps = result.cost, 1
+    ahead_h = stack.heuristic if heuristic is None else (lambda state: 0)
+    back_h = stack.backward_heuristic if heuristic is None else (lambda state: 0)
+    ahead, back = (
+        distances(stack.successors, stack.initial),
+        distances(stack.predecessors, stack.goal),
+    )
+    f_ahead = [u for u, g in ahead.items() if g + ahead_h(u) < optimal]
+    f_back = [v for v, g in back.items() if g + back_h(v) < optimal]
+    must = {u: [v for v in f_back if ahead[u] + back[v] + eps < optimal] for u in f_ahead}
+    floor = largest_matching(must)
+    pops = [e for e in result.trace.events if e.event == "pop"]
+    pairs = list(zip(pops[0::2], pops[1::2], strict=False))  # forward, then backward, each
+    under = [
+        (u, v) for u, v in pairs
+        if u.f is not None and v.f is not None and u.g is not None and v.g is not None
+        and max(u.f, v.f, u.g + v.g + eps) < optimal
+    ]  # fmt: skip
+    assert all(u.side == "forward" and v.side == "backward" for u, v in pairs)
+    assert all(v.state in must[u.state] for u, v in under)  # pairs any such search must cover
+    assert len({u.state for u, _ in under}) == len({v.state for _, v in under}) == len(under)
+    assert floor > 0 and len(under) <= floor  # a matching: 2 * len(under) <= twice the floor
