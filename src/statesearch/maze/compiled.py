@@ -137,19 +137,19 @@ class GridSearch:
     def load(self) -> None:
         """numba's machine code loaded (from its cache, or compiled once) before the clock: a
         call with an empty open list, which returns at once."""
-        tiny = [np.zeros(1), np.zeros(1), np.zeros(1, dtype=np.int64), np.zeros(1)]
-        tiny += [np.zeros(1, dtype=np.int8), np.zeros(0, dtype=np.int32)]
+        tiny: list[np.ndarray] = [np.zeros((1, 3)), np.zeros(1), np.zeros(1, dtype=np.int8)]
+        tiny.append(np.zeros(0, dtype=np.int32))
         self.slice(tiny, np.zeros(REGISTERS, dtype=np.int64), (UNBOUNDED,) * 4, 0)
 
     def arrays(self, meter: Meter, heap: int) -> list[np.ndarray]:
-        """The open list's three arrays (``heap`` entries), g, the parent moves, the depths."""
+        """The open list (``heap`` rows), g, the parent moves, the depths."""
         n = self.cost.shape[0]
         limited = meter.depth_limited
         reserve(n * (8 + 1 + (4 if limited else 0)) + heap * 24, "the grid search's tables", meter)
         g = np.full(n, np.inf)
         came = np.zeros(n, dtype=np.int8)
         depth = np.zeros(n if limited else 0, dtype=np.int32)
-        return [np.zeros(heap), np.zeros(heap), np.zeros(heap, dtype=np.int64), g, came, depth]
+        return [np.zeros((heap, 3)), g, came, depth]
 
     def slice(
         self,
@@ -158,13 +158,11 @@ class GridSearch:
         budgets: tuple[int, int, int, int],
         expansions: int,
     ) -> int:
-        fk, gk, sk, g, came, depth = arrays
+        heap, g, came, depth = arrays
         expanded, pushed, stored, deepest = budgets
         return int(
             grid_astar_slice(
-                fk,
-                gk,
-                sk,
+                heap,
                 g,
                 came,
                 depth,
@@ -187,11 +185,11 @@ class GridSearch:
 
     def run(self, meter: Meter, stats: Stats) -> Outcome:
         arrays = self.arrays(meter, 1 << 12)
-        fk, gk, sk, g = arrays[:4]
+        heap, g = arrays[:2]
         g[self.start] = 0.0
         goal_r, goal_c = divmod(self.goal, self.width)
         h = estimate(self.start, self.width, goal_r, goal_c, self.kind, self.maze.min_cost)
-        fk[0], gk[0], sk[0] = self.weight * h, 0.0, self.start
+        heap[0] = (self.weight * h, 0.0, self.start)
         registers = np.zeros(REGISTERS, dtype=np.int64)
         registers[SIZE] = registers[LONGEST] = registers[STORED] = 1
         budgets = (meter.max_expanded, meter.max_pushed, meter.max_states, meter.max_depth)
@@ -199,13 +197,11 @@ class GridSearch:
             status = self.slice(arrays, registers, budgets, SLICE)
             read_counters(registers, stats)
             if status == NEED_ROOM:
-                more = arrays[0].shape[0]
-                reserve(more * 24, "the grid search's open list", meter)
-                for i in range(3):
-                    arrays[i] = np.concatenate([arrays[i], np.zeros_like(arrays[i])])
+                reserve(arrays[0].nbytes, "the grid search's open list", meter)
+                arrays[0] = np.concatenate([arrays[0], np.zeros_like(arrays[0])])
                 continue
             if status == FOUND:
-                return found(self.maze, self.path(arrays[4]))
+                return found(self.maze, self.path(arrays[2]))
             if status == EXHAUSTED:
                 return Exhausted(LimitKind.DEPTH if registers[CUT] else None)
             after_pause(registers, meter)
@@ -232,23 +228,21 @@ class JumpSearch(GridSearch):
         self.open: np.ndarray = grid
 
     def load(self) -> None:
-        tiny = [np.zeros(1), np.zeros(1), np.zeros(1, dtype=np.int64), np.zeros(1)]
-        self.jump(tiny, np.zeros(1, dtype=np.int64), np.zeros(REGISTERS, dtype=np.int64))
+        tiny = np.zeros((1, 3))
+        self.jump(tiny, np.zeros(1), np.zeros(1, dtype=np.int64), np.zeros(REGISTERS, np.int64))
 
     def jump(
         self,
-        arrays: list[np.ndarray],
+        heap: np.ndarray,
+        g: np.ndarray,
         came: np.ndarray,
         registers: np.ndarray,
         budgets: tuple[int, int, int] = (UNBOUNDED,) * 3,
         expansions: int = 0,
     ) -> int:
-        fk, gk, sk, g = arrays
         return int(
             jump_slice(
-                fk,
-                gk,
-                sk,
+                heap,
                 g,
                 came,
                 self.open,
@@ -271,27 +265,21 @@ class JumpSearch(GridSearch):
             )
         n, heap = self.cost.shape[0], 1 << 12
         reserve(n * 16 + heap * 24, "the jump point search's tables", meter)
-        arrays = [
-            np.zeros(heap),
-            np.zeros(heap),
-            np.zeros(heap, dtype=np.int64),
-            np.full(n, np.inf),
-        ]
+        rows, g = np.zeros((heap, 3)), np.full(n, np.inf)
         came = np.empty(n, dtype=np.int64)
-        came[self.start], arrays[3][self.start] = -1, 0.0
+        came[self.start], g[self.start] = -1, 0.0
         goal_r, goal_c = divmod(self.goal, self.width)
         h = estimate(self.start, self.width, goal_r, goal_c, self.kind, 1)
-        arrays[0][0], arrays[1][0], arrays[2][0] = h, 0.0, self.start
+        rows[0] = (h, 0.0, self.start)
         registers = np.zeros(REGISTERS, dtype=np.int64)
         registers[SIZE] = registers[LONGEST] = registers[STORED] = 1
         budgets = (meter.max_expanded, meter.max_pushed, meter.max_states)
         while True:
-            status = self.jump(arrays, came, registers, budgets, SLICE)
+            status = self.jump(rows, g, came, registers, budgets, SLICE)
             read_counters(registers, stats)
             if status == NEED_ROOM:
-                reserve(arrays[0].shape[0] * 24, "the jump point search's open list", meter)
-                for i in range(3):
-                    arrays[i] = np.concatenate([arrays[i], np.zeros_like(arrays[i])])
+                reserve(rows.nbytes, "the jump point search's open list", meter)
+                rows = np.concatenate([rows, np.zeros_like(rows)])
                 continue
             if status == FOUND:
                 return found(self.maze, self.jump_path(came))

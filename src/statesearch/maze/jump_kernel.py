@@ -130,9 +130,7 @@ def directions(
 
 @njit(cache=True)
 def jump_slice(
-    fk: np.ndarray,
-    gk: np.ndarray,
-    sk: np.ndarray,
+    heap: np.ndarray,
     g: np.ndarray,
     came: np.ndarray,
     grid: np.ndarray,
@@ -157,20 +155,20 @@ def jump_slice(
     spans = np.empty(8, dtype=np.float64)
     status, stop = EXHAUSTED, regs[STOP]
     while size > 0:
-        if size + 8 > fk.shape[0]:
+        if size + 8 > heap.shape[0]:
             status = NEED_ROOM
             break
         if expanded >= stop_at:
             status, stop = PAUSED, STOP_SLICE
             break
-        s, gs = sk[0], gk[0]
+        s, gs = int(heap[0, 2]), heap[0, 1]
         if gs > g[s]:
-            size = pop(fk, gk, sk, size)
+            size = pop(heap, size)
             continue  # stale
         if expanded >= max_expanded:
             status, stop = PAUSED, STOP_EXPANDED
             break
-        size = pop(fk, gk, sk, size)
+        size = pop(heap, size)
         expanded += 1
         if s == goal:
             status = FOUND
@@ -207,7 +205,7 @@ def jump_slice(
             g[child] = ng
             came[child] = s
             f = ng + estimate(child, width, goal_r, goal_c, kind, 1)
-            size = push(fk, gk, sk, size, f, ng, child)
+            size = push(heap, size, f, ng, child)
             pushed += 1
         if status == PAUSED:
             break
