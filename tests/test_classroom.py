@@ -527,3 +527,38 @@ def test_the_notebook_widget_speaks_as_the_page_does(
     expect(page.locator(".widget-trace")).to_contain_text(words)
     assert page.evaluate("window.saved.language") == locale[:2]  # told back to the kernel
     page.context.close()
+
+
+@pytest.mark.parametrize("size", [LAPTOP, PHONE], ids=["1280x800", "390x844"])
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_screenshots_of_the_classroom_pages(
+    browser: Browser, server: str, size: ViewportSize, language: str
+) -> None:
+    """For a reviewer's eyes, as a student on a phone and a teacher at the back of a room:
+    what the viewer sees (not only whole pages), in both languages; nothing sticks out."""
+    label = f"{size['width']}x{size['height']}-{language}"
+    page = open_as(browser, server, size, f"/?lang={language}&board=2,8,1,4,6,3,0,7,5")
+    expect(page.locator("#p-why")).to_be_visible()
+    shot(page, f"shots-unsolvable-{label}")
+    page.click("#lesson-board")
+    compared(page)
+    page.locator("#comparison").scroll_into_view_if_needed()
+    shot(page, f"shots-compare-{label}")
+    page.select_option("#algorithm", "wastar")
+    page.fill("#weight", "1.1")
+    page.locator("#weight").scroll_into_view_if_needed()
+    shot(page, f"shots-weight-{label}")
+    page.locator("#glossary summary").click()
+    page.locator("#glossary").scroll_into_view_if_needed()
+    shot(page, f"shots-glossary-{label}")
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= size["width"]
+    page.click('.tab[data-tab="maze"]')
+    page.select_option("#maze-algorithm", "wastar")
+    page.fill("#maze-weight", "1.1")
+    page.click("#maze-solve")
+    expect(page.locator("#maze-trace")).to_be_visible()
+    shot(page, f"shots-maze-{label}")
+    page.click('.tab[data-tab="tilt"]')
+    shot(page, f"shots-tilt-{label}")
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= size["width"]
+    page.context.close()

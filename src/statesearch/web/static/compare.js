@@ -71,7 +71,7 @@ export function drawRuns(box, runs) {
   const table = html("table", "compare-table");
   const head = table.insertRow();
   for (const key of [runs.column, "expanded", "pushed", "length", "h_start", "ratio", "time"]) {
-    head.append(html("th", key === "ratio" ? "ratio" : "", t(key)));
+    head.append(html("th", key === "ratio" || key === "time" ? key : "", t(key)));
   }
   for (const { key, label, data, running, body } of runs.rows) {
     const row = table.insertRow();
@@ -94,7 +94,7 @@ export function drawRuns(box, runs) {
     cell(row, String(hAtStart(runs, { body })), "h-start");
     const solved = data.status === "solved";
     cell(row, solved && top ? ratio(data.stats.expanded, top.data.stats.expanded) : "–", "ratio");
-    cell(row, seconds(data.stats.elapsed_s));
+    cell(row, seconds(data.stats.elapsed_s), "time");
     // Under the row's name (a phone has no room for a column): a compiled row is faster for
     // its engine, not for its estimate.
     row.cells[0].append(html("small", "engine", t(data.engine)));

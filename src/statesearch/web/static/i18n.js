@@ -22,7 +22,7 @@ export const MESSAGES = {
     legend_expanded: "expanded (taken out and looked at)", legend_path: "path found", legend_on_target: "block on a target",
     paint_hint: "Drag over the grid to paint (mouse or finger).",
     tilt_hint: "Arrow keys, the arrows or a swipe tilt the board: every block slides.",
-    tilt_paint_hint: "Choose what to paint, then tap a cell.", paint_nothing: "nothing (a tap plays on)",
+    tilt_paint_hint: "Choose what to paint, then tap a cell.", paint_nothing: "nothing (a tap does not paint)",
     tilt_edited: (n) => `The board was edited: a new game starts from it (the ${n} ${n === 1 ? "move" : "moves"} made are cleared).`,
     lesson_board: "Lesson board",
     tilt_letters: "Moves (the way the board is tilted: U up, D down, L left, R right)",

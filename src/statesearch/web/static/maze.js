@@ -103,6 +103,10 @@ async function solve() {
     $("maze-trace").hidden = false;
     // On a projector the maze and its step-through fill the screen together: from their top.
     if (document.body.classList.contains("present")) $("maze").scrollIntoView({ block: "start" });
+    // On a phone the maze is pinned at the top: the step controls come up just under it.
+    else if (window.innerWidth <= 600) {
+      window.scrollBy(0, $("maze-trace").getBoundingClientRect().top - $("maze").offsetHeight - 8);
+    }
     stepper.load(data);
     stepper.controls.run();
   } catch (err) {
