@@ -42,6 +42,11 @@ EXPECTED = {
         r"A\* on statesearch's maze: 17 steps, 52 expanded",
     ],
     "maze-result": [r"solved: 17 moves \(optimal\)", r"<td[^>]*>52</td>"],
+    "lesson-extras": [  # h3, w = 5 and h + 3, as the lesson and the playground give them
+        r"h3 \(row/column\): 891 expanded, 20 moves, optimal: True",
+        r"h2, w = 5: 59 expanded, 20 moves, optimal: False",
+        r"h2: 283 taken out; h2 \+ 3: 283; same order: True",
+    ],
     "puzzle-slots": [r"h\(start\): misplaced 6 · manhattan 14"],
     "puzzle-picture": [r"<title>7 2 4 / 5 _ 6 / 8 3 1</title>", r"solvable"],
     "heuristics-table": [
