@@ -9,11 +9,26 @@ export class ApiError extends Error {
   }
 }
 
-// Listeners for a running search's progress ({expanded, frontier, seconds, bound}); only the
-// page's own Python reports it (a server answers once).
+// Listeners for a running search's progress: the page's own Python reports {expanded,
+// frontier, seconds, bound}; a server, which answers once, tells a waiting search its place in
+// line ({place}). `onProgress` gives back the way to stop listening.
 const progressListeners = new Set();
-export function onProgress(listener) { progressListeners.add(listener); }
+export function onProgress(listener) {
+  progressListeners.add(listener);
+  return () => progressListeners.delete(listener);
+}
 function progressed(snapshot) { for (const listener of progressListeners) listener(snapshot); }
+
+// While a search waits for one of the server's slots, its place in line, once a second.
+function watchPlace() {
+  const timer = setInterval(async () => {
+    try {
+      const line = await (await fetch("/api/queue")).json();
+      if (line.places?.length) progressed({ place: line.places[0] });
+    } catch { /* no line to report */ }
+  }, 1000);
+  return () => clearInterval(timer);
+}
 
 async function overHttp(path, body, signal) {
   const headers = { "accept-language": lang() };
@@ -21,8 +36,14 @@ async function overHttp(path, body, signal) {
     method: "POST", headers: { ...headers, "content-type": "application/json" },
     body: JSON.stringify(body), signal,
   };
-  const response = await fetch(`/api/${path}`, options);
-  const text = await response.text();
+  const stopWatching = body === undefined ? () => {} : watchPlace();
+  let response, text;
+  try {
+    response = await fetch(`/api/${path}`, options);
+    text = await response.text();
+  } finally {
+    stopWatching();
+  }
   let data;
   try { data = JSON.parse(text); } catch { data = { detail: text.trim() }; }
   return { status: response.status, body: data };

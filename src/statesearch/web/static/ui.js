@@ -1,9 +1,17 @@
-// Long requests show that work is going on (a spinner and the seconds so far) and can be
-// cancelled; the server stops a search whose request is cancelled.
+import { onProgress } from "./api.js";
+import { t } from "./i18n.js";
+
+// Long requests show that work is going on (a spinner, the seconds so far, and the states
+// expanded or the place in line when the search reports them) and can be cancelled; the server
+// (or the page's own Python) stops a search whose request is cancelled.
 export function working(box, text, cancel, describe) {
   const controller = new AbortController();
   const started = performance.now();
-  const tick = () => { text.textContent = describe((performance.now() - started) / 1000); };
+  let progress = null;
+  const stopListening = onProgress((snapshot) => { progress = snapshot; });
+  const said = () => (progress?.place ? t("in_line", progress.place)
+    : progress?.expanded !== undefined ? t("expanded_so_far", progress.expanded) : "");
+  const tick = () => { text.textContent = describe((performance.now() - started) / 1000) + said(); };
   tick();
   const timer = setInterval(tick, 100);
   box.hidden = false;
@@ -15,6 +23,7 @@ export function working(box, text, cancel, describe) {
     // `shown`: false when a later job has the box now (only this one's clock stops).
     done(shown = true) {
       clearInterval(timer);
+      stopListening();
       cancel.removeEventListener("click", stop);
       if (shown) box.hidden = true;
     },
