@@ -39,7 +39,7 @@ def solve_spec(
             spec.get("algorithm") or "auto",
             spec.get("heuristic"),
             weight=spec.get("weight", 1.0),
-            tie_break=spec.get("tie_break") or "classic",
+            tie_break=spec.get("tie_break") or "auto",
             precheck=spec.get("precheck", True),
             engine=spec.get("engine") or "auto",
             meter=meter,

@@ -246,7 +246,7 @@ def check(spec: Spec) -> None:
                 name=heuristic,
                 choices=", ".join(names),
             )
-    check_tie_break(spec.get("tie_break") or "classic")
+    check_tie_break(spec.get("tie_break") or "auto")
     engine = spec.get("engine") or "auto"
     if engine not in ENGINES:
         raise InputError(

@@ -63,7 +63,12 @@ def batch(
         float | None, typer.Option("--weight", "-w", metavar="W", help="A*'s weight on h.")
     ] = None,
     tie_break: Annotated[
-        str | None, typer.Option(metavar="NAME", help="classic, deep, fifo or lifo.")
+        str | None,
+        typer.Option(
+            metavar="NAME",
+            help="auto (the default: classic for the package's puzzles, deep for a problem of "
+            "your own), classic, deep, fifo or lifo.",
+        ),
     ] = None,
     engine: Annotated[
         str | None, typer.Option(metavar="NAME", help="auto, python or compiled.")

@@ -199,9 +199,10 @@ def _shared(
         str,
         typer.Option(
             metavar="NAME",
-            help="Order among equal f: classic (smaller g, then state), deep, fifo, lifo.",
+            help="Order among equal f: auto (classic for the package's puzzles, deep for a "
+            "problem of your own), classic (smaller g, then state), deep (larger g), fifo, lifo.",
         ),
-    ] = "classic",
+    ] = "auto",
     engine: Annotated[
         str,
         typer.Option(
