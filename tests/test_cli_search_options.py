@@ -47,5 +47,5 @@ def test_a_batch_takes_auto_by_default(capsys: pytest.CaptureFixture[str], tmp_p
     out = tmp_path / "out.jsonl"
     code, _, _ = run(capsys, "batch", str(tmp_path / "in.jsonl"), "--out", str(out), "-a", "astar")
     assert code == 0
-    rows = {r["id"]: r["stats"]["expanded"] for r in map(json.loads, out.read_text().split("\n")[:-1])}
+    rows = {r["id"]: r["stats"]["expanded"] for r in map(json.loads, out.read_text().splitlines())}
     assert rows["default"] == rows["deep"] < rows["classic"]

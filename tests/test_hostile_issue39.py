@@ -594,3 +594,33 @@ def test_a_problem_blocked_in_c_is_ended_at_its_time_limit(
     assert line.startswith("limit reached (time): time limit, passed by 0.5 s")
     line_number = 10 if name == "Slow" else 15
     assert f"(stopped in {where}, slow.py line {line_number}), 0.5 s more: blocked in C" in line
+
+
+def test_a_lost_dask_scheduler_is_said_once_in_our_words() -> None:
+    """After 'the Dask scheduler lost the tasks ...' a raw line followed: '... -
+    distributed.client - ERROR - Failed to reconnect to scheduler after 10.00 seconds, closing
+    client', or the traceback of the reconnection that closing the client cancelled. (Seen
+    with a scheduler killed under a batch; here the lines are logged as Dask logs them.)"""
+    import logging
+
+    from statesearch.batch import dask_pool
+
+    heard: list[str] = []
+
+    class Heard(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            heard.append(record.getMessage())
+
+    client = logging.getLogger("distributed.client")
+    handler = Heard()
+    client.addHandler(handler)
+    try:
+        client.error("Failed to reconnect to scheduler after 10.00 seconds, closing client")
+        client.error("something else")  # while the pool runs, Dask's other errors are heard
+        dask_pool._ended.add(0)
+        client.error("")  # the cancelled reconnection's traceback, once the pool is closing
+        client.warning("closing")  # below an error: heard
+    finally:
+        dask_pool._ended.discard(0)
+        client.removeHandler(handler)
+    assert heard == ["something else", "closing"]

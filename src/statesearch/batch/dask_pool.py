@@ -14,6 +14,7 @@ stays out of reach for ``LOST_AFTER`` seconds ends the run with ``PoolLost``.
 from __future__ import annotations
 
 import contextlib
+import logging
 import time
 import uuid
 from collections import Counter
@@ -27,6 +28,22 @@ from .pool import Done, PoolLost, Throttled, failure_line
 
 CONNECT_TIMEOUT = 10.0  # seconds to reach the scheduler, and to wait for a first worker
 LOST_AFTER = 10.0  # seconds without the scheduler before the run gives up
+
+
+_ended: set[int] = set()  # the clients (by id) whose pool is closing: Dask's words no longer
+
+
+def _not_said_twice(record: logging.LogRecord) -> bool:
+    """Dask's client logs a lost scheduler in raw lines ('2026-12-07 05:40:49,510 -
+    distributed.client - ERROR - Failed to reconnect to scheduler after 10.00 seconds,
+    closing client', or the traceback of its reconnection cancelled by ``close``) after the
+    run said so in its own words (``PoolLost``): not those."""
+    if record.getMessage().startswith("Failed to reconnect to scheduler"):
+        return False
+    return not (_ended and record.levelno >= logging.ERROR)
+
+
+logging.getLogger("distributed.client").addFilter(_not_said_twice)
 _events: dict[str, Throttled] = {}  # each worker's handle on a stop signal, by name
 
 
@@ -149,6 +166,7 @@ class DaskPool:
             raise PoolLost(f"lost the Dask scheduler ({self.client.status} for {LOST_AFTER:g} s)")
 
     def close(self) -> None:
+        _ended.add(id(self.client))  # its reconnection, cancelled now, would log a traceback
         with contextlib.suppress(OSError, TimeoutError):
             self.client.close(timeout=5)
 
