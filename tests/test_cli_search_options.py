@@ -49,3 +49,54 @@ def test_a_batch_takes_auto_by_default(capsys: pytest.CaptureFixture[str], tmp_p
     assert code == 0
     rows = {r["id"]: r["stats"]["expanded"] for r in map(json.loads, out.read_text().splitlines())}
     assert rows["default"] == rows["deep"] < rows["classic"]
+
+
+def test_beam_width_is_beam_searchs_alone(capsys: pytest.CaptureFixture[str]) -> None:
+    board = ("npuzzle", "724506831", "-a", "beam")
+    narrow, wide = (solved(capsys, *board, "--beam-width", w)["stats"] for w in ("5", "100"))
+    assert narrow["expanded"] < wide["expanded"]
+    assert solved(capsys, *board)["stats"]["expanded"] == wide["expanded"]  # 100 by default
+    for algorithm in ("auto", "astar", "dijkstra"):
+        code, out, err = run(
+            capsys, "solve", "npuzzle", "724506831", "-a", algorithm, "--beam-width", "5"
+        )
+        assert (code, out) == (2, "")
+        assert err == (
+            f"error: the algorithm must be beam (-a beam) for --beam-width, not {algorithm!r}\n"
+        )
+    code, _, err = run(capsys, "solve", "npuzzle", "724506831", "-a", "beam", "--beam-width", "0")
+    assert code == 2 and err.count("\n") == 1
+
+
+def test_a_batch_spec_takes_a_beam_width(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    start: dict[str, Any] = {
+        "domain": "npuzzle",
+        "start": "7 2 4 5 0 6 8 3 1",
+        "goal": "1 2 3 4 5 6 7 8 0",
+    }
+    lines = [start | {"id": w, "algorithm": "beam", "beam_width": w} for w in (1, 5)]
+    (tmp_path / "in.jsonl").write_text("".join(json.dumps(line) + "\n" for line in lines))
+    out = tmp_path / "out.jsonl"
+    code, _, _ = run(capsys, "batch", str(tmp_path / "in.jsonl"), "--out", str(out))
+    rows = {r["id"]: r for r in map(json.loads, out.read_text().splitlines())}
+    assert code == 0 and rows[1]["stats"]["expanded"] != rows[5]["stats"]["expanded"]
+    alone = solved(capsys, "npuzzle", "724506831", "-a", "beam", "--beam-width", "5")
+    assert rows[5]["stats"]["expanded"] == alone["stats"]["expanded"]
+    for wrong, said in (
+        ({"algorithm": "astar", "beam_width": 5}, "the algorithm must be beam for beam_width"),
+        ({"algorithm": "beam", "beam_width": 0}, "the beam width must be a whole number >= 1"),
+        ({"algorithm": "beam", "beam_width": 2.5}, "beam_width must be a whole number"),
+    ):
+        (tmp_path / "bad.jsonl").write_text(json.dumps(start | {"id": 1} | wrong) + "\n")
+        code, _, err = run(capsys, "batch", str(tmp_path / "bad.jsonl"), "--out", str(out))
+        assert code == 2 and said in err and err.count("\n") == 1, err
+    (tmp_path / "plain.jsonl").write_text(json.dumps(start | {"id": 1}) + "\n")
+    for algorithm, code in (("astar", 2), ("beam", 0)):
+        again = tmp_path / f"{algorithm}.jsonl"
+        got = run(capsys, "batch", str(tmp_path / "plain.jsonl"), "--out", str(again),
+                  "-a", algorithm, "--beam-width", "5")  # fmt: skip
+        assert got[0] == code, got
+    row = json.loads((tmp_path / "beam.jsonl").read_text())
+    assert row["stats"]["expanded"] == rows[5]["stats"]["expanded"]

@@ -40,6 +40,7 @@ def solve_spec(
             spec.get("heuristic"),
             weight=spec.get("weight", 1.0),
             tie_break=spec.get("tie_break") or "auto",
+            beam_width=spec.get("beam_width"),
             precheck=spec.get("precheck", True),
             engine=spec.get("engine") or "auto",
             meter=meter,

@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from ..algorithms import Options, get_algorithm
+from ..algorithms.beam import check_width
 from ..algorithms.best_first import check_tie_break
 from ..algorithms.bidirectional import needs_both_ends
 from ..errors import InputError
@@ -55,6 +56,7 @@ SEARCH_OPTIONS: dict[str, tuple[type, ...]] = {
     "weight": Number,
     "tie_break": (str,),
     "engine": (str,),
+    "beam_width": (int,),
     "precheck": (bool,),
     "max_expanded": (int,),
     "max_pushed": (int,),
@@ -227,7 +229,8 @@ def _board_text(board: str | list[Any]) -> str:
 
 def check(spec: Spec) -> None:
     """Everything about a spec that can be wrong before it is searched: its problem, the
-    algorithm, heuristic, tie-break and engine names, the weight, the budgets."""
+    algorithm, heuristic, tie-break and engine names, the weight, the beam width (beam
+    search's alone), the budgets."""
     problem = build(spec).problem
     algorithm = spec.get("algorithm") or "auto"
     named = None if algorithm.lower() == "auto" else get_algorithm(algorithm).name
@@ -235,6 +238,15 @@ def check(spec: Spec) -> None:
         raise InputError("depth-limited search needs a depth limit (max_depth, or --max-depth N)")
     if named == "bidirectional" and not isinstance(problem, Reversible):
         raise needs_both_ends()  # as other instances' mistakes are: before any runs
+    if spec.get("beam_width") is not None:
+        check_width(spec["beam_width"])
+        if named != "beam":
+            raise InputError(  # a template the web has in Korean too
+                "{name} must be {kinds}, not {value!r}",
+                name="the algorithm",
+                kinds="beam for beam_width",
+                value=algorithm,
+            )
     Options(weight=spec.get("weight", 1.0))  # a weight >= 0
     heuristic = spec.get("heuristic")
     if heuristic is not None:

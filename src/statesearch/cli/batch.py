@@ -73,6 +73,10 @@ def batch(
     engine: Annotated[
         str | None, typer.Option(metavar="NAME", help="auto, python or compiled.")
     ] = None,
+    beam_width: Annotated[
+        int | None,
+        typer.Option(min=1, metavar="N", help="Beam search (-a beam): the states a layer keeps."),
+    ] = None,
     goal: Annotated[
         str | None,
         typer.Option(metavar="BOARD", help="The n-puzzle goal of a Korf-style file (blank-first)."),
@@ -125,6 +129,7 @@ def batch(
         "weight": weight,
         "tie_break": tie_break,
         "engine": engine,
+        "beam_width": beam_width,
         "max_expanded": max_expanded,
         "max_pushed": max_pushed,
         "time_limit": time_limit,

@@ -13,7 +13,8 @@ from typing import Annotated, Any
 
 import typer
 
-from ..algorithms import ALGORITHMS
+from ..algorithms import ALGORITHMS, get_algorithm
+from ..algorithms.beam import DEFAULT_WIDTH
 from ..errors import InputError
 from ..limits import Limits, default_max_memory
 from . import trace_table
@@ -122,6 +123,10 @@ class SearchOptions:
     trace_json: Path | None
     frontier: str = "3"
     lang: str | None = None
+    beam_width: int | None = None
+
+    def __post_init__(self) -> None:
+        check_beam_width(self.algorithm, self.beam_width)
 
     @property
     def traced(self) -> bool:
@@ -137,6 +142,21 @@ class SearchOptions:
             max_states=self.max_states,
             max_depth=self.max_depth,
             max_memory=memory_bound(self.max_memory),
+        )
+
+
+def check_beam_width(algorithm: str, width: int | None) -> None:
+    """``--beam-width`` is beam search's alone: with another algorithm (or ``auto``, which
+    never chooses beam) it is refused, not left unread."""
+    if width is None:
+        return
+    name = "auto" if algorithm.lower() == "auto" else get_algorithm(algorithm).name
+    if name != "beam":
+        raise InputError(  # a template the web has in Korean too
+            "{name} must be {kinds}, not {value!r}",
+            name="the algorithm",
+            kinds="beam (-a beam) for --beam-width",
+            value=algorithm,
         )
 
 
@@ -209,6 +229,14 @@ def _shared(
             metavar="NAME", help="auto (a compiled kernel where one pays), python, or compiled."
         ),
     ] = "auto",
+    beam_width: Annotated[
+        int | None,
+        typer.Option(
+            min=1,
+            metavar="N",
+            help=f"Beam search (-a beam): the states each layer keeps (default {DEFAULT_WIDTH}).",
+        ),
+    ] = None,
     max_expanded: Annotated[
         int | None, typer.Option(min=0, metavar="N", help="Stop after expanding N states.")
     ] = None,

@@ -151,6 +151,7 @@ def traced_solve(
             heuristic,
             weight=search.weight,
             tie_break=search.tie_break,
+            beam_width=search.beam_width,
             precheck=precheck,
             engine=search.engine,
             meter=meter,
