@@ -185,7 +185,9 @@ def run(request: str, lang: str = "en") -> str:
         limits = Limits(
             time_limit=seconds, max_states=MAX_STATES, max_expanded=asked.get("max_expanded")
         )
-        result = solve(problem, "astar", h, weight=weight, limits=limits, trace=trace)
+        result = solve(  # the lesson's order, as the loop's (f, g, state) tuples give it
+            problem, "astar", h, weight=weight, limits=limits, trace=trace, tie_break="classic"
+        )
         mine = None
         if loop is not None:
             exec(compile(str(loop), LOOP, "exec"), namespace)

@@ -1,5 +1,7 @@
 import { lang } from "./i18n.js";
+import { progressed } from "./progress.js";
 import { TRANSPORT } from "./transport.js";
+import { ask } from "./worker-transport.js";
 
 // A refusal from the server: its one-line detail (in the page's language) and its status.
 export class ApiError extends Error {
@@ -8,16 +10,6 @@ export class ApiError extends Error {
     this.status = status;
   }
 }
-
-// Listeners for a running search's progress: the page's own Python reports {expanded,
-// frontier, seconds, bound}; a server, which answers once, tells a waiting search its place in
-// line ({place}). `onProgress` gives back the way to stop listening.
-const progressListeners = new Set();
-export function onProgress(listener) {
-  progressListeners.add(listener);
-  return () => progressListeners.delete(listener);
-}
-function progressed(snapshot) { for (const listener of progressListeners) listener(snapshot); }
 
 // While a search waits for one of the server's slots, its place in line, once a second.
 function watchPlace() {
@@ -50,7 +42,6 @@ async function overHttp(path, body, signal) {
 }
 
 async function inPage(path, body, signal) {
-  const { ask } = await import("./worker-transport.js");
   return ask({ route: path, body, lang: lang() }, signal, progressed);
 }
 

@@ -1,4 +1,4 @@
-import { onProgress } from "./api.js";
+import { onProgress } from "./progress.js";
 import { t } from "./i18n.js";
 
 // Long requests show that work is going on (a spinner, the seconds so far, and the states

@@ -13,7 +13,7 @@ export function onStatus(listener) { listeners.add(listener); }
 function tell(status) { for (const listener of listeners) listener(status); }
 
 function start() {
-  worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+  worker = new Worker(new URL("worker.js", import.meta.url), { type: "module" });
   tell("loading");
   worker.onmessage = ({ data }) => {
     if (data.ready !== undefined) { tell("ready"); return; }
