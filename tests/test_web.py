@@ -276,3 +276,18 @@ def test_bfs_is_not_told_of_a_heuristic_the_client_did_not_give(client: TestClie
     assert plain["status"] == "solved" and plain["note"] == ""
     given = client.post("/api/npuzzle/solve", json={**body, "heuristic": "misplaced"}).json()
     assert given["note"] == "not used: the heuristic misplaced (bfs reads none)"
+
+
+def test_a_wrong_method_is_told_the_allowed_one(client: TestClient) -> None:
+    """A 405 says which method the route takes (the Allow header HTTP asks for)."""
+    wrong = client.get("/api/npuzzle/solve")
+    assert wrong.status_code == 405 and wrong.headers["allow"] == "POST"
+    assert client.post("/api/limits").headers["allow"] == "GET"
+
+
+def test_a_whole_number_written_with_a_fraction_is_an_integer(client: TestClient) -> None:
+    """The OpenAPI schema says integer, as JSON Schema reads it: 3.0 is one; 3.5 is not."""
+    body = {"tiles": [7, 2, 4, 5, 0, 6, 8, 3, 1], "rows": 3.0, "cols": 3}
+    assert client.post("/api/npuzzle/analyze", json=body).status_code == 200
+    half = client.post("/api/npuzzle/analyze", json={**body, "rows": 3.5})
+    assert half.status_code == 422 and half.json()["detail"].startswith("rows: Input should be")

@@ -126,6 +126,7 @@ def create_app(
             request,
             err.status_code,
             lambda lang: message(template, {}, lang) if template else str(err.detail),
+            **(err.headers or {}),  # a 405's Allow among them
         )
 
     @app.exception_handler(ServerBusy)
