@@ -235,7 +235,7 @@ def test_compare_on_a_15_puzzle_marks_limits_and_charts_only_results(
         )
         expect(page.locator(f'.bar[data-heuristic="{name}"]')).to_have_count(0 if limited else 1)
     expect(page.locator("#comparison")).to_contain_text(
-        "Each heuristic with IDA*, for at most 3 s each."
+        "Each estimate with IDA*, for at most 3 s each."
     )
     # An empty goal means the 4x4's blank-last goal, and the field's hint shows that one.
     expect(page.locator("#goal")).to_have_attribute(
