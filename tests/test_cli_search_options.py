@@ -10,6 +10,8 @@ from typing import Any
 import pytest
 
 from statesearch.cli import main
+from statesearch.cli.progress import improvement_line
+from statesearch.result import Improvement
 
 ROOT = Path(__file__).parent.parent
 PANCAKE = f"{ROOT / 'examples' / 'pancake.py'}:Pancake"
@@ -100,3 +102,32 @@ def test_a_batch_spec_takes_a_beam_width(
         assert got[0] == code, got
     row = json.loads((tmp_path / "beam.jsonl").read_text())
     assert row["stats"]["expanded"] == rows[5]["stats"]["expanded"]
+
+
+def test_anytime_says_each_improvement_as_it_comes(capsys: pytest.CaptureFixture[str]) -> None:
+    board = ("npuzzle", "4 11 10 13 12 3 6 0 1 15 14 5 2 8 9 7", "-a", "anytime", "-w", "3")
+    code, out, err = run(capsys, "solve", *board, "--max-expanded", "40000", "--json")
+    data = json.loads(out)
+    found = data["stats"]["improvements"]
+    assert code == 0 and len(found) >= 2 and data["optimal"] is False
+    assert [f["cost"] for f in found] == sorted((f["cost"] for f in found), reverse=True)
+    assert data["cost"] == found[-1]["cost"] and "before proving it optimal" in data["note"]
+    said = [line for line in err.splitlines() if line.startswith("improved: ")]
+    assert said == [
+        f"improved: cost {f['cost']}, at least {f['lower']:g} (×{f['bound']:.3g}), "
+        f"{f['expanded']:,} expanded, {f['elapsed_s']:.2f} s"
+        for f in found
+    ]
+    code, out, err = run(capsys, "solve", *board, "--max-expanded", "40000")
+    assert code == 0 and err.count("improved: cost ") == len(found)
+    assert f"solved: {found[-1]['cost']} moves" in out
+
+
+def test_no_bound_is_claimed_for_an_estimate_that_may_overestimate() -> None:
+    line = improvement_line(Improvement(62, None, None, 442, 900, 0.0512))
+    assert line == (
+        "improved: cost 62, no bound proved (the heuristic may overestimate), 442 expanded, 0.05 s"
+    )
+    assert improvement_line(Improvement(62, 30, 62 / 30, 442, 900, 0.0512)) == (
+        "improved: cost 62, at least 30 (×2.07), 442 expanded, 0.05 s"
+    )

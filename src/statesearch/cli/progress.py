@@ -27,6 +27,7 @@ from rich.progress import (
 from rich.text import Text
 
 from ..limits import OUT_OF_MEMORY, LimitHit, LimitKind, Limits, Meter, Snapshot, metering
+from ..result import Improvement
 from .options import memory_bound
 from .render import stopped_early
 
@@ -53,6 +54,21 @@ def describe(snapshot: Snapshot, since: Snapshot | None = None) -> str:
         f"{snapshot.elapsed:.1f} s",
     ]
     return " · ".join(parts)
+
+
+def improvement_line(found: Improvement) -> str:
+    """``improved: cost 62, at least 30 (×2.07), 442 expanded, 0.05 s``: an anytime search's
+    new solution, the lowest cost it proved any solution needs and their ratio (no bound
+    where the heuristic may overestimate), the expansions and seconds so far."""
+    if found.lower is None:
+        bound = "no bound proved (the heuristic may overestimate)"
+    else:
+        ratio = f" (×{found.bound:.3g})" if found.bound is not None else ""
+        bound = f"at least {found.lower:g}{ratio}"
+    return (
+        f"improved: cost {found.cost:g}, {bound}, {found.expanded:,} expanded, "
+        f"{found.elapsed_s:.2f} s"
+    )
 
 
 class SearchWatch:
@@ -82,6 +98,15 @@ class SearchWatch:
         # One line at any width: a wrapped live line leaves its first half behind when redrawn.
         text = Text(f"{line}  (Ctrl-C stops)", no_wrap=True, overflow="ellipsis")
         self.live.update(text, refresh=True)
+
+    def improved(self, found: Improvement) -> None:
+        """An anytime search's better solution, said as it comes: above the live line in a
+        terminal (which stays), else as a plain line."""
+        line = improvement_line(found)
+        if not self.console.is_terminal:
+            print(line, file=self.console.file, flush=True)
+        else:
+            self.console.print(line, markup=False)
 
     def stop(self) -> None:
         if self.live is not None:

@@ -35,7 +35,7 @@ from .options import (
     heuristic_option,
     search_options,
 )
-from .progress import build_progress, watching
+from .progress import SearchWatch, build_progress, watching
 from .render import MAX_PICTURE, console, emit, stopped_early
 from .trace_table import StepRecorder, trace_table
 
@@ -145,6 +145,7 @@ def traced_solve(
                     )
                 out = files.enter_context(written_in_place(search.trace_json))
             trace = Trace(limit=TRACE_LINES, on_event=recorder, write=out)
+        watch = meter.progress if isinstance(meter.progress, SearchWatch) else None
         result = solve(
             problem,
             search.algorithm,
@@ -152,6 +153,7 @@ def traced_solve(
             weight=search.weight,
             tie_break=search.tie_break,
             beam_width=search.beam_width,
+            on_improvement=watch.improved if watch is not None else None,  # anytime's solutions
             precheck=precheck,
             engine=search.engine,
             meter=meter,
