@@ -3,15 +3,22 @@ default, beam search's width, anytime search's improvements, and the trace of a 
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from helpers import example
 from statesearch.cli import main
 from statesearch.cli.progress import improvement_line
+from statesearch.cli.trace_table import Step, StepRecorder, cost_column, happened
+from statesearch.facade import solve
+from statesearch.npuzzle import NPuzzle
+from statesearch.problem import state_text
 from statesearch.result import Improvement
+from statesearch.trace import Trace
 
 ROOT = Path(__file__).parent.parent
 PANCAKE = f"{ROOT / 'examples' / 'pancake.py'}:Pancake"
@@ -131,3 +138,57 @@ def test_no_bound_is_claimed_for_an_estimate_that_may_overestimate() -> None:
     assert improvement_line(Improvement(62, 30, 62 / 30, 442, 900, 0.0512)) == (
         "improved: cost 62, at least 30 (×2.07), 442 expanded, 0.05 s"
     )
+
+
+def recorded(problem: Any, algorithm: str, rows: int, **options: Any) -> list[Step]:
+    recorder = StepRecorder(rows, state_text(problem), shown=3)
+    solve(problem, algorithm, trace=Trace(on_event=recorder), **options)
+    return recorder.steps
+
+
+def test_a_beams_drops_leave_the_waiting_room() -> None:
+    """Each row's waiting room is the last one's, less the state taken out, plus its new
+    successors, less the states the beam dropped after it; a row that dropped any leaves
+    exactly the width waiting; who is next in line is who is taken out next."""
+    board = NPuzzle.from_text("7 2 4 5 0 6 8 3 1")
+    steps = recorded(board, "beam", 40, heuristic="manhattan", beam_width=2)
+    assert [s.event.event for s in steps] == ["pop"] * 40
+    waiting = 1
+    for step in steps:
+        waiting += step.children["push"] - 1 - step.children["drop"]
+        assert step.waiting == waiting
+        if step.children["drop"]:
+            assert waiting == 2
+    assert sum(s.children["drop"] for s in steps) > 5
+    text = state_text(board)
+    for step, after in itertools.pairwise(steps):
+        assert step.next_in_line[0].startswith(text(after.event.state).replace(" ", "\u00a0"))
+    assert "2 dropped past the beam's width" in happened(steps[0], "beam")
+
+
+def test_anytime_drops_are_rows_taken_out() -> None:
+    stack = example("pancake").Pancake(5)
+    steps = recorded(stack, "anytime", 60, weight=5)
+    drops = [s for s in steps if s.event.event == "drop"]
+    assert drops and all(s.closed and s.best == 3 for s in drops)
+    waiting = 1
+    for step in steps:
+        waiting += sum(step.children[k] for k in ("push", "improve")) - 1
+        assert step.waiting == waiting
+    said = happened(drops[0], "anytime")
+    assert said.startswith("dropped: g + h = ") and "the best solution, 3; not expanded" in said
+    incumbent = next(s for s in steps if s.incumbent)
+    assert "the search goes on for a cheaper one" in happened(incumbent, "anytime")
+    assert cost_column("anytime", 5.0) is not None
+
+
+def test_the_beam_and_anytime_tables_on_the_command_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = run(
+        capsys, "solve", "npuzzle", "724506831", "-a", "beam", "--beam-width", "2", "--trace", "3"
+    )
+    assert code == 0 and "dropped past the" in out
+    code, out, _ = run(capsys, "solve", "problem", PANCAKE, "--arg", "n=5", "-a", "anytime",
+                       "-w", "5", "--trace", "10")  # fmt: skip
+    assert code == 0 and "12 = 2+5·2" in out and "(dropped)" in out

@@ -66,6 +66,8 @@ KO = {
     "reached before at no greater cost": "같거나 더 싼 비용으로 이미 도달함",
     "on the path already": "이미 경로 위에 있음",
     "to enter": "들어갈 상태",
+    "dropped past the beam's width": "빔 너비 밖이라 버림",
+    "dropped": "버림",
 }
 
 

@@ -6,6 +6,11 @@ its successors, how big the waiting room is after it, and who is next in line. T
 a bound (DLS, IDDFS, IDA*, DFBnB) keep no waiting room but a path: a step is a state entered,
 the row says how long the path is, and a successor already on the path is passed over.
 
+Beam search's ``drop`` takes a state out of the waiting room past the beam's width: the row
+that expanded last before the cut counts the drops and shows the waiting room after it.
+Anytime search's ``drop`` is an entry taken out and left unexpanded (no better than its best
+solution): a row of its own, as a stale entry's is.
+
 A row is complete: the recorder keeps listening after the N-th step until every row's
 successors are in (a walk comes back to a state's other successors only after its subtree). A
 row whose state was still on the path when the search stopped says it is unfinished.
@@ -13,6 +18,7 @@ row whose state was still on the path when the search stopped says it is unfinis
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter, deque
 from dataclasses import dataclass, field
 from itertools import islice
@@ -41,6 +47,7 @@ class Step:
     goal_among: bool = False  # breadth-first: a successor is the goal (or meets the other side)
     closed: bool = False  # all its successors are in
     held: float | None = None  # a stale entry: the cheaper g the table holds for its state
+    best: float | None = None  # an entry dropped by anytime search: the best solution's cost
 
 
 class StepRecorder:
@@ -64,8 +71,12 @@ class StepRecorder:
         self.open: list[Step | None] = []
         self.unclosed = 0
         self.awaiting: Step | None = None  # the latest row, until the next step shows who is next
-        # Breadth-first searches (one queue per side) keep no heap to peek at: their queues.
-        self.queues: dict[str | None, deque[tuple[Any, int | None]]] = {}
+        # Breadth-first searches (one queue per side) keep no heap to peek at: their queues,
+        # each entry (state, depth, (f, h) where a push gives them: beam search's order).
+        self.queues: dict[str | None, deque[tuple[Any, int | None, Any]]] = {}
+        self.dropped: set[Any] = set()  # beam search's states cut from the next layer
+        self.last_row: Step | None = None  # the row of the latest state taken out, if it has one
+        self.best: float | None = None  # anytime search's best solution so far
         self.last_child: tuple[Any, Step | None] = (None, None)
         self.last = ""  # the kind of the last event heard
 
@@ -76,14 +87,16 @@ class StepRecorder:
         if event.side is not None and not self.sided:
             self.sided = True
             self.waiting += 1  # a bidirectional search starts with two waiting: start and goal
-        if kind in ("pop", "stale"):
+        if kind in ("pop", "stale") or (kind == "drop" and event.depth is None):
             self._take(event, trace)
+        elif kind == "drop":
+            self._cut(event)
         elif kind in ("iteration", "layer"):
             self._close(0)  # a new bound, or a new layer: every state before it is done with
             if kind == "iteration" and self.taken < self.wanted:
                 self.steps.append(Step(event, closed=True))
             elif kind == "layer":
-                self.queues.setdefault(event.side, deque())
+                self._next_layer(event.side)
         elif kind in ("goal", "incumbent"):
             self._goal(event)
         else:
@@ -102,20 +115,45 @@ class StepRecorder:
             self.awaiting = None
         # A best-first step has no depth: its successors all come right after it.
         self._close(event.depth or 0)
+        self.last_row = None
         if self.taken == self.wanted:
             self.by_state.pop(event.state, None)  # its successors belong to no row
             if kind == "pop" and event.depth is not None:
                 self._place(event.depth, None)
             return
         self.taken += 1
-        step = Step(event, waiting=self.waiting, closed=kind == "stale")
+        step = Step(event, waiting=self.waiting, closed=kind != "pop")
         if kind == "stale":
             step.held = trace.g_of(event.state)
+        elif kind == "drop":
+            step.best = self.best
         self.steps.append(step)
         self.awaiting = step
         if kind == "pop":
             self.by_state[event.state] = step
+            self.last_row = step
             self._place(event.depth or 0, step)
+
+    def _cut(self, event: Event) -> None:
+        """Beam search drops a state waiting for the next layer: it leaves the waiting room,
+        counted on the row that expanded last (the layer's end, where the cut happens)."""
+        self.waiting -= 1
+        self.dropped.add(event.state)
+        if self.last_row is not None:
+            self.last_row.children["drop"] += 1
+            self.last_row.waiting = self.waiting
+
+    def _next_layer(self, side: str | None) -> None:
+        """A new layer: its queue without the states dropped, in the order the search takes
+        them (beam search's: lowest f, then lowest h, then first pushed; a breadth-first
+        search's pushes carry no f and keep their order)."""
+        queue = self.queues.setdefault(side, deque())
+        if self.dropped or any(rank is not None for _, _, rank in queue):
+            kept = [entry for entry in queue if entry[0] not in self.dropped]
+            if all(rank is not None for _, _, rank in kept):
+                kept.sort(key=lambda entry: entry[2])  # stable: first pushed among equals
+            self.queues[side] = deque(kept)
+            self.dropped.clear()
 
     def _child(self, event: Event) -> None:
         kind = event.event
@@ -123,7 +161,8 @@ class StepRecorder:
             self.waiting += 1
             queue = self.queues.get(event.side)
             if queue is not None:
-                queue.append((event.state, event.depth))
+                rank = None if event.f is None else (event.f, event.h)
+                queue.append((event.state, event.depth, rank))
         if event.depth is not None:
             self._close(event.depth)  # a successor at depth d: the walk is back at depth d - 1
         # A successor's event belongs to the row that expanded its parent.
@@ -134,6 +173,8 @@ class StepRecorder:
             owner.waiting = self.waiting
 
     def _goal(self, event: Event) -> None:
+        if event.event == "incumbent":
+            self.best = event.g
         if event.state in self.by_state:
             self.by_state[event.state].goal = True
             self.by_state[event.state].incumbent = event.event == "incumbent"
@@ -159,15 +200,15 @@ class StepRecorder:
         waiting room. Breadth-first searches show their queue (a bidirectional search only the
         rest of the layer it is growing: which side grows next is decided at the layer's end);
         best-first searches the head of their heap."""
-        shown = [
-            self._entry(
-                taken.state, taken.f, taken.g, taken.depth, taken.side, taken.event == "stale"
-            )
-        ]
+        if taken.event == "drop":  # its f is g + h, not its key in the waiting room: none shown
+            shown = [self._entry(taken.state, None, None, None, None, dropped=True)]
+        else:
+            stale = taken.event == "stale"
+            shown = [self._entry(taken.state, taken.f, taken.g, taken.depth, taken.side, stale)]
         queue = self.queues.get(taken.side)
         if queue is not None:
             more = None if self.shown is None else self.shown - 1
-            for state, depth in islice(queue, more):  # not list(queue): O(1) a step
+            for state, depth, _ in islice(queue, more):  # not list(queue): O(1) a step
                 if taken.side is not None and depth != taken.depth:
                     break
                 shown.append(self._entry(state, None, None, depth, taken.side))
@@ -184,6 +225,7 @@ class StepRecorder:
         depth: int | None,
         side: str | None,
         stale: bool = False,
+        dropped: bool = False,
     ) -> str:
         """An entry of the waiting room: with its f and g (equal f goes to the smaller g), or,
         in a breadth-first queue, its depth. A narrow column breaks the line between the state
@@ -194,6 +236,8 @@ class StepRecorder:
             about = [] if f is None else [f"f={f:g}"] + ([] if g is None else [f"g={g:g}"])
         if stale:
             about.append(word("stale"))  # the g table holds a cheaper path: to be turned away
+        if dropped:
+            about.append(word("dropped"))  # anytime search: no better than its best solution
         return f"{self.show(state).replace(' ', NO_BREAK)} ({', '.join(about)})"
 
 
@@ -204,6 +248,7 @@ WORDS = {
     "cutoff": "over the bound",
     "prune": "cannot beat the best",
     "cut": "too deep",
+    "drop": "dropped past the beam's width",
 }
 
 # What a "skip" is, where it is more than "reached before": A* and uniform-cost search let in a
@@ -240,7 +285,23 @@ def happened(step: Step, algorithm: str, cut_short: bool = False) -> str:
             f"stale: g = {g:g}, but the g table holds {held:g}; turned away",
             f"낡은 항목: g = {g:g}인데 g 표에는 {held:g}; 돌려보냄",
         )
+    if step.event.event == "drop":
+        f, best = step.event.f, step.best
+        if f is None or best is None:
+            return say(
+                "dropped: no better than the best solution; not expanded",
+                "버림: 가장 좋은 해보다 낫지 않음; 둘러보지 않음",
+            )
+        return say(
+            f"dropped: g + h = {f:g} is no better than the best solution, {best:g}; not expanded",
+            f"버림: g + h = {f:g}는 가장 좋은 해 {best:g}보다 낫지 않음; 둘러보지 않음",
+        )
     walk = algorithm in WALKS
+    if step.incumbent and algorithm == "anytime":
+        return say(
+            "a goal: the best solution so far; the search goes on for a cheaper one",
+            "목표: 지금까지 가장 좋은 해; 더 싼 해를 찾아 계속 탐색함",
+        )
     if step.incumbent:
         return say(
             "a goal: the best solution so far; the walk goes on for a cheaper one",
@@ -283,7 +344,7 @@ def cost_column(algorithm: str, weight: float | None) -> tuple[str, Any] | None:
         return "f = g", lambda e: f"{e.f:g}"
     if algorithm == "greedy":
         return "f = h", lambda e: f"{e.f:g}"
-    if algorithm == "astar" and weight not in (None, 1):
+    if algorithm in ("astar", "anytime") and weight not in (None, 1):
         # g+w·h unspaced: the column stays as narrow as A*'s, so a 3x3 trace fits 80 columns.
         return f"f = g + {weight:g}·h", lambda e: f"{e.f:g} = {e.g:g}+{weight:g}·{e.h:g}"
     if algorithm in ("astar", "idastar", "dfbnb"):
@@ -333,7 +394,10 @@ def trace_table(
         if sided:
             row.append(e.side or "")
         row.append("" if e.state is None else picture(e.state))
-        if cost is not None:
+        if cost is not None and e.event == "drop" and None not in (e.g, e.h, weight):
+            key = e.g + (weight or 1) * e.h  # type: ignore[operator]  # the event's f is g + h
+            row.append(cost[1](dataclasses.replace(e, f=key)))
+        elif cost is not None:
             row.append(cost[1](e) if e.f is not None else "-")
         elif not depth_first:
             row.append("-" if e.depth is None else str(e.depth))
