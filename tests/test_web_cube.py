@@ -288,7 +288,7 @@ def turned_as_held(facelets: str, moves: str) -> str:
     from statesearch.cube.facelets import FACES, turn_colours
     from statesearch.cube.notation import face_of, parse_moves, quarters_of
 
-    colours = np.array([FACES.index(c) for c in facelets])
+    colours = tuple(FACES.index(c) for c in facelets)
     for move in parse_moves(moves):
         colours = turn_colours(colours, FACES[face_of(move)], quarters_of(move))
     return "".join(FACES[c] for c in colours)
