@@ -562,3 +562,14 @@ def test_screenshots_of_the_classroom_pages(
     shot(page, f"shots-tilt-{label}")
     assert page.evaluate("document.scrollingElement.scrollWidth") <= size["width"]
     page.context.close()
+
+
+def test_a_weight_of_1_1_shows_f_as_a_person_writes_it(page: Page) -> None:
+    page.click('.tab[data-tab="maze"]')
+    expect(page.locator("#maze .cell")).to_have_count(7 * 12)  # the lesson's maze is in
+    page.select_option("#maze-algorithm", "wastar")
+    page.fill("#maze-weight", "1.1")
+    page.click("#maze-solve")
+    page.locator("#maze-stepper .step-start").click()
+    expect(page.locator("#maze-stepper .step-words")).to_contain_text("f = 18.7 = 0 + 1.1·17")
+    expect(page.locator("#maze-stepper .room tbody tr").first).to_contain_text("18.7")

@@ -84,6 +84,7 @@ function verdictFor(data) {
 }
 
 async function solve() {
+  if (!grid.length) return; // pressed before the lesson's maze arrived: nothing to search yet
   render();
   said = null;
   last = null;

@@ -14,6 +14,9 @@ export const SUCCESSOR_EVENTS = ["push", "improve", "skip", "cutoff", "prune", "
 
 // f in the search's own terms, after "f = ": g + h (A*), g + w·h (weighted A*), h (greedy), g
 // (uniform-cost and w = 0), from what the trace says the search was (`data`).
+// A figure as a person writes it: at most six decimals, no binary noise.
+export function tidy(x) { return Number.isInteger(x) ? x : Math.round(x * 1e6) / 1e6; }
+
 export function fTerms({ algorithm, weight }, { f, g, h }) {
   if (algorithm === "greedy") return `h = ${h}`;
   if (algorithm === "ucs" || weight === 0) return `g = ${g}`;
@@ -86,6 +89,10 @@ export class Replay {
   constructor(data) {
     this.data = data;
     this.events = data.events ?? [];
+    // f = g + 1.1·h in binary floating point is 18.700000000000003: shown as 18.7.
+    for (const event of this.events) {
+      for (const key of ["f", "g", "h", "bound"]) if (typeof event[key] === "number") event[key] = tidy(event[key]);
+    }
     this.family = familyOf(data.algorithm);
     this.steps = splitSteps(this.events);
     this.reset();
