@@ -39,11 +39,12 @@ document.addEventListener("keydown", (event) => {
 // What stays pinned at the top of a phone's screen (the board while a step-through is open,
 // the maze) is measured, so that the step controls stick just below it.
 const pinned = new ResizeObserver(() => {
-  for (const [id, name] of [["board", "--board-h"], ["maze", "--maze-h"]]) {
-    document.documentElement.style.setProperty(name, `${$(id).offsetHeight}px`);
+  for (const [el, name] of [[boardColumn, "--board-h"], [$("maze"), "--maze-h"]]) {
+    document.documentElement.style.setProperty(name, `${el.offsetHeight}px`);
   }
 });
-pinned.observe($("board"));
+const boardColumn = $("board").closest(".board-column"); // pinned whole: the board on a strip
+pinned.observe(boardColumn);
 pinned.observe($("maze"));
 
 // Play-back animates the board: bring it into view when it is not (a phone scrolled down to
