@@ -492,7 +492,7 @@ def test_the_cli_speaks_the_lessons_korean(
     assert code == 0
     for words in ("탐색을 한 단계씩", "대기실", "다음 차례", "둘러봄: 새 항목"):
         assert words in out
-    assert "찾음: 20번 이동 (최소 이동)" in out
+    assert "찾음: 20번 이동 (최소 이동)" in out and "출발:" in out and "목표:" in out
     assert "둘러본 상태" in out and "대기실에 넣은 횟수" in out
     for name in ("LC_ALL", "LC_MESSAGES"):
         monkeypatch.delenv(name, raising=False)

@@ -55,6 +55,8 @@ KO = {
     "seconds": "초",
     "with setup": "준비 포함 초",
     "moves": "이동",
+    "start": "출발",
+    "goal": "목표",
     "stale": "낡은 항목",
     # what a step did with its successors
     "new": "새 항목",

@@ -28,6 +28,7 @@ from ..text_files import check_regular
 from ..tilt import Tilt
 from ..tilt.rules import COLLISIONS, STEPS
 from ..trace import Trace
+from .language import word
 from .options import (
     TRACE_LINES,
     SearchOptions,
@@ -254,8 +255,8 @@ def npuzzle(
     if partition is not None and result.heuristic != "pdb":
         result.add_note(f"not used: the partition {partition} (only -H pdb reads one)")
     picture = (
-        f"start:\n{format_board(puzzle.initial, puzzle.cols)}\n"
-        f"goal:\n{format_board(puzzle.goal, puzzle.cols)}"
+        f"{word('start')}:\n{format_board(puzzle.initial, puzzle.cols)}\n"
+        f"{word('goal')}:\n{format_board(puzzle.goal, puzzle.cols)}"
     )
     extra = {
         "start": compact(puzzle.initial),
