@@ -264,7 +264,8 @@ def test_any_weight_on_the_puzzle_and_the_maze(page: Page) -> None:
     page.fill("#maze-weight", "1.1")
     with page.expect_request("**/api/maze/trace") as asked:
         page.click("#maze-solve")
-    assert asked.value.post_data_json["weight"] == 1.1
+    body = asked.value.post_data_json
+    assert body and body["weight"] == 1.1
     expect(page.locator("#maze-verdict")).to_contain_text("Found a path")
     expect(page.locator("#maze-expanded")).to_have_text("21")  # the worksheet's answer
     expect(page.locator("#maze-length")).to_have_text("17")
