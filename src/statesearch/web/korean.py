@@ -24,8 +24,8 @@ NOTES: Mapping[str, str] = {
     ),
     "{tied:,} of the {expanded:,} states expanded were tied on f at the end, taken in the "
     "{name} tie-break's order; tie_break deep (larger g first) often expands far fewer": (
-        "확장한 상태 {expanded:,}개 중 {tied:,}개가 마지막에 f가 같았고 {name} 동점 처리 순서로 "
-        "꺼냈습니다; tie_break deep(g가 큰 것 먼저)이면 훨씬 적게 확장하는 경우가 많습니다"
+        "둘러본 상태 {expanded:,}개 중 {tied:,}개가 마지막에 f가 같았고 {name} 동점 처리 순서로 "
+        "꺼냈습니다; tie_break deep(g가 큰 것 먼저)이면 훨씬 적게 둘러보는 경우가 많습니다"
     ),
     "the beam width {width} (only beam reads it)": "빔 너비 {width} (빔 탐색만 읽습니다)",
     "stopped by {why} before proving it optimal: the best of {count} solutions found, at "
