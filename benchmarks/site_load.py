@@ -1,6 +1,7 @@
 """The static site in headless Chromium, against CPython in this process: how long the lesson
 page takes to give its first search answer (a first visit, then a later one with the browser's
-cache), and the lesson's searches in the page's Python (Pyodide) and here.
+cache), against Pyodide's own start in the same page as a reference, and the lesson's searches
+in the page's Python (Pyodide) and here.
 
     .venv/bin/python benchmarks/site_load.py            # builds site/ first (make site)
 
@@ -54,6 +55,17 @@ def first_answer(page: Page, url: str) -> float:
     return time.perf_counter() - began
 
 
+def bare_pyodide(page: Page) -> float:
+    """The reference: Pyodide's own start in the same page and cache, without statesearch."""
+    script = """async () => {
+        const { loadPyodide } = await import("./pyodide/pyodide.mjs");
+        const began = performance.now();
+        await loadPyodide({ indexURL: new URL("./pyodide/", location.href).href });
+        return (performance.now() - began) / 1000;
+    }"""
+    return float(page.evaluate(script))
+
+
 def in_page(page: Page, tiles: str, options: dict[str, Any]) -> tuple[int, float]:
     body = {"tiles": [int(t) for t in tiles.split()], "rows": 3, "cols": 3, **options}
     answer = page.evaluate("(body) => statesearch.api('npuzzle/solve', body)", body)
@@ -91,6 +103,7 @@ def main() -> None:
         page.close()
         page = context.new_page()
         print(f"later visit: first answer after {first_answer(page, url):.2f} s (browser cache)")
+        print(f"reference, Pyodide alone (no statesearch, same cache): {bare_pyodide(page):.2f} s")
         print(f"{'search':<32}{'page s':>9}{'CPython s':>11}{'ratio':>8}")
         for name, (tiles, options) in SEARCHES.items():
             expanded, page_s = in_page(page, tiles, options)
