@@ -2,6 +2,8 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+# What npm ci in browser/ installs: Pyodide, for the static site and its tests.
+PYODIDE := browser/node_modules/pyodide/package.json
 
 .PHONY: run test lint fix browser bench site clean notebook
 
@@ -48,8 +50,6 @@ test: lint browser $(PYODIDE)
 
 # The static site (site/): the playground and the lesson page, statesearch running in each
 # browser (Pyodide, pinned in browser/package-lock.json, from the npm registry).
-PYODIDE := browser/node_modules/pyodide/package.json
-
 $(PYODIDE): browser/package-lock.json
 	cd browser && npm ci --no-audit --no-fund --loglevel=error
 
