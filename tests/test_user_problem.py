@@ -400,14 +400,16 @@ class Mixed:
 
 @pytest.mark.parametrize(
     ("name", "args", "code"),
-    [("Line", [], 2), ("Line", ["-a", "ucs"], 2), ("Mixed", ["-a", "ucs"], 2),
+    [("Line", ["--tie-break", "classic"], 2), ("Line", ["-a", "ucs", "--tie-break", "classic"], 2),
+     ("Mixed", ["-a", "ucs", "--tie-break", "classic"], 2), ("Line", [], 0),
      ("Line", ["--tie-break", "fifo"], 0), ("Line", ["-a", "bfs"], 0)],
 )  # fmt: skip
 def test_states_that_do_not_compare_are_one_line_or_another_tie_break(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, args: list[str], code: int
 ) -> None:
-    """A frozen dataclass (hashable, not orderable) crashed A*, the default, with 'internal
-    error (not your input)': the classic tie-break orders equal f and g by state."""
+    """A frozen dataclass (hashable, not orderable) crashed A* with 'internal error (not your
+    input)': the classic tie-break orders equal f and g by state. The default for a problem of
+    one's own (auto: deep) does not compare states."""
     path = tmp_path / "unordered.py"
     path.write_text(UNORDERED)
     got, out, err = run(capsys, "solve", "problem", f"{path}:{name}", *args)
