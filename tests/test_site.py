@@ -189,10 +189,11 @@ def post(server: str, route: str, body: dict[str, Any] | None) -> Any:
 
 def without_timings(answer: Any) -> Any:
     """The answer without what differs from run to run (seconds) or by transport: the number of
-    search slots (the page's Python has one) and the engine (the page has no compiled one; the
-    counters are the same, which is the point of comparing them)."""
+    search slots (the page's Python has one), the engine (the page has no compiled one; the
+    counters are the same, which is the point of comparing them) and whether the pattern
+    databases are at hand (the server's cache may hold them; the page never reads them)."""
     if isinstance(answer, dict):
-        skip = {"elapsed_s", "slots", "queued_s", "engine"}
+        skip = {"elapsed_s", "slots", "queued_s", "engine", "pdb_ready"}
         return {k: without_timings(v) for k, v in answer.items() if k not in skip}
     if isinstance(answer, list):
         return [without_timings(v) for v in answer]
