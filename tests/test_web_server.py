@@ -183,6 +183,16 @@ def raw_solve(server: str, body: dict[str, Any]) -> socket.socket:
     return sock
 
 
+def dying(pid: int) -> bool:
+    """Whether a killed process is still exiting (not yet a zombie the pool can reap)."""
+    import psutil  # type: ignore[import-untyped]
+
+    try:
+        return psutil.Process(pid).status() != psutil.STATUS_ZOMBIE
+    except psutil.NoSuchProcess:
+        return False
+
+
 def wait_for_quick_solve(server: str, within: float) -> float:
     """Seconds until a quick solve is answered, failing after ``within`` (it waits in line
     for a slot meanwhile)."""
@@ -272,9 +282,15 @@ def test_a_worker_that_dies_is_one_line_and_replaced(server: str) -> None:
     )
     thread.start()
     time.sleep(0.8)
-    for pid in POOL.pids():
+    killed = POOL.pids()
+    for pid in killed:
         os.kill(pid, signal.SIGKILL)
     thread.join(timeout=10)
+    # A worker with its tables loaded takes a moment to exit; the pool sees it dead only then
+    # (a job handed to it in between fails too: see the closing note of 2026-12-07).
+    gone_by = time.monotonic() + 10
+    while any(dying(pid) for pid in killed) and time.monotonic() < gone_by:
+        time.sleep(0.05)
     (answer,) = results
     assert answer.status == 500 and answer.seconds < 3
     assert answer.detail.startswith("internal error ") and "server-errors.log" in answer.detail
