@@ -188,7 +188,7 @@ def dying(pid: int) -> bool:
     import psutil  # type: ignore[import-untyped]
 
     try:
-        return psutil.Process(pid).status() != psutil.STATUS_ZOMBIE
+        return bool(psutil.Process(pid).status() != psutil.STATUS_ZOMBIE)
     except psutil.NoSuchProcess:
         return False
 
