@@ -57,10 +57,16 @@ def browser() -> Iterator[Browser]:
         chromium.close()
 
 
-def open_page(browser: Browser, server: str, viewport: ViewportSize, path: str = "/") -> Page:
-    """A fresh page whose every request must go to the test server (no CDN, no network)."""
-    context = browser.new_context(viewport=viewport, has_touch=viewport is PHONE)
-    page = context.new_page()
+def open_page(
+    browser: Browser,
+    server: str,
+    viewport: ViewportSize,
+    path: str = "/",
+    locale: str | None = None,
+) -> Page:
+    """A fresh page (in a browser set to ``locale``, if given) whose every request, its
+    workers' included, must go to the test server (no CDN, no network)."""
+    context = browser.new_context(viewport=viewport, locale=locale, has_touch=viewport is PHONE)
     outside: list[str] = []
 
     def only_local(route: Route) -> None:
@@ -70,7 +76,8 @@ def open_page(browser: Browser, server: str, viewport: ViewportSize, path: str =
             outside.append(route.request.url)
             route.abort()
 
-    page.route("**/*", only_local)
+    context.route("**/*", only_local)
+    page = context.new_page()
     page.outside = outside  # type: ignore[attr-defined]
     page.goto(server + path)
     return page

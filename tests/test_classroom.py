@@ -7,10 +7,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, Page, Route, ViewportSize, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from statesearch.npuzzle import inversions, is_solvable
 from test_browser import ARTIFACTS, LAPTOP, PHONE, browser, open_page, server
@@ -50,21 +49,7 @@ def open_as(
 ) -> Page:
     """A fresh page in a browser set to `locale` (navigator.language and Accept-Language);
     every request must go to the test server."""
-    context = browser.new_context(viewport=viewport, locale=locale, has_touch=viewport is PHONE)
-    page = context.new_page()
-    outside: list[str] = []
-
-    def only_local(route: Route) -> None:
-        if urlsplit(route.request.url).netloc == urlsplit(server).netloc:
-            route.continue_()
-        else:
-            outside.append(route.request.url)
-            route.abort()
-
-    page.route("**/*", only_local)
-    page.outside = outside  # type: ignore[attr-defined]
-    page.goto(server + path)
-    return page
+    return open_page(browser, server, viewport, path, locale)
 
 
 def shot(page: Page, name: str, *, full: bool = False) -> None:

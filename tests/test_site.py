@@ -19,13 +19,12 @@ import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, Page, Route, ViewportSize, expect, sync_playwright
+from playwright.sync_api import Browser, Page, ViewportSize, expect, sync_playwright
 
 from statesearch.web.server import running_in_thread
-from test_browser import ARTIFACTS, CHROMIUM, FLAGS, LAPTOP, PHONE
+from test_browser import ARTIFACTS, CHROMIUM, FLAGS, LAPTOP, PHONE, open_page
 
 ROOT = Path(__file__).resolve().parent.parent
 LESSON = [7, 2, 4, 5, 0, 6, 8, 3, 1]
@@ -62,23 +61,9 @@ def chromium() -> Iterator[Browser]:
         browser.close()
 
 
-def open_site(browser: Browser, site: str, path: str, viewport: ViewportSize = LAPTOP) -> Page:
+def open_site(chromium: Browser, site: str, path: str, viewport: ViewportSize = LAPTOP) -> Page:
     """A fresh page (and worker) whose every request must go to the site's own server."""
-    context = browser.new_context(viewport=viewport, has_touch=viewport is PHONE)
-    outside: list[str] = []
-
-    def only_local(route: Route) -> None:
-        if urlsplit(route.request.url).netloc == urlsplit(site).netloc:
-            route.continue_()
-        else:
-            outside.append(route.request.url)
-            route.abort()
-
-    context.route("**/*", only_local)
-    page = context.new_page()
-    page.outside = outside  # type: ignore[attr-defined]
-    page.goto(site + path)
-    return page
+    return open_page(chromium, site, viewport, path)
 
 
 def api(page: Page, route: str, body: dict[str, Any] | None = None) -> Any:
