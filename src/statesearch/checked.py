@@ -8,22 +8,44 @@ answer "optimal", and ``inf`` made A* and branch and bound disagree. ``Checked``
 problem for the search and turns each of those into the same one line the start's check gives.
 The package's own domains are searched unwrapped: their states are right by construction, and
 their loops are the fast ones.
+
+*Trusted mode* (``solve(problem, check=False)``, or ``solve problem --trust``, which searches
+``inside trusted()``) searches one's own problem unwrapped too: the start is still looked at
+(``check_problem``, ``check_estimate``), every later step is not.
 """
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import math
+from collections.abc import Iterator
 from typing import Any
 
 from .errors import InputError
 from .problem import Heuristic, check_links, is_estimate, short
 
+# Set by ``trusted()``: the command line's --trust, around a search it cannot pass ``check`` to.
+_TRUSTED = contextvars.ContextVar("trusted", default=False)
 
-def checked(problem: Any) -> Any:
-    """``problem`` wrapped in ``Checked``, unless it is one of statesearch's own."""
-    if type(problem).__module__.split(".")[0] == "statesearch":
+
+def checked(problem: Any, check: bool = True) -> Any:
+    """``problem`` wrapped in ``Checked``, unless it is one of statesearch's own or trusted
+    (``check=False``, or searched inside ``trusted()``)."""
+    if not check or _TRUSTED.get() or type(problem).__module__.split(".")[0] == "statesearch":
         return problem
     return Checked(problem)
+
+
+@contextlib.contextmanager
+def trusted(trust: bool = True) -> Iterator[None]:
+    """Within the block (if ``trust``), ``solve`` skips the per-step checks as with
+    ``check=False``."""
+    token = _TRUSTED.set(trust)
+    try:
+        yield
+    finally:
+        _TRUSTED.reset(token)
 
 
 class Checked:

@@ -57,6 +57,7 @@ def solve(
     progress: Callable[[Snapshot], None] | None = None,
     meter: Meter | None = None,
     trace: Trace | bool | None = None,
+    check: bool = True,
 ) -> SearchResult[Any]:
     """Search ``problem`` with ``algorithm`` and return a :class:`SearchResult`.
 
@@ -97,6 +98,10 @@ def solve(
     ``trace`` (a ``statesearch.trace.Trace``, or ``True`` for a default one) records every step
     of the search; it is kept on the result (``result.trace``). Compiled kernels do not trace,
     so a traced search runs on the Python engine (the result's ``note`` says so).
+
+    ``check``: a problem of one's own is checked at every step it is searched (``checked.py``:
+    each successor, predecessor and estimate); ``check=False`` trusts it and checks its start
+    only, which is faster, but a bad step is then an internal error or a wrong answer.
     """
     if engine not in ENGINES:
         raise InputError(
@@ -107,7 +112,7 @@ def solve(
     meter = meter or Meter(limits or Limits(), cancel, progress)
     with stopped_when_overdue(meter):  # it runs the problem's successors on its start
         check_problem(problem)
-    problem = checked(problem)
+    problem = checked(problem, check)
     with metering(meter):
         return _solve(
             problem, algorithm, heuristic, weight, tie_break, precheck, upper_bound, engine, meter,

@@ -10,6 +10,7 @@ from typing import Annotated, Any
 
 import typer
 
+from ..checked import trusted
 from ..problem import state_text
 from ..result import SearchResult
 from ..user_problem import blaming, is_file_reference, load_problem, parse_arguments
@@ -43,11 +44,19 @@ def solve_problem(
     precheck: Annotated[
         bool, typer.Option(help="Ask the problem's unsolvable_reason() before searching.")
     ] = True,
+    trust: Annotated[
+        bool,
+        typer.Option(
+            "--trust",
+            help="Check the problem's start only, not each successor, predecessor and estimate "
+            "(faster; a bad step is then an internal error or a wrong answer).",
+        ),
+    ] = False,
     *,
     search: SearchOptions,
 ) -> None:
     """Solve a problem of your own: its three slots in a Python file."""
-    with searching(search) as meter:
+    with searching(search) as meter, trusted(trust):
         problem = load_problem(reference, arguments=parse_arguments(arg or []))
         text = state_text(problem)
         with blaming(problem):  # its render too, which writes the path
