@@ -38,10 +38,19 @@ def is_map(text: str) -> bool:
     return bool(first) and first[0] == "type"
 
 
-def read_map(text: str) -> list[str]:
-    """The rows of a ``.map`` file as a maze's text rows (``.`` open, ``#`` wall)."""
-    lines = text.removeprefix("\ufeff").split("\n")
-    lines = [line.removesuffix("\r") for line in lines]
+def map_lines(text: str) -> list[str]:
+    """The file's lines, a BOM and CRs left out."""
+    return [line.removesuffix("\r") for line in text.removeprefix("\ufeff").split("\n")]
+
+
+def map_size(text: str) -> tuple[int, int]:
+    """A ``.map`` file's height and width, as its header says (its rows not read)."""
+    return read_header(map_lines(text))
+
+
+def read_header(lines: list[str]) -> tuple[int, int]:
+    """The height and width the first four lines give (``type octile``, ``height``, ``width``,
+    ``map``), or one line saying which is wrong."""
     fields: dict[str, str] = {}
     for number, key in enumerate(HEADER, 1):
         line = lines[number - 1] if number <= len(lines) else ""
@@ -68,7 +77,13 @@ def read_map(text: str) -> list[str]:
                 value=fields[key][:20],
             )
         size[key] = int(fields[key])
-    height, width = size["height"], size["width"]
+    return size["height"], size["width"]
+
+
+def read_map(text: str) -> list[str]:
+    """The rows of a ``.map`` file as a maze's text rows (``.`` open, ``#`` wall)."""
+    lines = map_lines(text)
+    height, width = read_header(lines)
     body = lines[4:]
     while body and not body[-1].strip():  # blank lines at the end
         body.pop()

@@ -116,7 +116,7 @@ def with_prebuilt_tables(puzzle: NPuzzle) -> NPuzzle:
     return puzzle.with_pattern_database(loaded(puzzle.rows, puzzle.cols, puzzle.goal, None))
 
 
-def with_offset(problem: Any, request: SolveBoard | SolveMaze) -> str | Heuristic:
+def with_offset(problem: Any, request: SolveBoard | SolveMaze) -> str | Heuristic | None:
     """The heuristic asked for, plus the request's ``h_offset`` if it has one: h + 3 overestimates
     everywhere (so it is not admissible), yet A* takes out the same states in the same order."""
     offset = getattr(request, "h_offset", 0)
@@ -140,6 +140,7 @@ def board_search(
         request.algorithm,
         with_offset(puzzle, request) if asked else None,
         weight=request.weight,
+        beam_width=request.beam_width,
         precheck=request.precheck,
         meter=meter,
         trace=trace,
@@ -150,12 +151,13 @@ def maze_search(
     request: SolveMaze, deadline: float, cancel: threading.Event, trace: Trace
 ) -> SearchResult[Any]:
     meter = budget(request, deadline, cancel)
-    maze = Maze.parse("\n".join(request.grid))
+    maze = Maze.parse("\n".join(request.grid), request.moves, request.corners)
     return solve(
         maze,
         request.algorithm,
         with_offset(maze, request),
         weight=request.weight,
+        beam_width=request.beam_width,
         meter=meter,
         trace=trace,
     )

@@ -173,6 +173,11 @@ PUZZLE_TEMPLATES: Mapping[str, str] = {
         "Moving AI 지도에는 출발점과 목표점이 없습니다: --start X,Y와 --goal X,Y를 주세요"
     ),
     "the map has no open cell": "지도에 빈 칸이 없습니다",
+    "the map is {width}x{height} cells; the page takes maps up to {side}x{side}: "
+    "run statesearch solve maze FILE.map --start X,Y --goal X,Y": (
+        "지도가 {width}x{height}칸입니다; 이 페이지는 {side}x{side}칸까지의 지도만 받습니다: "
+        "statesearch solve maze FILE.map --start X,Y --goal X,Y로 실행하세요"
+    ),
     "scenario line {line} is for a {width}x{height} map; the map is {mw}x{mh}": (
         "시나리오 {line}번째 줄은 {width}x{height} 지도용인데 지도는 {mw}x{mh}입니다"
     ),

@@ -16,13 +16,16 @@ from typing import Any
 
 from ..errors import InputError
 from ..maze import LESSON_MAZE
+from ..maze.movingai import map_size, read_map
 from ..npuzzle import inversions, is_solvable, parity_proof
 from ..tilt import Tilt
 from . import jobs
 from .schemas import (
+    MAX_MAZE_SIDE,
     MAX_SECONDS,
     MAX_STATES,
     Board,
+    MazeMap,
     Request,
     SolveBoard,
     SolveMaze,
@@ -89,6 +92,21 @@ def lesson_maze(_: None = None) -> dict[str, list[str]]:
     return {"grid": LESSON_MAZE.splitlines()}
 
 
+def moving_ai_map(request: MazeMap) -> dict[str, Any]:
+    """A Moving AI map's rows (``.`` open, ``#`` wall), refused in one line past the page's caps
+    before its rows are read; the page then takes the start and the goal by a click each."""
+    height, width = map_size(request.text)
+    if max(height, width) > MAX_MAZE_SIDE:
+        raise InputError(
+            "the map is {width}x{height} cells; the page takes maps up to {side}x{side}: "
+            "run statesearch solve maze FILE.map --start X,Y --goal X,Y",
+            width=width,
+            height=height,
+            side=MAX_MAZE_SIDE,
+        )
+    return {"grid": read_map(request.text)}
+
+
 def tilt_move(request: TiltMove) -> dict[str, Any]:
     """One move of every block, by the same rules the solvers use."""
     puzzle = Tilt.from_text(request.board, request.step, request.collide)
@@ -107,6 +125,8 @@ def search_options(request: SolveBoard | SolveMaze | SolveTilt) -> str:
     weight = getattr(request, "weight", 1.0)  # a tilt search has none
     if weight != 1.0:
         words += f" -w {weight:g}"
+    if getattr(request, "beam_width", None) is not None:
+        words += f" --beam-width {request.beam_width}"  # type: ignore[union-attr]
     return words
 
 
@@ -118,9 +138,10 @@ def npuzzle_command(request: SolveBoard) -> str:
 
 
 def maze_command(request: SolveMaze) -> str:
-    return (
-        f"statesearch solve maze MAZE.txt {search_options(request)}  (the grid saved as MAZE.txt)"
-    )
+    moves = f" --moves {request.moves}" if request.moves != 4 else ""
+    corners = f" --corners {request.corners}" if request.moves == 8 else ""
+    options = f"{moves}{corners} {search_options(request)}"
+    return f"statesearch solve maze MAZE.txt{options}  (the grid saved as MAZE.txt)"
 
 
 def tilt_command(request: SolveTilt) -> str:
@@ -161,6 +182,14 @@ ROUTES: dict[str, Route] = {
         "tile lists. ``h_offset`` adds a constant to the heuristic.",
     ),
     "maze/lesson": Route(MAZE, None, lesson_maze),
+    "maze/map": Route(
+        MAZE,
+        MazeMap,
+        moving_ai_map,
+        summary="A Moving AI ``.map`` file's text as the maze's rows (``.`` open, ``#`` wall), "
+        "for maps up to the page's side; search it with ``moves`` 8, its start and goal marked "
+        "``S`` and ``G``.",
+    ),
     "maze/solve": Route(
         MAZE,
         SolveMaze,

@@ -22,6 +22,8 @@ MAX_EVENTS = 20_000  # trace events one answer may carry (the lesson's misplaced
 MAX_H_OFFSET = 100  # the most a client may add to a heuristic (the lesson adds 3)
 MAX_BOARD_TEXT = 2000  # characters of a tilt board
 MAX_MAZE_SIDE = 60
+MAX_MAP_TEXT = 10_000  # characters of a Moving AI map: a 60x60 one with CRLF is about 3,800
+MAX_BEAM = 10**6  # a beam wider than this keeps no fewer states than the server's cap
 MAX_DEPTH = 10**6  # steps a path may have: more than any board the caps let in needs
 
 NAME = Text(max_length=40)
@@ -29,6 +31,8 @@ TILE = Integer(ge=0, le=24)  # boards have at most 25 cells
 SECONDS = Number(gt=0, le=MAX_SECONDS)
 WEIGHT = Number(ge=0, le=10)
 NODES = AnyOf(Integer(ge=1, le=MAX_NODES), nullable=True)
+# Beam search's width (``None``: the engine's default); any other search is told it is unread.
+BEAM_WIDTH = AnyOf(Integer(ge=1, le=MAX_BEAM), nullable=True)
 
 
 @dataclass(kw_only=True)
@@ -75,6 +79,7 @@ class SolveBoard(Board, RequestLimits):
     algorithm: str = spec(NAME, "astar")
     heuristic: str = spec(NAME, "manhattan")
     weight: float = spec(WEIGHT, 1.0)
+    beam_width: int | None = spec(BEAM_WIDTH, None)
     precheck: bool = spec(Boolean(), True)
 
 
@@ -84,8 +89,20 @@ class SolveMaze(RequestLimits):
         ListOf(OneLine(max_length=MAX_MAZE_SIDE), min_length=1, max_length=MAX_MAZE_SIDE)
     )
     algorithm: str = spec(NAME, "astar")
-    heuristic: str = spec(NAME, "manhattan")
+    # None: the maze's own (manhattan with 4 moves, octile with 8).
+    heuristic: str | None = spec(AnyOf(NAME, nullable=True), None)
     weight: float = spec(WEIGHT, 1.0)
+    beam_width: int | None = spec(BEAM_WIDTH, None)
+    # 4 (the lesson's) or 8 with the diagonals; the corner rule ``avoid`` (Moving AI's) or ``cut``.
+    moves: int = spec(Integer(ge=4, le=8), 4)
+    corners: str = spec(NAME, "avoid")
+
+
+@dataclass(kw_only=True)
+class MazeMap(Request):
+    """A Moving AI ``.map`` file's text, read as a maze's rows up to the page's caps."""
+
+    text: str = spec(Text(max_length=MAX_MAP_TEXT))
 
 
 @dataclass(kw_only=True)
