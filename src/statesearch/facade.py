@@ -382,8 +382,8 @@ def choose(problem: object, heuristic: HeuristicSpec) -> tuple[str, HeuristicSpe
     the algorithm, the heuristic and why), else A* with the heuristic asked for."""
     own = getattr(problem, "choose_algorithm", None)
     if own is None:
-        return "astar", heuristic, "auto: A*, the default for a problem that does not choose"
+        return "astar", heuristic, Note("auto: A*, the default for a problem that does not choose")
     algorithm, chosen, why = own(
         heuristic if isinstance(heuristic, str) or heuristic is None else None
     )
-    return algorithm, heuristic if heuristic is not None else chosen, f"auto: {why}"
+    return algorithm, heuristic if heuristic is not None else chosen, Note("auto: {why}", why=why)

@@ -10,7 +10,8 @@ the Python engine's (the ``classic`` tie-break). ``euclidean`` stays in Python: 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import numpy as np
@@ -37,6 +38,7 @@ from .grid_kernel import (
     H_MANHATTAN,
     H_OCTILE,
     H_ZERO,
+    LOW,
     REGISTERS,
     SIZE,
     estimate,
@@ -51,25 +53,26 @@ HEURISTICS = {
     "chebyshev": H_CHEBYSHEV,
 }
 SLICE = 1 << 18  # expansions between clock checks: ~20-40 ms of kernel time
+HEAP_ROWS = 1 << 12  # the open list's first length, doubled as it fills
 MOST_WEIGHT = 1 << 20  # f = g + w·h stays exact in a float64 below it
 Kernel = Callable[[Meter, Stats], Outcome]
 
 
 def packed(maze: Any) -> tuple[np.ndarray, np.ndarray]:
-    """The maze's cells as terrain costs in one float64 array with a border of walls (0), and
-    its moves as ``(offset, diagonal, beside_a, beside_b)`` rows in the maze's order."""
+    """The maze's cells as terrain costs in one uint8 array with a border of walls (0), and
+    its moves as ``(offset, diagonal, beside_a, beside_b, dr, dc)`` rows in the maze's order."""
     width = maze.width + 2
-    table = np.zeros(256, dtype=np.float64)
+    table = np.zeros(256, dtype=np.uint8)
     for ch, value in TERRAIN.items():
         table[ord(ch)] = value
     text = np.frombuffer("".join(maze.rows).encode("ascii"), dtype=np.uint8)
-    cost = np.zeros((maze.height + 2, width), dtype=np.float64)
+    cost = np.zeros((maze.height + 2, width), dtype=np.uint8)
     cost[1:-1, 1:-1] = table[text].reshape(maze.height, maze.width)
-    rows = [(dr * width + dc, 0, 0, 0) for _, dr, dc in MOVES]
+    rows = [(dr * width + dc, 0, 0, 0, dr, dc) for _, dr, dc in MOVES]
     if maze.moves == 8:
         for _, dr, dc, a, b in DIAGONALS:
             beside = [STEPS[n][0] * width + STEPS[n][1] for n in (a, b)]
-            rows.append((dr * width + dc, 1, *beside))
+            rows.append((dr * width + dc, 1, *beside, dr, dc))
     return cost.reshape(-1), np.array(rows, dtype=np.int64)
 
 
@@ -118,15 +121,55 @@ def kernel_for(maze: Any, algorithm: str, heuristic: str, weight: float) -> Kern
     return Prepared(make)
 
 
+class Tables:
+    """A search's g table, ``seen`` (``grid_kernel``) and open list, lent to one search at a
+    time and kept for the next one on the same map (``borrowed``)."""
+
+    def __init__(self, cells: int, meter: Meter | None) -> None:
+        reserve(cells * 16 + HEAP_ROWS * 24, "the grid search's tables", meter)
+        self.g = np.empty(cells)  # read only where ``seen`` says this search reached the cell
+        self.seen = np.zeros(cells, dtype=np.int64)
+        self.heap = np.zeros((HEAP_ROWS, 3))
+        self.search = 0
+
+    def next_search(self) -> int:
+        """The next search's number (``seen``'s high half: 1 to 2**31 - 1, then cleared)."""
+        self.search += 1
+        if self.search >= 1 << 31:
+            self.seen[:] = 0
+            self.search = 1
+        return self.search
+
+    def grow(self, meter: Meter) -> None:
+        """The open list twice as long (NEED_ROOM), kept so for the next search."""
+        reserve(self.heap.nbytes, "the grid search's open list", meter)
+        self.heap = np.concatenate([self.heap, np.zeros_like(self.heap)])
+
+
+@contextmanager
+def borrowed(maze: Any, cells: int, meter: Meter) -> Iterator[Tables]:
+    """Tables for one search: a free one of this map's (shared by ``with_ends``' copies), else
+    new ones; given back when the search ends, however it ends."""
+    free: list[Tables] = maze.kernel_tables.setdefault("free", [])
+    try:
+        tables = free.pop()  # pop and append are atomic: two threads never share one
+    except IndexError:
+        tables = Tables(cells, meter)
+    try:
+        yield tables
+    finally:
+        free.append(tables)
+
+
 class GridSearch:
     """One search's arrays and its run under the meter."""
 
     def __init__(self, maze: Any, kind: int, weight: int) -> None:
         self.maze, self.kind, self.weight = maze, kind, weight
-        grid = maze.__dict__.get("_kernel_grid")
-        if grid is None:  # shared by the maze's copies (``with_ends``): one per map
-            grid = maze.__dict__["_kernel_grid"] = packed(maze)
-        self.cost, self.moves = grid
+        kept = maze.kernel_tables
+        if "grid" not in kept:  # one per map: the copies share it
+            kept["grid"] = packed(maze)
+        self.cost, self.moves = kept["grid"]
         self.width = maze.width + 2
         self.start = self.index(maze.initial)
         self.goal = self.index(maze.goal)
@@ -137,34 +180,25 @@ class GridSearch:
     def load(self) -> None:
         """numba's machine code loaded (from its cache, or compiled once) before the clock: a
         call with an empty open list, which returns at once."""
-        tiny: list[np.ndarray] = [np.zeros((1, 3)), np.zeros(1), np.zeros(1, dtype=np.int8)]
-        tiny.append(np.zeros(0, dtype=np.int32))
-        self.slice(tiny, np.zeros(REGISTERS, dtype=np.int64), (UNBOUNDED,) * 4, 0)
-
-    def arrays(self, meter: Meter, heap: int) -> list[np.ndarray]:
-        """The open list (``heap`` rows), g, the parent moves, the depths."""
-        n = self.cost.shape[0]
-        limited = meter.depth_limited
-        reserve(n * (8 + 1 + (4 if limited else 0)) + heap * 24, "the grid search's tables", meter)
-        g = np.full(n, np.inf)
-        came = np.zeros(n, dtype=np.int8)
-        depth = np.zeros(n if limited else 0, dtype=np.int32)
-        return [np.zeros((heap, 3)), g, came, depth]
+        if not grid_astar_slice.signatures:
+            tiny = Tables(1, None)
+            self.slice(tiny, np.zeros(0, dtype=np.int32), np.zeros(REGISTERS, np.int64), 0)
 
     def slice(
         self,
-        arrays: list[np.ndarray],
+        tables: Tables,
+        depth: np.ndarray,
         registers: np.ndarray,
-        budgets: tuple[int, int, int, int],
         expansions: int,
+        budgets: tuple[int, int, int, int] = (UNBOUNDED,) * 4,
     ) -> int:
-        heap, g, came, depth = arrays
         expanded, pushed, stored, deepest = budgets
         return int(
             grid_astar_slice(
-                heap,
-                g,
-                came,
+                tables.heap,
+                tables.g,
+                tables.seen,
+                tables.search,
                 depth,
                 self.cost,
                 self.moves,
@@ -183,38 +217,57 @@ class GridSearch:
             )
         )
 
-    def run(self, meter: Meter, stats: Stats) -> Outcome:
-        arrays = self.arrays(meter, 1 << 12)
-        heap, g = arrays[:2]
-        g[self.start] = 0.0
+    def begin(self, tables: Tables, weight: int, unit: int) -> np.ndarray:
+        """The start on the open list of a new search; its registers."""
+        search = tables.next_search()
+        tables.g[self.start] = 0.0
+        tables.seen[self.start] = search << 32 | self.start  # reached from itself
         goal_r, goal_c = divmod(self.goal, self.width)
-        h = estimate(self.start, self.width, goal_r, goal_c, self.kind, self.maze.min_cost)
-        heap[0] = (self.weight * h, 0.0, self.start)
+        start_r, start_c = divmod(self.start, self.width)
+        h = estimate(start_r - goal_r, start_c - goal_c, self.kind, unit)
+        tables.heap[0] = (weight * h, 0.0, self.start)
         registers = np.zeros(REGISTERS, dtype=np.int64)
         registers[SIZE] = registers[LONGEST] = registers[STORED] = 1
-        budgets = (meter.max_expanded, meter.max_pushed, meter.max_states, meter.max_depth)
-        while True:
-            status = self.slice(arrays, registers, budgets, SLICE)
-            read_counters(registers, stats)
-            if status == NEED_ROOM:
-                reserve(arrays[0].nbytes, "the grid search's open list", meter)
-                arrays[0] = np.concatenate([arrays[0], np.zeros_like(arrays[0])])
-                continue
-            if status == FOUND:
-                return found(self.maze, self.path(arrays[2]))
-            if status == EXHAUSTED:
-                return Exhausted(LimitKind.DEPTH if registers[CUT] else None)
-            after_pause(registers, meter)
+        return registers
 
-    def path(self, came: np.ndarray) -> list[tuple[int, int]]:
-        """The cells from the start to the goal, by the moves that reached each."""
-        offsets = self.moves[:, 0]
-        cells, i = [], self.goal
-        while i != self.start:
-            cells.append(divmod(i, self.width))
-            i -= int(offsets[came[i]])
-        cells.append(divmod(self.start, self.width))
-        return [(r - 1, c - 1) for r, c in reversed(cells)]
+    def run(self, meter: Meter, stats: Stats) -> Outcome:
+        n = self.cost.shape[0]
+        depth = np.zeros(0, dtype=np.int32)
+        if meter.depth_limited:
+            reserve(n * 4, "the grid search's depths", meter)
+            depth = np.zeros(n, dtype=np.int32)
+        budgets = (meter.max_expanded, meter.max_pushed, meter.max_states, meter.max_depth)
+        with borrowed(self.maze, n, meter) as tables:
+            registers = self.begin(tables, self.weight, self.maze.min_cost)
+            while True:
+                status = self.slice(tables, depth, registers, SLICE, budgets)
+                read_counters(registers, stats)
+                if status == NEED_ROOM:
+                    tables.grow(meter)
+                    continue
+                if status == FOUND:
+                    return found(self.maze, self.path(tables.seen))
+                if status == EXHAUSTED:
+                    return Exhausted(LimitKind.DEPTH if registers[CUT] else None)
+                after_pause(registers, meter)
+
+    def path(self, seen: np.ndarray) -> list[tuple[int, int]]:
+        """The cells from the start to the goal: the cells each was reached from (one move
+        before for A*, a jump before for jump point search) and the cells between."""
+        points, i = [], self.goal
+        while True:
+            r, c = divmod(i, self.width)
+            points.append((r - 1, c - 1))
+            if i == self.start:
+                break
+            i = int(seen[i]) & LOW
+        points.reverse()
+        cells = [points[0]]
+        for (r, c), (r2, c2) in itertools.pairwise(points):
+            dr, dc = (r2 > r) - (r2 < r), (c2 > c) - (c2 < c)
+            steps = max(abs(r2 - r), abs(c2 - c))
+            cells += [(r + k * dr, c + k * dc) for k in range(1, steps + 1)]
+        return cells
 
 
 class JumpSearch(GridSearch):
@@ -222,30 +275,25 @@ class JumpSearch(GridSearch):
 
     def __init__(self, maze: Any, kind: int) -> None:
         super().__init__(maze, kind, 1)
-        grid = maze.__dict__.get("_kernel_open")
-        if grid is None:  # one per map, as the packed costs
-            grid = maze.__dict__["_kernel_open"] = (self.cost > 0).astype(np.uint8)
-        self.open: np.ndarray = grid
 
     def load(self) -> None:
-        tiny = np.zeros((1, 3))
-        self.jump(tiny, np.zeros(1), np.zeros(1, dtype=np.int64), np.zeros(REGISTERS, np.int64))
+        if not jump_slice.signatures:
+            self.jump(Tables(1, None), np.zeros(REGISTERS, np.int64), 0)
 
     def jump(
         self,
-        heap: np.ndarray,
-        g: np.ndarray,
-        came: np.ndarray,
+        tables: Tables,
         registers: np.ndarray,
+        expansions: int,
         budgets: tuple[int, int, int] = (UNBOUNDED,) * 3,
-        expansions: int = 0,
     ) -> int:
         return int(
             jump_slice(
-                heap,
-                g,
-                came,
-                self.open,
+                tables.heap,
+                tables.g,
+                tables.seen,
+                tables.search,
+                self.cost,
                 self.goal,
                 self.width,
                 self.kind,
@@ -263,41 +311,17 @@ class JumpSearch(GridSearch):
             raise InputError(
                 "jump point search takes no depth limit (a jump spans many moves): use astar"
             )
-        n, heap = self.cost.shape[0], 1 << 12
-        reserve(n * 16 + heap * 24, "the jump point search's tables", meter)
-        rows, g = np.zeros((heap, 3)), np.full(n, np.inf)
-        came = np.empty(n, dtype=np.int64)
-        came[self.start], g[self.start] = -1, 0.0
-        goal_r, goal_c = divmod(self.goal, self.width)
-        h = estimate(self.start, self.width, goal_r, goal_c, self.kind, 1)
-        rows[0] = (h, 0.0, self.start)
-        registers = np.zeros(REGISTERS, dtype=np.int64)
-        registers[SIZE] = registers[LONGEST] = registers[STORED] = 1
         budgets = (meter.max_expanded, meter.max_pushed, meter.max_states)
-        while True:
-            status = self.jump(rows, g, came, registers, budgets, SLICE)
-            read_counters(registers, stats)
-            if status == NEED_ROOM:
-                reserve(rows.nbytes, "the jump point search's open list", meter)
-                rows = np.concatenate([rows, np.zeros_like(rows)])
-                continue
-            if status == FOUND:
-                return found(self.maze, self.jump_path(came))
-            if status == EXHAUSTED:
-                return Exhausted()
-            after_pause(registers, meter)
-
-    def jump_path(self, came: np.ndarray) -> list[tuple[int, int]]:
-        """The cells from the start to the goal: the jump points, and the cells between."""
-        points, i = [], self.goal
-        while i >= 0:
-            r, c = divmod(int(i), self.width)
-            points.append((r - 1, c - 1))
-            i = came[i]
-        points.reverse()
-        cells = [points[0]]
-        for (r, c), (r2, c2) in itertools.pairwise(points):
-            dr, dc = (r2 > r) - (r2 < r), (c2 > c) - (c2 < c)
-            steps = max(abs(r2 - r), abs(c2 - c))
-            cells += [(r + k * dr, c + k * dc) for k in range(1, steps + 1)]
-        return cells
+        with borrowed(self.maze, self.cost.shape[0], meter) as tables:
+            registers = self.begin(tables, 1, 1)
+            while True:
+                status = self.jump(tables, registers, SLICE, budgets)
+                read_counters(registers, stats)
+                if status == NEED_ROOM:
+                    tables.grow(meter)
+                    continue
+                if status == FOUND:
+                    return found(self.maze, self.path(tables.seen))
+                if status == EXHAUSTED:
+                    return Exhausted()
+                after_pause(registers, meter)

@@ -34,6 +34,7 @@ from functools import cached_property
 from typing import Any
 
 from ..errors import InputError
+from ..note import Note
 from ..problem import Heuristic, NamedHeuristics
 from .cells import REVERSE, SQRT2, TERRAIN, WALL, Cell
 
@@ -87,6 +88,9 @@ class Maze:
         self.open_cells = sum(len(row) - row.count(WALL) for row in rows)
         self.default_heuristic = "manhattan" if moves == 4 else "octile"
         self.heuristic_aliases = {"h": self.default_heuristic, "none": "zero"}
+        # The compiled searches' packed grid and tables (``maze.compiled``), one set per map:
+        # ``with_ends``' copies share this dict.
+        self.kernel_tables: dict[str, Any] = {}
 
     @classmethod
     def parse(
@@ -125,7 +129,7 @@ class Maze:
 
     def with_ends(self, start: Cell, goal: Cell) -> Maze:
         """The same maze (its rows shared, not copied) from ``start`` to ``goal``."""
-        other = copy.copy(self)  # its packed rows (``padded``, the kernel's grid) shared
+        other = copy.copy(self)  # its packed rows (``padded``, ``kernel_tables``) shared
         other.__dict__.pop("heuristics", None)
         other.initial, other.goal = self._open(start, "start"), self._open(goal, "goal")
         return other
@@ -152,7 +156,10 @@ class Maze:
     def choose_algorithm(self, heuristic: str | None) -> tuple[str, str, str]:
         """``algorithm="auto"``: A*, which keeps every cell it reaches: a maze's cells fit."""
         chosen = heuristic or self.default_heuristic
-        return "astar", chosen, f"A* + {chosen}: the maze's {self.open_cells:,} open cells fit"
+        fits = Note(
+            "A* + {chosen}: the maze's {open:,} open cells fit", chosen=chosen, open=self.open_cells
+        )
+        return "astar", chosen, fits
 
     def is_goal(self, state: Cell) -> bool:
         return state == self.goal

@@ -1,9 +1,14 @@
 """A* on a packed grid in numba: the maze's cells in one flat array with a border of walls.
 
-``cost[i]`` is the terrain of cell ``i`` (0: a wall), ``i = (row + 1) * width + column + 1``
+``cost[i]`` is the terrain of cell ``i`` (a byte, 0: a wall), ``i = (row + 1) * width + column + 1``
 for a ``width`` two more than the maze's, so a neighbour is ``i`` plus a constant and the border
-needs no bounds checks; ``i`` orders cells as the engine's ``(row, column)`` tuples do. The g
-table and the parent moves are flat arrays over the same indices.
+needs no bounds checks; ``i`` orders cells as the engine's ``(row, column)`` tuples do.
+
+The tables outlive a search (``compiled.Tables``): ``seen[i]`` holds the number of the search
+that last reached cell ``i`` in its high 32 bits and the cell it was reached from in its low
+ones, so a new search starts by counting one up instead of clearing a g table of the whole map
+(a 512x512 map's g table took 0.06-0.12 ms to fill, about what a short query's search takes).
+``g[i]`` is read only for a cell this search has reached.
 
 The open list is a 4-ary heap of ``(f, g, cell)`` rows in one ``(n, 3)`` float64 array (a row's
 words share a cache line: uniform-cost search over an open 512x512 map took 177-226 CPU ns an
@@ -11,7 +16,8 @@ expansion against 195-214 with three arrays, in turns), ordered as the engine's 
 heapq orders its ``(f, g, (row, column))`` entries. Every f and g is made by the same float64
 operations in the same order as the engine's (a step costs the terrain, times √2 on a
 diagonal; the estimates are the maze's own formulas), so the same entries are pushed and
-popped in the same order and every counter equals the Python engine's.
+popped in the same order and every counter equals the Python engine's. The loop's pieces that
+jump point search shares (``jump_kernel``) are here too.
 """
 
 from __future__ import annotations
@@ -21,28 +27,14 @@ import math
 import numpy as np
 from numba import njit
 
-from ..kernels.codes import (
-    COUNTERS,
-    EXHAUSTED,
-    EXPANDED,
-    FOUND,
-    GENERATED,
-    LONGEST,
-    NEED_ROOM,
-    PAUSED,
-    PUSHED,
-    STOP,
-    STOP_EXPANDED,
-    STOP_MEMORY,
-    STOP_PUSHED,
-    STOP_SLICE,
-    STORED,
-)
+from ..kernels import codes as k
 
-SIZE, CUT = COUNTERS, COUNTERS + 1  # open-list entries; a child was cut at the depth limit
-REGISTERS = COUNTERS + 2
+SIZE, CUT = k.COUNTERS, k.COUNTERS + 1  # open-list entries; a child was cut at the depth limit
+REGISTERS = k.COUNTERS + 2
 H_ZERO, H_MANHATTAN, H_OCTILE, H_CHEBYSHEV = 0, 1, 2, 3
 SQRT2 = math.sqrt(2)
+GO = -1  # ``halt``: no reason to stop before the next expansion
+LOW = (1 << 32) - 1  # ``seen``: the cell reached from
 
 
 @njit(cache=True, inline="always")
@@ -93,12 +85,12 @@ def pop(heap: np.ndarray, size: int) -> int:
 
 
 @njit(cache=True, inline="always")
-def estimate(cell: int, width: int, goal_r: int, goal_c: int, kind: int, unit: int) -> float:
-    """The maze's estimate of ``cell``, computed as ``Maze.heuristics`` computes it."""
+def estimate(dr: int, dc: int, kind: int, unit: int) -> float:
+    """The maze's estimate of a cell ``dr`` rows and ``dc`` columns from the goal (either
+    sign), computed as ``Maze.heuristics`` computes it."""
     if kind == H_ZERO:
         return 0.0
-    dr = abs(cell // width - goal_r)
-    dc = abs(cell % width - goal_c)
+    dr, dc = abs(dr), abs(dc)
     if kind == H_MANHATTAN:
         return float((dr + dc) * unit)
     if kind == H_CHEBYSHEV:
@@ -107,11 +99,54 @@ def estimate(cell: int, width: int, goal_r: int, goal_c: int, kind: int, unit: i
     return (float(max(dr, dc) - low) + SQRT2 * low) * unit
 
 
+@njit(cache=True, inline="always")
+def halt(
+    heap: np.ndarray, size: int, g: np.ndarray, room: int, expanded: int, stop_at: int, most: int
+) -> tuple[int, int, int]:
+    """Stale entries (a cheaper one for their cell was pushed later) dropped from the top, then
+    why the loop stops before its next expansion: ``(size, status, stop)``, status ``GO`` to go
+    on. ``room``: the entries one expansion may push; ``most``: the expansion budget."""
+    while size > 0 and heap[0, 1] > g[int(heap[0, 2])]:
+        size = pop(heap, size)
+    if size == 0:
+        return size, k.EXHAUSTED, k.STOP_SLICE
+    if size + room > heap.shape[0]:
+        return size, k.NEED_ROOM, k.STOP_SLICE
+    if expanded >= stop_at:
+        return size, k.PAUSED, k.STOP_SLICE
+    if expanded >= most:
+        return size, k.PAUSED, k.STOP_EXPANDED
+    return size, GO, k.STOP_SLICE
+
+
+@njit(cache=True, inline="always")
+def counters(regs: np.ndarray) -> tuple[int, int, int, int, int, int]:
+    """The registers a slice keeps in locals: size, expanded, pushed, generated, stored and
+    the longest open list."""
+    return (
+        regs[SIZE], regs[k.EXPANDED], regs[k.PUSHED],
+        regs[k.GENERATED], regs[k.STORED], regs[k.LONGEST],
+    )  # fmt: skip
+
+
+@njit(cache=True, inline="always")
+def keep(
+    regs: np.ndarray, size: int, expanded: int, pushed: int, generated: int, stored: int,
+    longest: int, stop: int,
+) -> None:  # fmt: skip
+    """The locals back into the registers as a slice returns."""
+    regs[SIZE], regs[k.EXPANDED], regs[k.PUSHED] = size, expanded, pushed
+    regs[k.GENERATED], regs[k.STORED], regs[k.LONGEST], regs[k.STOP] = (
+        generated, stored, longest, stop,
+    )  # fmt: skip
+
+
 @njit(cache=True)
 def grid_astar_slice(
     heap: np.ndarray,
     g: np.ndarray,
-    came: np.ndarray,
+    seen: np.ndarray,
+    search: int,
     depth: np.ndarray,
     cost: np.ndarray,
     moves: np.ndarray,
@@ -130,78 +165,71 @@ def grid_astar_slice(
 ) -> int:
     """A* with the classic tie-break and the engine's counting, resumable like every kernel.
 
-    ``moves[m]`` is ``(offset, diagonal, beside_a, beside_b)``: the step to the neighbour and,
-    for a diagonal, the steps to the two cells beside it (the corner rule reads them).
-    ``came[cell]`` is the move that reached it. ``depth`` has one entry per cell when a depth
-    limit is set (else none). Returns FOUND, EXHAUSTED, PAUSED (a slice or a budget ended:
-    ``regs[STOP]`` tells which) or NEED_ROOM (the open list is full; grow it and call again).
-    The counters live in locals while it runs and go back to ``regs`` when it returns.
+    ``moves[m]`` is ``(offset, diagonal, beside_a, beside_b, dr, dc)``: the step to the
+    neighbour, for a diagonal the steps to the two cells beside it (the corner rule reads them),
+    and the step in rows and columns. ``search`` is this search's number in ``seen``. ``depth``
+    has one entry per cell when a depth limit is set (else none). Returns FOUND, EXHAUSTED,
+    PAUSED (a slice or a budget ended: ``regs[STOP]`` tells which) or NEED_ROOM (the open list
+    is full; grow it and call again). The counters live in locals while it runs and go back to
+    ``regs`` when it returns.
     """
     count = moves.shape[0]
     limited = depth.shape[0] > 0
+    mark = search << 32
     goal_r, goal_c = goal // width, goal % width
-    size, expanded, pushed = regs[SIZE], regs[EXPANDED], regs[PUSHED]
-    generated, stored, longest = regs[GENERATED], regs[STORED], regs[LONGEST]
+    size, expanded, pushed, generated, stored, longest = counters(regs)
     stop_at = expanded + slice_expansions
-    capacity = heap.shape[0]
-    legal = np.empty(count, dtype=np.bool_)
-    status, stop = EXHAUSTED, regs[STOP]
-    while size > 0:
-        if size + count > capacity:
-            status = NEED_ROOM
-            break
-        if expanded >= stop_at:
-            status, stop = PAUSED, STOP_SLICE
+    while True:
+        size, status, stop = halt(heap, size, g, count, expanded, stop_at, max_expanded)
+        if status != GO:
             break
         s, gs = int(heap[0, 2]), heap[0, 1]
-        if gs > g[s]:
-            size = pop(heap, size)
-            continue  # stale
-        if expanded >= max_expanded:
-            status, stop = PAUSED, STOP_EXPANDED
-            break
         size = pop(heap, size)
         expanded += 1
         if s == goal:
-            status = FOUND
+            status = k.FOUND
             break
-        for m in range(count):  # every successor is generated before any is pushed
+        legal = 0  # every successor is generated before any is pushed
+        for m in range(count):
             ok = cost[s + moves[m, 0]] > 0
             if ok and moves[m, 1]:
                 a, b = cost[s + moves[m, 2]] > 0, cost[s + moves[m, 3]] > 0
                 ok = (a or b) if cut_corners else (a and b)
-            legal[m] = ok
-            generated += ok
+            if ok:
+                legal |= 1 << m
+                generated += 1
+        dr, dc = s // width - goal_r, s % width - goal_c
         for m in range(count):
-            if not legal[m]:
+            if not legal >> m & 1:
                 continue
             child = s + moves[m, 0]
-            step = cost[child] * SQRT2 if moves[m, 1] else cost[child]
+            step = float(cost[child])
+            if moves[m, 1]:
+                step *= SQRT2
             ng = gs + step
-            if ng >= g[child]:
+            fresh = seen[child] >> 32 != search
+            if not fresh and ng >= g[child]:
                 continue  # reached before at no greater cost
             if limited and depth[s] + 1 > max_depth:
                 regs[CUT] = 1
                 continue
             if pushed >= max_pushed:
-                status, stop = PAUSED, STOP_PUSHED
+                status, stop = k.PAUSED, k.STOP_PUSHED
                 break
-            if g[child] == np.inf:
-                stored += 1
+            stored += fresh
             g[child] = ng
-            came[child] = m
+            seen[child] = mark | s
             if limited:
                 depth[child] = depth[s] + 1
-            f = ng + weight * estimate(child, width, goal_r, goal_c, kind, unit)
-            size = push(heap, size, f, ng, child)
+            h = estimate(dr + moves[m, 4], dc + moves[m, 5], kind, unit)
+            size = push(heap, size, ng + weight * h, ng, child)
             pushed += 1
-        if status == PAUSED:
+        if status == k.PAUSED:
             break
         if stored > max_stored:
-            status, stop = PAUSED, STOP_MEMORY
+            status, stop = k.PAUSED, k.STOP_MEMORY
             break
         if size > longest:
             longest = size
-    regs[SIZE], regs[EXPANDED], regs[PUSHED] = size, expanded, pushed
-    regs[GENERATED], regs[STORED], regs[LONGEST], regs[STOP] = generated, stored, longest, stop
+    keep(regs, size, expanded, pushed, generated, stored, longest, stop)
     return status

@@ -14,23 +14,8 @@ import math
 import numpy as np
 from numba import njit
 
-from ..kernels.codes import (
-    EXHAUSTED,
-    EXPANDED,
-    FOUND,
-    GENERATED,
-    LONGEST,
-    NEED_ROOM,
-    PAUSED,
-    PUSHED,
-    STOP,
-    STOP_EXPANDED,
-    STOP_MEMORY,
-    STOP_PUSHED,
-    STOP_SLICE,
-    STORED,
-)
-from .grid_kernel import SIZE, estimate, pop, push
+from ..kernels import codes as k
+from .grid_kernel import GO, LOW, counters, estimate, halt, keep, pop, push
 
 SQRT2 = math.sqrt(2)
 
@@ -132,7 +117,8 @@ def directions(
 def jump_slice(
     heap: np.ndarray,
     g: np.ndarray,
-    came: np.ndarray,
+    seen: np.ndarray,
+    search: int,
     grid: np.ndarray,
     goal: int,
     width: int,
@@ -145,41 +131,28 @@ def jump_slice(
     slice_expansions: int,
 ) -> int:
     """Jump point search with the classic tie-break and the Python search's counting; the
-    statuses are the A* kernel's."""
+    tables, statuses and registers are the A* kernel's (the start reached from itself)."""
+    mark = search << 32
     goal_r, goal_c = goal // width, goal % width
-    size, expanded, pushed = regs[SIZE], regs[EXPANDED], regs[PUSHED]
-    generated, stored, longest = regs[GENERATED], regs[STORED], regs[LONGEST]
+    size, expanded, pushed, generated, stored, longest = counters(regs)
     stop_at = expanded + slice_expansions
     tries = np.empty((8, 2), dtype=np.int64)
     found = np.empty(8, dtype=np.int64)
     spans = np.empty(8, dtype=np.float64)
-    status, stop = EXHAUSTED, regs[STOP]
-    while size > 0:
-        if size + 8 > heap.shape[0]:
-            status = NEED_ROOM
-            break
-        if expanded >= stop_at:
-            status, stop = PAUSED, STOP_SLICE
+    while True:
+        size, status, stop = halt(heap, size, g, 8, expanded, stop_at, max_expanded)
+        if status != GO:
             break
         s, gs = int(heap[0, 2]), heap[0, 1]
-        if gs > g[s]:
-            size = pop(heap, size)
-            continue  # stale
-        if expanded >= max_expanded:
-            status, stop = PAUSED, STOP_EXPANDED
-            break
         size = pop(heap, size)
         expanded += 1
         if s == goal:
-            status = FOUND
+            status = k.FOUND
             break
-        dr = dc = 0
-        parent = came[s]
-        if parent >= 0:
-            rs, cs, rp, cp = s // width, s % width, parent // width, parent % width
-            dr, dc = (rs > rp) - (rs < rp), (cs > cp) - (cs < cp)
-        count = directions(grid, s, dr, dc, width, cut, tries)
-        k = 0
+        parent = seen[s] & LOW
+        rs, cs, rp, cp = s // width, s % width, parent // width, parent % width
+        count = directions(grid, s, (rs > rp) - (rs < rp), (cs > cp) - (cs < cp), width, cut, tries)
+        n = 0
         for t in range(count):
             r, c = tries[t, 0], tries[t, 1]
             if r != 0 and c != 0:
@@ -187,33 +160,32 @@ def jump_slice(
             else:
                 j = straight(grid, s, r * width + c, width if r == 0 else 1, goal, cut)
             if j >= 0:
-                steps = max(abs(j // width - s // width), abs(j % width - s % width))
-                found[k] = j
-                spans[k] = steps * SQRT2 if r != 0 and c != 0 else float(steps)
-                k += 1
-        generated += k
-        for t in range(k):
+                steps = max(abs(j // width - rs), abs(j % width - cs))
+                found[n] = j
+                spans[n] = steps * SQRT2 if r != 0 and c != 0 else float(steps)
+                n += 1
+        generated += n
+        for t in range(n):
             child = found[t]
             ng = gs + spans[t]
-            if ng >= g[child]:
+            fresh = seen[child] >> 32 != search
+            if not fresh and ng >= g[child]:
                 continue
             if pushed >= max_pushed:
-                status, stop = PAUSED, STOP_PUSHED
+                status, stop = k.PAUSED, k.STOP_PUSHED
                 break
-            if g[child] == np.inf:
-                stored += 1
+            stored += fresh
             g[child] = ng
-            came[child] = s
-            f = ng + estimate(child, width, goal_r, goal_c, kind, 1)
-            size = push(heap, size, f, ng, child)
+            seen[child] = mark | s
+            h = estimate(child // width - goal_r, child % width - goal_c, kind, 1)
+            size = push(heap, size, ng + h, ng, child)
             pushed += 1
-        if status == PAUSED:
+        if status == k.PAUSED:
             break
         if stored > max_stored:
-            status, stop = PAUSED, STOP_MEMORY
+            status, stop = k.PAUSED, k.STOP_MEMORY
             break
         if size > longest:
             longest = size
-    regs[SIZE], regs[EXPANDED], regs[PUSHED] = size, expanded, pushed
-    regs[GENERATED], regs[STORED], regs[LONGEST], regs[STOP] = generated, stored, longest, stop
+    keep(regs, size, expanded, pushed, generated, stored, longest, stop)
     return status
