@@ -231,7 +231,8 @@ def test_a_damaged_cube_header_is_rebuilt_before_anything_is_allocated(
 ) -> None:
     """Issue 39: a changed shape in cube-2x2x2-distances-htm.npy made every 2x2x2 solve answer
     "ran out of memory" (np.empty of the header's terabytes) until the file was deleted."""
-    from statesearch.cube import pocket, store
+    from statesearch import table_store as store
+    from statesearch.cube import pocket
 
     monkeypatch.setenv("STATESEARCH_CACHE", str(tmp_path))
     pocket.distance_table.cache_clear()

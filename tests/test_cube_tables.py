@@ -13,7 +13,8 @@ import numpy as np
 import pytest
 from numba import njit
 
-from statesearch.cube import Cube, Cubies, random_cube, store
+from statesearch import table_store as store
+from statesearch.cube import Cube, Cubies, random_cube
 from statesearch.cube.breadth import distances
 from statesearch.cube.coset_build import full_flip
 from statesearch.cube.coset_cache import bounds_name, build_and_store, is_stored, stored_table

@@ -13,8 +13,8 @@ import pytest
 
 from helpers import unbuilt_tables
 from statesearch import limits
+from statesearch import table_store as store
 from statesearch.cli import main
-from statesearch.cube import store
 from statesearch.limits import LimitHit, LimitKind, Limits, Meter, metering, reserve, resident_bytes
 
 MB = 2**20

@@ -142,13 +142,13 @@ def test_damaged_tables_are_detected_and_rebuilt() -> None:
     damaged = good.copy()
     damaged[5] ^= 1
     np.save(table_file, damaged)  # same size, wrong content
-    assert check(key, directory) == "checksum mismatch"
+    assert check(key, directory) == "checksum mismatch (damaged)"
     assert (load_or_build(key) == good).all()
 
     meta = json.loads(meta_file.read_text())
     meta["goal"] = [0, 1, 2, 3, 4, 5]
     meta_file.write_text(json.dumps(meta))
-    assert check(key, directory) == "metadata mismatch (goal)"
+    assert check(key, directory) == "made for other parameters (goal)"
     code = main(["pdb", "verify"])
     assert code == 1
     assert (load_or_build(key) == good).all()

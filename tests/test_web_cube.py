@@ -13,8 +13,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from statesearch import solve
+from statesearch import table_store as store
 from statesearch.cache import cache_dir
-from statesearch.cube import Cube, korf, random_cube, store
+from statesearch.cube import Cube, korf, random_cube
 from statesearch.web import cube_jobs
 from statesearch.web.app import create_app
 

@@ -1,28 +1,36 @@
-"""The cube's tables in the cache directory: one ``.npy`` per table with a ``.json`` beside it
-holding what the table is (its name, parameters, shape, format version) and a blake2b checksum.
+"""Tables in the cache directory, every kind in one format: one ``.npy`` per table with a
+``.json`` beside it holding what the table is (its parameters, shape, type, format version)
+and a blake2b checksum. The n-puzzle's pattern databases, the cube's distance tables (Korf's,
+the 2x2x2's) and the coset table are all kept, loaded and verified here.
 
-A table whose metadata, header (shape and type, read before anything is allocated) or checksum
-does not match is reported in one line and built again, never used; one that cannot be written
-(a read-only or full cache) is kept in memory, so only the next process pays for it again.
-Writes are atomic (``cache.write_or_keep``).
+A table whose metadata (not JSON, not an object, made for other parameters), ``.npy`` header
+(its shape and type are read and checked against what the table must be before anything is
+allocated: one changed digit would ask for terabytes), size or checksum does not match is
+reported in one line and built again, or refused; never used. One that cannot be written (a
+read-only or full cache) is kept in memory, so only the next process pays for it again. Writes
+are atomic (``cache.write_or_keep``).
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from ..cache import cache_dir, cached_text, is_dir, npy_header, npy_mismatch, write_or_keep
-from ..limits import reserve
+from .cache import cache_dir, cached_text, is_dir, npy_header, npy_mismatch, write_or_keep
+from .limits import reserve
 
 FORMAT_VERSION = 1
 Log = Callable[[str], None]
+Shape = tuple[int, ...]
 _CHUNK = 1 << 24  # bytes read or hashed at a time: no copy of a whole table, Ctrl-C seen soon
+# The record's own fields, written by ``save`` from the table (the rest says what it is for).
+OWN_FIELDS = ("file", "dtype", "shape", "checksum")
 
 
 Check = Callable[[], None]  # raises to stop a long read (``Meter.check``: Ctrl-C, time limit)
@@ -60,19 +68,29 @@ def _read_npy(path: Path, check: Check) -> np.ndarray:
     return table
 
 
-def files(name: str) -> tuple[Path, Path]:
-    directory = cache_dir()
+def files(name: str, directory: Path | None = None) -> tuple[Path, Path]:
+    """The table's metadata and data files, in the cache unless ``directory`` says where."""
+    directory = directory or cache_dir()
     return directory / f"{name}.json", directory / f"{name}.npy"
 
 
-def describe(meta: dict[str, Any]) -> dict[str, Any]:
+def describe(meta: Mapping[str, Any]) -> dict[str, Any]:
     return {"format_version": FORMAT_VERSION, **meta}
 
 
 def _read(
-    name: str, meta: dict[str, Any], mmap: bool, check: Check = never_stop
+    name: str,
+    meta: Mapping[str, Any],
+    mmap: bool,
+    check: Check = never_stop,
+    shape: Shape | None = None,
+    dtype: str | None = None,
+    directory: Path | None = None,
 ) -> tuple[str | None, np.ndarray | None]:
-    meta_file, table_file = files(name)
+    """``(None, table)``, or ``(why not, None)``. ``shape`` and ``dtype``, when the caller
+    knows what the table must be, are checked against the file's header; else the record's
+    are (a record's checksum covers the data, not its own fields)."""
+    meta_file, table_file = files(name, directory)
     try:
         if not meta_file.exists() or not table_file.exists():
             return "missing", None
@@ -82,8 +100,13 @@ def _read(
         for field, value in describe(meta).items():
             if stored.get(field) != value:
                 return f"made for other parameters ({field})", None
+        shape = shape if shape is not None else _shape(stored.get("shape"))
+        recorded = stored.get("dtype")
+        dtype = dtype if dtype is not None else recorded if isinstance(recorded, str) else None
+        if shape is None or dtype is None:
+            return "metadata without the table's shape or type", None
         # The header before the data: a changed digit in its shape would ask for terabytes.
-        damaged = npy_mismatch(table_file, stored.get("shape"), stored.get("dtype"))
+        damaged = npy_mismatch(table_file, shape, dtype)
         if damaged is not None:
             return damaged, None
         if mmap:
@@ -93,23 +116,36 @@ def _read(
             table = _read_npy(table_file, check)
     except OSError as err:  # a cache that cannot be entered too (exists() raises)
         return f"unreadable ({err.strerror or err.__class__.__name__})", None
-    except ValueError as err:
+    except ValueError as err:  # JSON that is not, an .npy shorter or longer than its header
         return f"unreadable ({err.__class__.__name__})", None
-    if str(table.dtype) != stored.get("dtype") or list(table.shape) != stored.get("shape"):
+    if str(table.dtype) != dtype or table.shape != shape:
         return "wrong size or type", None
     if stored.get("checksum") != checksum(np.asarray(table), check):
         return "checksum mismatch (damaged)", None
     return None, table
 
 
-def problem_with(name: str, meta: dict[str, Any]) -> str | None:
+def _shape(value: object) -> Shape | None:
+    """A record's shape (a list of sizes), or ``None`` when it is not one."""
+    if isinstance(value, list) and all(type(side) is int and side >= 0 for side in value):
+        return tuple(value)
+    return None
+
+
+def problem_with(
+    name: str,
+    meta: Mapping[str, Any],
+    shape: Shape | None = None,
+    dtype: str | None = None,
+    directory: Path | None = None,
+) -> str | None:
     """Why the stored table ``name`` cannot be used (``None``: it is sound): missing, unreadable,
     made for other parameters, of the wrong shape, or damaged (checksum). Reads the file
     through a memory map, so it does not hold the table in memory."""
-    return _read(name, meta, mmap=True)[0]
+    return _read(name, meta, True, never_stop, shape, dtype, directory)[0]
 
 
-def is_stored(name: str, meta: dict[str, Any]) -> bool:
+def is_stored(name: str, meta: Mapping[str, Any]) -> bool:
     """Whether the cache holds table ``name`` with the right metadata: a quick look, without
     reading the table (its checksum is checked when it is loaded)."""
     table_file = files(name)[1]
@@ -122,20 +158,24 @@ def is_stored(name: str, meta: dict[str, Any]) -> bool:
 
 
 def load(
-    name: str, meta: dict[str, Any], check: Check = never_stop
+    name: str,
+    meta: Mapping[str, Any],
+    check: Check = never_stop,
+    shape: Shape | None = None,
+    dtype: str | None = None,
 ) -> tuple[str | None, np.ndarray | None]:
     """``(None, table)`` read into memory and checked, or ``(why not, None)``; a table that
     would not fit (``limits.reserve``) stops with ``LimitHit`` before it is read, and
     ``check`` is called between chunks of the reading and the checksum."""
-    return _read(name, meta, mmap=False, check=check)
+    return _read(name, meta, False, check, shape, dtype)
 
 
 def save(
     name: str,
-    meta: dict[str, Any],
+    meta: Mapping[str, Any],
     table: np.ndarray,
     log: Log,
-    notes: dict[str, Any] | None = None,
+    notes: Mapping[str, Any] | None = None,
 ) -> bool:
     """Write the table, then its metadata (a reader who finds the metadata finds the table);
     ``notes`` are kept beside the metadata for the record (build time, distances), unchecked."""
@@ -169,44 +209,69 @@ def notes(name: str) -> dict[str, Any]:
 
 def load_or_build(
     name: str,
-    meta: dict[str, Any],
+    meta: Mapping[str, Any],
     build: Callable[[], np.ndarray],
     log: Log | None = None,
     what: str = "",
     rebuild: bool = False,
+    check: Check = never_stop,
+    shape: Shape | None = None,
+    dtype: str | None = None,
+    notes_of: Callable[[np.ndarray], Mapping[str, Any]] | None = None,
 ) -> np.ndarray:
     """The table from the cache, or built (and cached) when missing or unsound; ``log`` hears
-    one line about why a build happens."""
+    one line about why a build happens, ``notes_of`` what to keep beside a built table."""
     say = log or (lambda message: None)
-    reason, table = ("rebuild requested", None) if rebuild else load(name, meta)
+    reason: str | None = "rebuild requested"
+    table = None
+    if not rebuild:
+        reason, table = load(name, meta, check, shape, dtype)
     if table is not None:
         return table
     say(f"{what or name}: {reason}; building it")
     table = build()
-    save(name, meta, table, say)
+    save(name, meta, table, say, notes_of(table) if notes_of is not None else None)
     return table
 
 
-def stored_tables() -> list[dict[str, Any]]:
-    """The metadata of every cube table in the cache, with its file name."""
+def stored_tables(names: re.Pattern[str]) -> list[dict[str, Any]]:
+    """The metadata of every table in the cache whose name ``names`` matches (found by its
+    ``.npy`` or its ``.json``: a table whose metadata is missing is listed too, as ``{}``),
+    with its file name."""
     directory = cache_dir()
+    if not is_dir(directory):
+        return []
+    found = {p.stem for pattern in ("*.npy", "*.json") for p in directory.glob(pattern)}
     out = []
-    for meta_file in sorted(directory.glob("cube-*.json")) if is_dir(directory) else []:
-        try:
-            meta = json.loads(cached_text(meta_file))
-        except (OSError, ValueError):
-            meta = {}
+    for name in sorted(n for n in found if names.fullmatch(n)):
+        meta = notes(name)
         # The file's own name last: a "file" field in the metadata names nothing outside it.
-        out.append({**(meta if isinstance(meta, dict) else {}), "file": meta_file.stem + ".npy"})
+        out.append({**meta, "file": f"{name}.npy"})
     return out
 
 
-def verify_all() -> list[tuple[str, str | None]]:
-    """Every cube table in the cache with why it is unsound (``None``: sound), checked against
-    the metadata beside it (checksum, shape, type)."""
-    out = []
-    for meta in stored_tables():
-        name = str(meta["file"])[: -len(".npy")]
-        checked = {k: v for k, v in meta.items() if k not in ("file", "dtype", "shape", "checksum")}
-        out.append((str(meta["file"]), problem_with(name, checked)))
+# What a stored table must be, from its record: its metadata, shape and type, or why the
+# record cannot say (missing, unreadable, or naming another table).
+Expected = Callable[[dict[str, Any]], tuple[dict[str, Any], Shape | None, str | None] | str]
+
+
+def as_recorded(record: dict[str, Any]) -> tuple[dict[str, Any], Shape | None, str | None]:
+    """A table checked against its own record: its checksum, header and size."""
+    return {k: v for k, v in record.items() if k not in OWN_FIELDS}, None, None
+
+
+def verify_all(
+    names: re.Pattern[str], expected: Expected = as_recorded
+) -> list[tuple[str, str | None]]:
+    """Every table in the cache that ``names`` matches, with why it is unsound (``None``:
+    sound), checked against what ``expected`` says it must be."""
+    out: list[tuple[str, str | None]] = []
+    for record in stored_tables(names):
+        file = str(record["file"])
+        wanted = expected(record)
+        if isinstance(wanted, str):
+            out.append((file, wanted))
+            continue
+        meta, shape, dtype = wanted
+        out.append((file, problem_with(file[: -len(".npy")], meta, shape, dtype)))
     return out

@@ -325,7 +325,8 @@ def build_tables(
 def cached_tables(tables: str, metric: str, variant: str) -> str:
     """What a ``cube tables`` stopped past the 2x2x2's table leaves in the cache, named as its
     log names them: the next run builds only the rest."""
-    from ..cube import coset_cache, korf, pocket, store
+    from .. import table_store as store
+    from ..cube import coset_cache, korf, pocket
 
     kept = []
     if store.is_stored(pocket.table_name(metric), pocket.table_meta(metric)):

@@ -9,7 +9,6 @@ import typer
 from rich import box
 from rich.table import Table
 
-from ..cube import store as cube_store
 from ..errors import InputError
 from ..npuzzle import parse_goal
 from .cube import TimeLimit
@@ -120,6 +119,7 @@ def goal_name(goal: object) -> str:
 def list_tables() -> None:
     """Show the tables in the cache."""
     from ..cache import cache_dir, check_readable, exists
+    from ..cube import cached as cube_tables
     from ..npuzzle.pdb import stored
 
     check_readable(cache_dir())
@@ -137,7 +137,7 @@ def list_tables() -> None:
             str(meta.get("max_value", "?")),
         )
     cubes = listing("file: what it holds", "metric", "entries", "MB")
-    for meta in cube_store.stored_tables():
+    for meta in cube_tables.stored_tables():
         path = cache_dir() / str(meta["file"])
         size = path.stat().st_size if exists(path) else 0
         cubes.add_row(
@@ -184,19 +184,13 @@ def verify() -> None:
 
     Exit 1 if anything is unsound (a search would rebuild it, never use it)."""
     from ..cache import cache_dir, check_readable, is_dir, read_checked
-    from ..npuzzle.pdb import check, key_from_metadata, stored
+    from ..cube import cached as cube_tables
+    from ..npuzzle.pdb import verify_all
 
     check_readable(cache_dir())
     bad = 0
     seen = 0
-    for meta in stored():
-        seen += 1
-        key = key_from_metadata(meta)
-        problem = "metadata missing or unreadable" if key is None else check(key, cache_dir())
-        if problem:
-            bad += 1
-        console.print(f"{meta['file']}: {problem or 'ok'}")
-    for name, problem in cube_store.verify_all():
+    for name, problem in verify_all() + cube_tables.verify_all():
         seen += 1
         bad += problem is not None
         console.print(f"{name}: {problem or 'ok'}")

@@ -10,10 +10,10 @@ from concurrent.futures import ThreadPoolExecutor, wait
 
 import numpy as np
 
+from .. import table_store as store
 from ..cache import exists
 from ..errors import InputError
 from ..limits import LimitHit, LimitKind, Limits, Meter, active_meter, reserve
-from . import store
 from .breadth import Progress
 from .coset_table import LAYOUTS, CosetTable, bound_base, breadth_first, classes, derive_bounds
 
@@ -65,7 +65,7 @@ def _load(
 ) -> np.ndarray | None:
     reason, words = store.load(name, meta, check)
     if words is None and log is not None and reason != "missing":
-        log(f"{what} in the cache is {reason}; not used")
+        log(f"{what} in the cache: {reason}; not used")
     return words
 
 
@@ -101,7 +101,10 @@ def stored_table(variant: str, metric: str, log: store.Log | None = None) -> Cos
                 log,
                 reader_check,
             )
-            bounds = _load(bounds_name(variant, metric), meta, f"{what}'s bounds", log, check)
+            # Without the table's layers (its metadata unreadable: said above) the bounds'
+            # metadata cannot match; one line about the table is enough.
+            told = log if layers else None
+            bounds = _load(bounds_name(variant, metric), meta, f"{what}'s bounds", told, check)
             while wait([reading], timeout=0.05).not_done:
                 check()
         except BaseException:

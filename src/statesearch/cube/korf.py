@@ -18,9 +18,9 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
+from .. import table_store as store
 from ..kernels.intrinsics import prefetch_at
 from ..limits import Meter, active_meter
-from . import store
 from .breadth import Progress, distances
 from .cubies import Cubies
 from .memory import addresses, peek32, peek64, peeku8, poke64
@@ -106,6 +106,8 @@ def load_tables(
                 lambda p=p: build_group(p, metric, meter, progress),  # type: ignore[misc]
                 log,
                 f"the {p.name} pattern database ({p.size:,} entries, {metric})",
+                shape=(p.size,),
+                dtype="uint8",
             )
         )
     return PatternTables(tuple(p for p, _, _ in named), tuple(tables), metric)
@@ -124,10 +126,10 @@ def stored_tables(
     ``meter`` is looked at before each table is read."""
     named = table_names(groups, metric)
     tables = []
-    for _, name, meta in named:
+    for p, name, meta in named:
         if meter is not None:
             meter.check()
-        table = store.load(name, meta)[1]
+        table = store.load(name, meta, shape=(p.size,), dtype="uint8")[1]
         if table is None:
             return None
         tables.append(table)

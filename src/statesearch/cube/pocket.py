@@ -15,8 +15,8 @@ from functools import cache
 
 import numpy as np
 
+from .. import table_store as store
 from ..limits import Meter
-from . import store
 from .breadth import Progress, distances
 from .cubies import Cubies
 from .notation import metric_moves
@@ -70,6 +70,8 @@ def distance_table(metric: str, log: store.Log | None = None) -> np.ndarray:
         lambda: layers_from(Cubies.solved(2), metric)[0],
         log,
         f"the 2x2x2 distance table ({metric})",
+        shape=(corners().size,),
+        dtype="uint8",
     )
 
 

@@ -3,29 +3,27 @@
 A partition splits the tiles into disjoint groups; each group has a table (``pdb_build``) and the
 tables' values add up (``pdb_lookup`` reads them).
 
-Tables live in the cache directory (``statesearch.cache``), one ``.npy`` per group with a
-``.json`` beside it (dimensions, goal, group, entries, format version, checksum). A table whose
-metadata or checksum does not match is reported in one line and rebuilt, never used; one that
-cannot be written is kept in memory.
+Tables live in the cache directory, one per group, kept by ``table_store`` (its metadata: the
+board's dimensions, goal, group and entries). A table whose metadata, header or checksum does
+not match is reported in one line and rebuilt, never used; one that cannot be written is kept
+in memory.
 """
 
 from __future__ import annotations
 
 import hashlib
-import json
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
-from ..cache import cache_dir, cached_text, is_dir, npy_mismatch, write_or_keep
+from .. import table_store
 from ..errors import InputError
 from .board import Tiles, goal_option
 from .pdb_build import UNSET, build_group_table, placements
 
-FORMAT_VERSION = 1
 TABLE_NAME = re.compile(
     r"\d+x\d+-\d+tiles-[0-9a-f]{10}"
 )  # GroupKey.name (other tables share the cache)
@@ -152,9 +150,13 @@ class GroupKey:
     def entries(self) -> int:
         return placements(self.rows * self.cols, len(self.group))
 
+    @property
+    def shape(self) -> tuple[int]:
+        return (self.entries,)
+
     def metadata(self) -> dict[str, object]:
+        """What the table is for, as ``table_store`` keeps and checks it."""
         return {
-            "format_version": FORMAT_VERSION,
             "rows": self.rows,
             "cols": self.cols,
             "goal": list(self.goal),
@@ -163,37 +165,10 @@ class GroupKey:
         }
 
 
-def _checksum(table: np.ndarray) -> str:
-    return hashlib.blake2b(table.tobytes(), digest_size=16).hexdigest()
-
-
-def check(key: GroupKey, directory: Path) -> str | None:
-    """Why the stored table for ``key`` cannot be used, or ``None`` when it is sound."""
-    meta_file, table_file = directory / f"{key.name}.json", directory / f"{key.name}.npy"
-    try:
-        if not meta_file.exists() or not table_file.exists():
-            return "missing"
-        meta = json.loads(cached_text(meta_file))
-        if not isinstance(meta, dict):
-            return "metadata is not a JSON object"
-        expected = key.metadata()
-        for field, value in expected.items():
-            if meta.get(field) != value:
-                return f"metadata mismatch ({field})"
-        # The header before the data: a changed digit in its shape would ask for terabytes.
-        damaged = npy_mismatch(table_file, (key.entries,), "uint8")
-        if damaged is not None:
-            return damaged
-        table = np.load(table_file, allow_pickle=False)
-    except OSError as err:  # a cache that cannot be entered too (exists() raises)
-        return f"unreadable ({err.strerror or err.__class__.__name__})"
-    except (ValueError, EOFError) as err:  # EOFError: an empty or truncated .npy
-        return f"unreadable ({err.__class__.__name__})"
-    if table.dtype != np.uint8 or table.shape != (key.entries,):
-        return "wrong size or type"
-    if meta.get("checksum") != _checksum(table):
-        return "checksum mismatch"
-    return None
+def check(key: GroupKey, directory: Path | None = None) -> str | None:
+    """Why the stored table for ``key`` cannot be used, or ``None`` when it is sound (read
+    through a memory map, not held)."""
+    return table_store.problem_with(key.name, key.metadata(), key.shape, "uint8", directory)
 
 
 def load_or_build(
@@ -202,36 +177,43 @@ def load_or_build(
     log: Callable[[str], None] | None = None,
     rebuild: bool = False,
     check_limits: Callable[[], None] | None = None,
+    refuse_large: str | None = None,
 ) -> np.ndarray:
-    """The table for ``key`` from the cache, building (and caching) it when missing or unsound."""
-    directory = cache_dir()
-    problem = "rebuild requested" if rebuild else check(key, directory)
-    if problem is None:
-        table: np.ndarray = np.load(directory / f"{key.name}.npy", allow_pickle=False)
-        return table
-    if log is not None:
-        what = f"group {'-'.join(map(str, key.group))} of the {key.rows}x{key.cols} puzzle"
-        log(f"pattern database for {what}: {problem}; building {key.entries:,} entries")
-    table = build_group_table(key.goal, key.rows, key.cols, key.group, progress, check_limits)
-    meta = {
-        **key.metadata(),
-        "checksum": _checksum(table),
-        "max_value": int(table[table != UNSET].max()),
-    }
-    say = log or (lambda message: None)
-    # The table first: a reader who finds the metadata finds the table it describes.
-    if write_or_keep(directory / f"{key.name}.npy", lambda p: _save_npy(p, table), say):
-        write_or_keep(directory / f"{key.name}.json", lambda p: _save_json(p, meta), say)
-    return table
+    """The table for ``key`` from the cache, read once and checked, building (and caching) it
+    when missing or unsound; with ``refuse_large`` (the partition's name), a table a search
+    should not build (``ON_DEMAND_MAX_PLACEMENTS``) is refused with the command that builds
+    it."""
+    stop = check_limits or table_store.never_stop
+
+    def build() -> np.ndarray:
+        if refuse_large is not None and key.entries > ON_DEMAND_MAX_PLACEMENTS:
+            raise build_it_once(key, refuse_large)
+        return build_group_table(key.goal, key.rows, key.cols, key.group, progress, check_limits)
+
+    what = f"pattern database for group {'-'.join(map(str, key.group))} of the "
+    return table_store.load_or_build(
+        key.name,
+        key.metadata(),
+        build,
+        log,
+        f"{what}{key.rows}x{key.cols} puzzle",
+        rebuild,
+        stop,
+        key.shape,
+        "uint8",
+        lambda table: {"max_value": int(table[table != UNSET].max())},
+    )
 
 
 def tables_built(rows: int, cols: int, goal: Tiles, partition: str | None) -> bool:
     """Whether every table of the partition (the board's named default when ``None``) is in the
-    cache and sound; ``False`` for shapes without a named partition."""
+    cache with its metadata (a quick look: ``table_store.is_stored``; a search reads them
+    whole); ``False`` for shapes without a named partition."""
     if partition is None and (rows, cols) not in DEFAULT:
         return False
     groups = partition_groups(rows, cols, partition)
-    return all(check(GroupKey(rows, cols, goal, g), cache_dir()) is None for g in groups)
+    keys = [GroupKey(rows, cols, goal, g) for g in groups]
+    return all(table_store.is_stored(key.name, key.metadata()) for key in keys)
 
 
 MAX_CELLS = 32  # the builder packs a cell in 5 bits
@@ -262,48 +244,47 @@ def check_buildable(keys: list[GroupKey], partition: str) -> None:
 
 
 def refuse_large_builds(keys: list[GroupKey], partition: str) -> None:
-    """A search does not build a table that takes minutes and gigabytes: say how to build it."""
-    missing = [
-        key
-        for key in keys
-        if key.entries > ON_DEMAND_MAX_PLACEMENTS and check(key, cache_dir()) is not None
-    ]
-    if missing:
-        key = missing[0]
-        raise InputError(
-            "partition {partition} needs a table of {entries:,} entries; build it once with: "
-            "statesearch pdb build {rows}x{cols} --partition {partition}{goal}",
-            partition=partition,
-            entries=key.entries,
-            rows=key.rows,
-            cols=key.cols,
-            goal=goal_option(key.goal),
-        )
+    """A search does not build a table that takes minutes and gigabytes: say how to build it.
+    A quick look here, before any table is built (``load_or_build`` refuses too, for a large
+    table found damaged when it is read)."""
+    for key in keys:
+        if key.entries > ON_DEMAND_MAX_PLACEMENTS and not table_store.is_stored(
+            key.name, key.metadata()
+        ):
+            raise build_it_once(key, partition)
 
 
-def _save_json(path: Path, meta: dict[str, object]) -> None:
-    path.write_text(json.dumps(meta, indent=1))
+def build_it_once(key: GroupKey, partition: str) -> InputError:
+    return InputError(
+        "partition {partition} needs a table of {entries:,} entries; build it once with: "
+        "statesearch pdb build {rows}x{cols} --partition {partition}{goal}",
+        partition=partition,
+        entries=key.entries,
+        rows=key.rows,
+        cols=key.cols,
+        goal=goal_option(key.goal),
+    )
 
 
-def _save_npy(path: Path, table: np.ndarray) -> None:
-    with open(path, "wb") as handle:
-        np.save(handle, table, allow_pickle=False)
+def stored() -> list[dict[str, object]]:
+    """Metadata of every table in the cache (``table_store.stored_tables``) with its file
+    name; missing or unreadable metadata reads as ``{}``."""
+    return table_store.stored_tables(TABLE_NAME)
 
 
-def stored() -> Iterator[dict[str, object]]:
-    """Metadata of every table in the cache (by its ``.npy`` or its ``.json``: a table whose
-    metadata is missing is listed too), with its file name; unreadable metadata reads as
-    ``{}``."""
-    directory = cache_dir()
-    if not is_dir(directory):
-        return
-    names = {p.stem for pattern in ("*.npy", "*.json") for p in directory.glob(pattern)}
-    for name in sorted(n for n in names if TABLE_NAME.fullmatch(n)):
-        try:
-            meta = json.loads(cached_text(directory / f"{name}.json"))
-        except (OSError, ValueError):
-            meta = {}
-        yield {**(meta if isinstance(meta, dict) else {}), "file": f"{name}.npy"}
+def verify_all() -> list[tuple[str, str | None]]:
+    """Every pattern database in the cache with why it is unsound (``None``: sound), checked
+    against the table its metadata names (its shape from the board and the group)."""
+    return table_store.verify_all(TABLE_NAME, _expected)
+
+
+def _expected(record: dict[str, object]) -> tuple[dict[str, object], tuple[int], str] | str:
+    key = key_from_metadata(record)
+    if key is None:
+        return "metadata missing or unreadable"
+    if f"{key.name}.npy" != record["file"]:
+        return "metadata of another table (its goal or group)"
+    return key.metadata(), key.shape, "uint8"
 
 
 def key_from_metadata(meta: dict[str, object]) -> GroupKey | None:

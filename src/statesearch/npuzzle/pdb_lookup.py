@@ -169,7 +169,8 @@ class PatternDatabase:
         for key, packed in zip(keys, self.packed, strict=True):
             if check_limits is not None:  # a table read and spread takes up to seconds
                 check_limits()
-            table = load_or_build(key, progress, log, check_limits=check_limits)
+            refuse = None if allow_large else self.partition
+            table = load_or_build(key, progress, log, False, check_limits, refuse)
             laid_out.append(table if packed else spread_table(table, len(key.group), n))
         self.offsets = np.cumsum([0] + [len(t) for t in laid_out[:-1]]).astype(np.int64)
         self.tables = np.concatenate(laid_out)
