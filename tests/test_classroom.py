@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
@@ -484,7 +485,14 @@ def test_the_cli_speaks_the_lessons_korean(
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("LANG", "ko_KR.UTF-8")  # a Korean locale: Korean without asking
     code, out = cli(capsys, "solve", "npuzzle", "2 8 1 4 6 3 0 7 5")
-    assert code == 3 and "풀 수 없음: 뒤집힌 짝이 11개" in out
+    assert code == 3 and "풀 수 없음 (증명됨): 홀짝: 뒤집힌 짝이 11개(홀수)인데 목표는 0개" in out
+    assert "자동 선택: A* + manhattan: 전체 공간(상태 181,440개)" in out
+    assert not re.search(r"parity|inversions|auto:|the whole space", out)  # no English left
+    code, out = cli(capsys, "solve", "npuzzle", LESSON_TEXT, "--max-expanded", "100")
+    assert code == 4 and "찾지 못함: 둘러본 상태 100개 (max_expanded)에서 멈췄습니다" in out
+    maze = Path(__file__).parents[1] / "examples" / "lesson-maze.txt"
+    code, out = cli(capsys, "solve", "maze", str(maze))
+    assert "자동 선택: A* + manhattan: 미로의 열린 칸" in out
     code, out = cli(capsys, "solve", "npuzzle", LESSON_TEXT, "--lang", "en")
     assert "solved: 20 moves (optimal)" in out and "expanded" in out
     monkeypatch.setenv("LANG", "C.UTF-8")

@@ -9,9 +9,9 @@ import pytest
 
 from helpers import example, replay
 from statesearch import InputError, Limits, solve
+from statesearch.note import Note
 from statesearch.npuzzle import NPuzzle, random_board
 from statesearch.remarks import of_ones_own
-from statesearch.result import Note
 from statesearch.web.korean import NOTES
 
 Pancake = example("pancake").Pancake

@@ -33,6 +33,7 @@ from .memory_room import (
     proc_statm,
     rlimit_room,
 )
+from .note import Note
 
 UNBOUNDED = sys.maxsize
 OUT_OF_MEMORY = "the machine ran out of memory"  # a MemoryError, said as a memory limit
@@ -167,7 +168,8 @@ class Meter:
         returns the next checkpoint (``CLOCK_EVERY`` above)."""
         if expanded >= self.max_expanded:
             raise LimitHit(
-                LimitKind.EXPANDED, f"expanded {counted_states(expanded)} (max_expanded)"
+                LimitKind.EXPANDED,
+                Note("expanded {count:,} {states} (max_expanded)", **_counted(expanded)),
             )
         self.check(expanded, frontier)
         now = time.perf_counter()
@@ -183,9 +185,11 @@ class Meter:
         than ``max_memory`` bytes; report progress when it is time to."""
         now = time.perf_counter()
         if now > self.deadline:
-            raise LimitHit(LimitKind.TIME, f"time limit of {self.limits.time_limit:g} s")
+            raise LimitHit(
+                LimitKind.TIME, Note("time limit of {seconds:g} s", seconds=self.limits.time_limit)
+            )
         if self.cancel is not None and self.cancel.is_set():
-            raise LimitHit(LimitKind.CANCELLED, "stopped on request")
+            raise LimitHit(LimitKind.CANCELLED, Note("stopped on request"))
         limit = self.limits.max_memory
         if limit is not None and (held := resident_bytes()) > limit:
             held_mb, limit_mb = _mb(held), _mb(limit)
@@ -210,12 +214,17 @@ class Meter:
     def push(self, pushed: int) -> None:
         """Call before the (pushed+1)-th push once ``pushed >= max_pushed``."""
         if pushed >= self.max_pushed:
-            raise LimitHit(LimitKind.PUSHED, f"pushed {counted_states(pushed)} (max_pushed)")
+            raise LimitHit(
+                LimitKind.PUSHED, Note("pushed {count:,} {states} (max_pushed)", **_counted(pushed))
+            )
 
     def store(self, states: int) -> None:
         """Call when the search keeps more than ``max_states`` states."""
         if states > self.max_states:
-            raise LimitHit(LimitKind.MEMORY, f"kept {counted_states(self.max_states)} (max_states)")
+            raise LimitHit(
+                LimitKind.MEMORY,
+                Note("kept {count:,} {states} (max_states)", **_counted(self.max_states)),
+            )
 
     def after_pause(
         self, kind: LimitKind | None, expanded: int, pushed: int, stored: int, frontier: int = 0
@@ -256,6 +265,11 @@ def reserve(nbytes: int, what: str, meter: Meter | None = None) -> None:
 def counted_states(count: int) -> str:
     """``count`` states, in words: "1 state", "12,345 states"."""
     return f"{count:,} state{'' if count == 1 else 's'}"
+
+
+def _counted(count: int) -> dict[str, object]:
+    """The fields of a note that counts states ("1 state", "12,345 states")."""
+    return {"count": count, "states": Note("state") if count == 1 else Note("states")}
 
 
 def _mb(nbytes: int) -> str:

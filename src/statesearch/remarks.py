@@ -7,8 +7,9 @@ from __future__ import annotations
 from .algorithms import Algorithm, get_algorithm
 from .checked import Checked
 from .limits import LimitKind, Limits
+from .note import Note
 from .outcome import Found
-from .result import Note, Stats
+from .result import Stats
 
 
 def unread_options(

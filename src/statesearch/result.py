@@ -46,6 +46,7 @@ from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 from .limits import LimitKind
+from .note import Note as Note  # re-exported: a result's notes are made of it
 
 if TYPE_CHECKING:
     from .trace import Trace
@@ -143,32 +144,6 @@ class Stats:
             done = Iteration(bound, self.expanded - expanded, self.generated - generated, partial)
             if not partial or done.expanded or done.generated:
                 self.iterations.append(done)
-
-
-class Note(str):
-    """A note of a result, in English, made as an ``InputError`` is, from a template and its
-    fields, so that the web can say it in Korean (``web.korean``, keyed by the template). A
-    field may be a list of notes, said with "and" between them.
-
-    >>> Note("the weight {weight:g} (only A* weighs h)", weight=2.0)
-    'the weight 2 (only A* weighs h)'
-    """
-
-    template: str
-    params: dict[str, Any]
-
-    def __new__(cls, template: str, **params: Any) -> Note:
-        said = {k: " and ".join(v) if isinstance(v, list) else v for k, v in params.items()}
-        note = super().__new__(cls, template.format(**said))
-        note.template, note.params = template, params
-        return note
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (_note, (self.template, self.params))
-
-
-def _note(template: str, params: dict[str, Any]) -> Note:
-    return Note(template, **params)
 
 
 @dataclass

@@ -11,6 +11,8 @@ import os
 import re
 from typing import Any
 
+from ..web.translations import note_in
+
 LANGUAGES = ("en", "ko")
 _current = ["en"]
 
@@ -70,6 +72,9 @@ KO = {
     "to enter": "들어갈 상태",
     "dropped past the beam's width": "빔 너비 밖이라 버림",
     "dropped": "버림",
+    "cut short: the push budget ran out among its successors": (
+        "중간에 멈춤: 다음 상태들을 넣는 도중 대기실에 넣는 한도가 끝났습니다"
+    ),
 }
 
 
@@ -83,8 +88,24 @@ def counted(n: int, english: str) -> str:
     return f"{word(english)} {n}개" if korean() else f"{n} {english}"
 
 
-PARITY = re.compile(r"parity: (\d+) inversions")
 EXHAUSTED = re.compile(r"the reachable state space was exhausted \(([\d,]+) states expanded\)")
+# The budgets in the lesson's words, for a stop whose reason has no Korean of its own.
+LIMITS_KO = {
+    "expanded": "둘러본 상태 수",
+    "pushed": "대기실에 넣은 횟수",
+    "time": "시간",
+    "memory": "메모리",
+    "depth": "깊이",
+    "cost": "비용",
+    "width": "빔 너비",
+    "cancelled": "멈춤 요청",
+}
+
+
+def said(text: str) -> str:
+    """A note, reason or choice in the command's language (the web's Korean for its template);
+    English where there is none."""
+    return note_in(text, "ko") if korean() and text else text
 
 
 def verdict(result: Any) -> str:
@@ -97,17 +118,17 @@ def verdict(result: Any) -> str:
         cost = f", 비용 {result.cost:g}" if result.cost != result.length else ""
         return f"찾음: {result.length}번 이동{cost} ({promise})"
     reason = str(result.reason)
+    korean_reason = said(result.reason)
     if status == "unsolvable":
         if match := EXHAUSTED.fullmatch(reason):
             return (
                 f"없음: 닿을 수 있는 상태를 모두 둘러봤습니다 ({match[1]}개). "
                 "대기실이 비었으니 이것은 증명입니다"
             )
-        if match := PARITY.match(reason):
-            return (
-                f"풀 수 없음: 뒤집힌 짝이 {match[1]}개라 목표와 홀짝이 다릅니다; "
-                f"조각을 밀어도 이 홀짝은 바뀌지 않습니다 ({reason})"
-            )
-        return f"풀 수 없음 (증명됨): {reason}"
-    kind = result.limit.value if result.limit else "unknown"
-    return f"찾지 못함: 한도({kind})에서 멈췄습니다: {reason}; 찾지 못함은 없음이 아닙니다"
+        return f"풀 수 없음 (증명됨): {korean_reason}"
+    if korean_reason != reason:
+        stop = f"{korean_reason}에서 멈췄습니다"
+    else:
+        kind = LIMITS_KO.get(result.limit.value if result.limit else "", "한도")
+        stop = f"{kind} 한도에서 멈췄습니다 ({reason})"
+    return f"찾지 못함: {stop}; 찾지 못함은 없음이 아닙니다"

@@ -17,7 +17,7 @@ from rich.text import Text
 from .. import clock
 from ..limits import LimitHit, LimitKind
 from ..result import SearchResult, Status, join_moves
-from .language import verdict, word
+from .language import said, verdict, word
 
 EXIT_CODES = {Status.SOLVED: 0, Status.UNSOLVABLE: 3, Status.LIMIT_REACHED: 4}
 INTERRUPTED = 130  # a search stopped with Ctrl-C, as shells report an interrupted command
@@ -142,9 +142,9 @@ def emit(
         if show:  # whole lines: a picture folded at the console's width is another picture
             console.print(show, markup=False, soft_wrap=True)
         if result.choice:
-            console.print(f"[dim]{escape(result.choice)}[/]")
+            console.print(f"[dim]{escape(said(result.choice))}[/]")
         if result.note:
-            console.print(f"[dim]{escape(result.note)}[/]")
+            console.print(f"[dim]{escape('; '.join(said(n) for n in result.notes if n))}[/]")
         colour = {Status.SOLVED: "green", Status.UNSOLVABLE: "red"}.get(result.status, "yellow")
         console.print(f"[{colour}]{escape(verdict(result))}[/]", soft_wrap=True)
         if result.hint:

@@ -403,7 +403,7 @@ def trace_table(
             row.append("-" if e.depth is None else str(e.depth))
         said = happened(step, algorithm, cut_short)
         if last_cut and step is recorder.steps[-1] and e.event == "pop":
-            said += " (cut short: the push budget ran out among its successors)"
+            said += f" ({word('cut short: the push budget ran out among its successors')})"
         row.append(said)
         if depth_first:
             row.append("" if e.state is None else str((e.depth or 0) + 1))

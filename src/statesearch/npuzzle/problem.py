@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from ..directions import LESSON_ORDER, OPPOSITE, neighbours
 from ..errors import InputError
 from ..limits import LimitKind, Meter
+from ..note import Note
 from ..outcome import Outcome
 from ..problem import Heuristic, NamedHeuristics
 from ..result import Stats
@@ -180,26 +181,36 @@ class NPuzzle:
         reachable = math.factorial(self.rows * self.cols) // 2
         if reachable <= SMALL_SPACE:
             chosen = heuristic or self.default_heuristic
-            return "astar", chosen, f"A* + {chosen}, the whole space ({reachable:,} states) fits"
+            fits = Note(
+                "A* + {chosen}, the whole space ({reachable:,} states) fits",
+                chosen=chosen,
+                reachable=reachable,
+            )
+            return "astar", chosen, fits
         if heuristic is None:
             from .pdb import tables_built
 
             built = tables_built(self.rows, self.cols, self.goal, self.partition)
             heuristic = "pdb" if built else "linear_conflict"
-            strongest = (
-                "the pattern database (its tables are built)"
+            strongest: str = (
+                Note("the pattern database (its tables are built)")
                 if built
-                else "linear conflicts, the strongest heuristic without pattern-database tables "
-                f"(build them once with: {self.pdb_build_command()})"
+                else Note(
+                    "linear conflicts, the strongest heuristic without pattern-database tables "
+                    "(build them once with: {command})",
+                    command=self.pdb_build_command(),
+                )
             )
         else:
             strongest = heuristic
-        return (
-            "idastar",
-            heuristic,
-            f"IDA* + {heuristic}: {count(reachable)} reachable states are too many to keep, IDA* "
-            f"keeps only its path; {strongest}",
+        why = Note(
+            "IDA* + {heuristic}: {reachable} reachable states are too many to keep, IDA* keeps "
+            "only its path; {strongest}",
+            heuristic=heuristic,
+            reachable=count(reachable),
+            strongest=strongest,
         )
+        return "idastar", heuristic, why
 
     def goal_spelling(self) -> str:
         """The goal as ``--goal`` reads it: ``blank-last``, ``blank-first`` or a quoted board."""

@@ -9,6 +9,7 @@ same invariant as the goal can all reach it; the others never can.
 
 from __future__ import annotations
 
+from ..note import Note
 from .board import Tiles
 
 
@@ -48,23 +49,33 @@ def is_solvable(tiles: Tiles, goal: Tiles, cols: int) -> bool:
     return _invariant(tiles, cols) == _invariant(goal, cols)
 
 
-def parity_proof(tiles: Tiles, goal: Tiles, cols: int) -> str | None:
-    """A one-line proof that ``tiles`` cannot reach ``goal``, or ``None`` when it can."""
+def parity_proof(tiles: Tiles, goal: Tiles, cols: int) -> Note | None:
+    """A one-line proof that ``tiles`` cannot reach ``goal``, or ``None`` when it can (a
+    ``Note``, so that the CLI and the web can say it in the lesson's Korean)."""
     if is_solvable(tiles, goal, cols):
         return None
     inv, goal_inv = inversions(tiles), inversions(goal)
     if cols % 2:
-        return (
-            f"parity: {inv} inversions ({_word(inv)}) but the goal has {goal_inv} "
-            f"({_word(goal_inv)}); on an odd width every slide keeps the inversion parity"
+        return Note(
+            "parity: {inv} inversions ({parity}) but the goal has {goal_inv} ({goal_parity}); "
+            "on an odd width every slide keeps the inversion parity",
+            inv=inv,
+            parity=_word(inv),
+            goal_inv=goal_inv,
+            goal_parity=_word(goal_inv),
         )
     row, goal_row = tiles.index(0) // cols, goal.index(0) // cols
-    return (
-        f"parity: {inv} inversions + blank row {row} is {_word(inv + row)}, but the goal's "
-        f"{goal_inv} + {goal_row} is {_word(goal_inv + goal_row)}; on an even width every slide "
-        "keeps that parity"
+    return Note(
+        "parity: {inv} inversions + blank row {row} is {parity}, but the goal's {goal_inv} + "
+        "{goal_row} is {goal_parity}; on an even width every slide keeps that parity",
+        inv=inv,
+        row=row,
+        parity=_word(inv + row),
+        goal_inv=goal_inv,
+        goal_row=goal_row,
+        goal_parity=_word(goal_inv + goal_row),
     )
 
 
-def _word(n: int) -> str:
-    return "odd" if n % 2 else "even"
+def _word(n: int) -> Note:
+    return Note("odd") if n % 2 else Note("even")

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 
 from .korean_puzzles import PUZZLE_TEMPLATES
 
-# A result's notes (``result.Note``: the engine's, and a domain's ``compiled_ida_counts``).
+# A result's notes (``note.Note``: the engine's, and a domain's ``compiled_ida_counts``).
 NOTES: Mapping[str, str] = {
     "not used: {unread}": "쓰이지 않음: {unread}",
     "the bound of {states:,} states kept ({algorithm} keeps only its path, which max_depth "
@@ -55,6 +55,50 @@ NOTES: Mapping[str, str] = {
         "컴파일된 IDA*는 Korf의 방식으로 셉니다: 한 번 돌리면 될 면을 다시 돌리지 않고 "
         "(4분의 1바퀴 해법은 같은 방향으로 두 번 돌릴 수 있습니다) 마주 보는 면을 정해진 "
         "순서와 달리 돌리지도 않으므로, 그 수는 파이썬 엔진의 수와 다릅니다"
+    ),
+    # the n-puzzle's parity proof, in the lesson's words (뒤집힌 짝, 조각, 빈칸)
+    "parity: {inv} inversions ({parity}) but the goal has {goal_inv} ({goal_parity}); on an "
+    "odd width every slide keeps the inversion parity": (
+        "홀짝: 뒤집힌 짝이 {inv}개({parity})인데 목표는 {goal_inv}개({goal_parity})입니다; "
+        "너비가 홀수인 판에서는 조각을 밀어도 뒤집힌 짝 수의 홀짝이 바뀌지 않습니다"
+    ),
+    "parity: {inv} inversions + blank row {row} is {parity}, but the goal's {goal_inv} + "
+    "{goal_row} is {goal_parity}; on an even width every slide keeps that parity": (
+        "홀짝: 뒤집힌 짝 {inv}개 + 빈칸의 줄 {row}은(는) {parity}인데 목표의 {goal_inv} + "
+        "{goal_row}은(는) {goal_parity}입니다; 너비가 짝수인 판에서는 조각을 밀어도 이 합의 "
+        "홀짝이 바뀌지 않습니다"
+    ),
+    "odd": "홀수",
+    "even": "짝수",
+    # the budgets' stops (``limits``), said as what the search had done when it stopped
+    "expanded {count:,} {states} (max_expanded)": "둘러본 상태 {count:,}{states} (max_expanded)",
+    "pushed {count:,} {states} (max_pushed)": "대기실에 넣은 상태 {count:,}{states} (max_pushed)",
+    "kept {count:,} {states} (max_states)": "보관한 상태 {count:,}{states} (max_states)",
+    "state": "개",
+    "states": "개",
+    "time limit of {seconds:g} s": "시간 한도 {seconds:g}초",
+    "stopped on request": "멈춤 요청",
+    # what ``algorithm="auto"`` chose and why (the facade's, the lesson's domains')
+    "auto: {why}": "자동 선택: {why}",
+    "auto: A*, the default for a problem that does not choose": (
+        "자동 선택: A* (스스로 고르지 않는 문제의 기본값)"
+    ),
+    "A* + {chosen}, the whole space ({reachable:,} states) fits": (
+        "A* + {chosen}: 전체 공간(상태 {reachable:,}개)이 메모리에 들어갑니다"
+    ),
+    "IDA* + {heuristic}: {reachable} reachable states are too many to keep, IDA* keeps only "
+    "its path; {strongest}": (
+        "IDA* + {heuristic}: 닿을 수 있는 상태 {reachable}개는 모두 보관하기에 너무 많아, 경로만 "
+        "보관하는 IDA*를 씁니다; {strongest}"
+    ),
+    "the pattern database (its tables are built)": "패턴 데이터베이스 (표가 만들어져 있음)",
+    "linear conflicts, the strongest heuristic without pattern-database tables (build them "
+    "once with: {command})": (
+        "선형 충돌: 패턴 데이터베이스 표 없이 쓸 수 있는 가장 강한 어림 (한 번 만들어 두세요: "
+        "{command})"
+    ),
+    "A* + {chosen}: the maze's {open:,} open cells fit": (
+        "A* + {chosen}: 미로의 열린 칸 {open:,}개가 메모리에 들어갑니다"
     ),
 }
 

@@ -16,7 +16,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..errors import InputError
-from ..result import Note, SearchResult
+from ..note import Note
+from ..result import SearchResult
 from .korean import TEMPLATES
 
 LANGUAGES = ("en", "ko")
@@ -157,12 +158,16 @@ def note_in(text: str, lang: str) -> str:
     if isinstance(text, Note):
         if text.template not in KOREAN:
             return text
-        params = {
-            name: ", ".join(note_in(n, lang) for n in value) if isinstance(value, list) else value
-            for name, value in text.params.items()
-        }
+        params = {name: _said(value, lang) for name, value in text.params.items()}
         return KOREAN[text.template].format(**params)
     return KOREAN.get(text, text)
+
+
+def _said(value: Any, lang: str) -> Any:
+    """A note's field in ``lang``: a note in it, a list of them in turn."""
+    if isinstance(value, list):
+        return ", ".join(note_in(n, lang) for n in value)
+    return note_in(value, lang) if isinstance(value, Note) else value
 
 
 def notes(result: SearchResult[Any]) -> dict[str, str]:
