@@ -183,14 +183,19 @@ def _solve(
     # A kernel is asked for by name and computes the problem's heuristic of that name: one of
     # one's own sharing the name (a "manhattan" returning 0) is searched as given, in Python.
     own_h = find_kernel is not None and algo.uses_heuristic and not is_builtin(problem, h)
-    # The compiled best-first searches order ties as ``classic`` does, and only so.
-    if own_h or (tie_break != "classic" and algo.name in TIE_BREAKERS):
+    # The compiled best-first searches order ties as ``classic`` does, and only so, but those
+    # of compiled slots (``compiled_problem``), which take the policies they name.
+    ties = getattr(problem, "compiled_tie_breaks", None)
+    if own_h or (tie_break not in (ties or ("classic",)) and algo.name in TIE_BREAKERS):
         find_kernel = None
     if recorder is not None and engine == "compiled":
         raise InputError("a traced search runs on the Python engine; leave --engine auto")
     try:  # a kernel may load or build its tables, as the heuristic may
+        policy = {"tie_break": tie_break} if ties else {}
         kernel = (
-            find_kernel(algo.name, h.name, weight, engine == "compiled") if find_kernel else None
+            find_kernel(algo.name, h.name, weight, engine == "compiled", **policy)
+            if find_kernel
+            else None
         )
     except LimitHit as hit:
         return stopped_in_tables(hit)
