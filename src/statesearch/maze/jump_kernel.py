@@ -20,7 +20,7 @@ from .grid_kernel import GO, LOW, counters, estimate, halt, keep, pop, push
 SQRT2 = math.sqrt(2)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def straight(grid: np.ndarray, i: int, d: int, p: int, goal: int, cut: bool) -> int:
     """Run from ``i`` by ``d`` to the next jump point (``p``: the step to a side); -1 at a
     wall (``JumpPoints.straight``)."""
@@ -37,7 +37,7 @@ def straight(grid: np.ndarray, i: int, d: int, p: int, goal: int, cut: bool) -> 
             return i
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def diagonal(grid: np.ndarray, i: int, v: int, h: int, width: int, goal: int, cut: bool) -> int:
     """Run diagonally by ``v + h`` to the next jump point (``JumpPoints.diagonal``)."""
     while True:
@@ -54,7 +54,7 @@ def diagonal(grid: np.ndarray, i: int, v: int, h: int, width: int, goal: int, cu
             return -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def directions(
     grid: np.ndarray, i: int, dr: int, dc: int, width: int, cut: bool, out: np.ndarray
 ) -> int:
