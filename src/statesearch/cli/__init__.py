@@ -1,47 +1,88 @@
-"""The ``statesearch`` command line: typer commands that call the facade and render its result."""
+"""The ``statesearch`` command line: typer commands that call the facade and render its result.
+
+Each command's module is imported when the command is asked for (``COMMANDS``): ``solve
+problem`` loads no pattern databases, cube tables, plots or numpy, where importing every
+command's module took most of its start. ``statesearch --help`` (and ``app``, the whole typer
+application) imports them all.
+"""
 
 from __future__ import annotations
 
 import contextlib
 import functools
+import importlib
 import os
 import re
 import signal
 import sys
-import tempfile
 import threading
 import time
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator, MutableMapping
 from typing import Annotated, Any
 
 import typer
 from typer.core import TyperArgument
 
+from .. import provenance
 from ..errors import InputError
 from ..limits import LimitKind
 from ..result import Status
-from . import analyze, batch, bench, cube, pdb, serve, showcase, solve, tilt, user_problem
 from .render import EXIT_CODES, INTERRUPTED
 
-app = typer.Typer(
-    no_args_is_help=True,
-    pretty_exceptions_enable=False,
-    add_completion=False,
-)
-solve.app.command("cube")(cube.solve_cube)
-solve.app.command("problem")(user_problem.solve_problem)
-bench.app.command("cube")(cube.bench_cube)
-app.add_typer(cube.app, name="cube")
-app.add_typer(solve.app, name="solve")
-app.add_typer(analyze.app, name="analyze")
-app.add_typer(tilt.app, name="tilt")
-app.add_typer(pdb.app, name="pdb")
-app.add_typer(bench.app, name="bench")
-app.command("batch")(batch.batch)
-app.command("showcase")(showcase.showcase)
-app.command("serve")(serve.serve)
+# Each command, in the order the help lists them: the module of this package that holds it and
+# the name there of its typer application (a group of commands) or its function.
+COMMANDS = {
+    "batch": ("batch", "batch"),
+    "showcase": ("showcase", "showcase"),
+    "serve": ("serve", "serve"),
+    "cube": ("cube", "app"),
+    "solve": ("solve", "app"),
+    "analyze": ("analyze", "app"),
+    "tilt": ("tilt", "app"),
+    "pdb": ("pdb", "app"),
+    "bench": ("bench", "app"),
+}
+# Commands of a group that live in another module than the group's own.
+JOINED = {
+    "solve": {"cube": ("cube", "solve_cube"), "problem": ("user_problem", "solve_problem")},
+    "bench": {"cube": ("cube", "bench_cube")},
+}
 INTERNAL_ERROR = 70  # EX_SOFTWARE: statesearch's fault, not the input's
+
+
+def _found(module: str, name: str) -> Any:
+    return getattr(importlib.import_module(f".{module}", __name__), name)
+
+
+@functools.cache
+def loaded(name: str) -> Any:
+    """The typer application or function of the command ``name``, its module imported, with
+    the commands ``JOINED`` to it."""
+    value = _found(*COMMANDS[name])
+    for sub, where in JOINED.get(name, {}).items():
+        value.command(sub)(_found(*where))
+    return value
+
+
+def typer_app(names: Iterable[str]) -> typer.Typer:
+    """The command line with the commands ``names`` (``--version`` and the help with any)."""
+    made = typer.Typer(no_args_is_help=True, pretty_exceptions_enable=False, add_completion=False)
+    made.callback()(_options)
+    for name in names:
+        value = loaded(name)
+        if isinstance(value, typer.Typer):
+            made.add_typer(value, name=name)
+        else:
+            made.command(name)(value)
+    return made
+
+
+def __getattr__(name: str) -> Any:
+    """``app``: the whole typer application, every command's module imported."""
+    if name != "app":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return typer_app(COMMANDS)
 
 
 def show_version(asked: bool) -> None:
@@ -52,7 +93,6 @@ def show_version(asked: bool) -> None:
         raise typer.Exit(0)
 
 
-@app.callback()
 def _options(
     version: Annotated[
         bool,
@@ -73,6 +113,7 @@ def one_line(message: str) -> str:
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI. Bad input of any kind becomes one line on stderr and exit code 2; an error
     that is statesearch's own becomes one line naming the file that holds the details, exit 70."""
+    provenance.command_line = list(sys.argv[1:] if argv is None else argv)  # results say it
     try:
         result = command().main(args=argv, standalone_mode=False)
     except InputError as err:
@@ -100,11 +141,48 @@ class Interrupted(Exception):
 
 @functools.cache
 def command() -> Any:
-    """The click command tree as the help shows it: a flag (which takes no value) without a
-    type, any other value named after its option (``--goal GOAL``) and an argument by its name,
-    rather than by a Python type; each command's Ctrl-C passed on as ``Interrupted``."""
-    root = typer.main.get_command(app)
-    stack = [root]
+    """The click command tree (``dressed``), each command made from its module when it is
+    first asked for (``LazyCommands``)."""
+    root = dressed(typer.main.get_command(typer_app([])), leaf=False)
+    root.commands = LazyCommands()
+    return root
+
+
+class LazyCommands(MutableMapping[str, Any]):
+    """The root's commands by name, as click asks for them (``get``, and the names in order
+    for the help), each made from its module on first use."""
+
+    def __init__(self) -> None:
+        self.made: dict[str, Any] = {}
+
+    def __getitem__(self, name: str) -> Any:
+        if name not in self.made:
+            if name not in COMMANDS:
+                raise KeyError(name)
+            # Made as typer makes it among all the others: as the one command of a root.
+            root: Any = typer.main.get_command(typer_app([name]))
+            self.made[name] = dressed(root.commands[name])
+        return self.made[name]
+
+    def __setitem__(self, name: str, value: Any) -> None:
+        self.made[name] = value
+
+    def __delitem__(self, name: str) -> None:
+        del self.made[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter([*COMMANDS, *(n for n in self.made if n not in COMMANDS)])
+
+    def __len__(self) -> int:
+        return len(set(COMMANDS) | set(self.made))
+
+
+def dressed(top: Any, leaf: bool = True) -> Any:
+    """A command and those under it as the help shows them: a flag (which takes no value)
+    without a type, any other value named after its option (``--goal GOAL``) and an argument
+    by its name, rather than by a Python type; each command's Ctrl-C passed on as
+    ``Interrupted``. ``leaf=False``: ``top`` alone (the root, whose commands come later)."""
+    stack = [top]
     while stack:
         node = stack.pop()
         if node.callback is not None:
@@ -115,9 +193,10 @@ def command() -> Any:
                 param.metavar = "" if flag else param.name.upper().replace("_", "-")
             if isinstance(param, TyperArgument):  # its name and help say what it is, not <str>
                 param.display_type_rich = _no_type  # type: ignore[method-assign]
-        node.get_help_option = _typeless_help(node.get_help_option)  # type: ignore[method-assign,assignment]
-        stack.extend(getattr(node, "commands", {}).values())
-    return root
+        node.get_help_option = _typeless_help(node.get_help_option)
+        if leaf:
+            stack.extend(getattr(node, "commands", {}).values())
+    return top
 
 
 def _heard(callback: Callable[..., Any], leaf: bool) -> Callable[..., Any]:
@@ -168,6 +247,8 @@ def _typeless_help(make: Callable[[Any], Any]) -> Callable[[Any], Any]:
 
 def internal_error(err: Exception) -> int:
     """Write the traceback to a file and say so in one line."""
+    import tempfile
+
     fd, path = tempfile.mkstemp(
         prefix=f"statesearch-error-{time.strftime('%Y%m%d-%H%M%S')}-", suffix=".txt"
     )

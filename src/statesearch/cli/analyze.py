@@ -8,7 +8,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
-import numpy as np
 import typer
 from rich import box
 from rich.table import Table
@@ -22,7 +21,9 @@ from .options import time_limit_option
 from .progress import build_progress, watching
 from .render import console, stopped_early
 
-if TYPE_CHECKING:  # numba loads slowly: every other command would pay for it
+if TYPE_CHECKING:  # numba and numpy load slowly: every other command would pay for them
+    import numpy as np
+
     from ..npuzzle.analysis import Analysis, Standing
 
 ALL = "all"  # BoardSet.ALL, a StrEnum member, equals its value
@@ -207,6 +208,7 @@ def draw(result: Analysis, file: Path) -> None:
     """Each heuristic against the true distance: one panel of all the means, then one heat map
     per heuristic (how many boards have each h at each distance) with the line h = true
     distance that an admissible heuristic never crosses, and a short guide to reading them."""
+    import numpy as np
     from matplotlib.colors import LogNorm
     from matplotlib.figure import Figure  # no pyplot: no global state, no display needed
 
@@ -263,6 +265,8 @@ def draw(result: Analysis, file: Path) -> None:
 
 def mean_by_distance(h: Standing) -> np.ndarray:
     """The mean of h over the boards at each true distance."""
+    import numpy as np
+
     boards = h.histogram.sum(axis=0)
     weighted = (h.histogram * np.arange(h.histogram.shape[0])[:, None]).sum(axis=0)
     return np.asarray(weighted / boards, dtype=float)

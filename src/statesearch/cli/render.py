@@ -16,6 +16,7 @@ from rich.text import Text
 
 from .. import clock
 from ..limits import LimitHit, LimitKind
+from ..provenance import of_command
 from ..result import SearchResult, Status, join_moves
 from .language import said, verdict, word
 
@@ -37,7 +38,7 @@ def stopped_early(
     exit 4, or 130 for Ctrl-C."""
     if as_json:
         stop = {"status": Status.LIMIT_REACHED.value, "limit": hit.kind.value, "reason": hit.detail}
-        print(json.dumps({**(record or {}), **stop}))
+        print(json.dumps({**(record or {}), **stop, "provenance": of_command()}))
     else:
         console.print(f"[yellow]limit reached ({hit.kind.value}): {escape(hit.detail)}; {what}[/]")
     cancelled = hit.kind is LimitKind.CANCELLED
@@ -133,8 +134,8 @@ def emit(
     of their own, unless the picture lists them, ``written`` as the problem writes them for a
     person when that is not one action each) and exit with its status code (130 when Ctrl-C
     stopped it)."""
-    if as_json:
-        print(json.dumps({**result.to_dict(), **extra}))
+    if as_json:  # how it was made too: the versions, the machine, the command, its costs
+        print(json.dumps({**result.to_dict(), **extra, "provenance": of_command()}))
     else:
         if isinstance(show, str) and len(show) > MAX_PICTURE:
             show = f"(the problem is {len(show):,} characters across: too big to draw here)"
