@@ -18,10 +18,11 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 run: $(VENV)/.installed
 	$(BIN)/statesearch showcase
 
-# The lesson's notebook in a front end that draws its widgets (JupyterLab 4, from PyPI into .venv).
+# The lesson's notebook in JupyterLab, which draws its widgets (the notebook extra installs it).
+# JUPYTER_ARGS: more options for it (the test runs it with --no-browser on a port of its own);
+# as root (a container) it must be told that is meant.
 notebook: $(VENV)/.installed
-	$(BIN)/pip install --quiet 'jupyterlab>=4'
-	$(BIN)/jupyter lab examples/lesson.ipynb
+	$(BIN)/jupyter lab examples/lesson.ipynb $$([ "$$(id -u)" = 0 ] && echo --allow-root) $(JUPYTER_ARGS)
 
 lint: $(VENV)/.installed
 	$(BIN)/ruff check src tests benchmarks examples

@@ -6,9 +6,14 @@ board to slide and steps through a search in Chromium (never a downloaded one, n
 from __future__ import annotations
 
 import json
+import os
 import re
+import signal
+import socket
 import subprocess
 import sys
+import time
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -403,3 +408,75 @@ def test_the_widget_shows_a_users_states_as_the_problem_renders_them(browser: Br
     assert "Found a 6-move solution" in page.locator(".step-verdict").inner_text()
     assert goal in page.locator("svg.tree").inner_html()
     page.context.close()
+
+
+@pytest.fixture(scope="module")
+def jupyterlab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """``make notebook``, as the README gives it, on a port of its own and without a browser;
+    its settings (no autosave: the lesson is kept without outputs; no news) in a directory of
+    the test's."""
+    settings = tmp_path_factory.mktemp("lab-settings")
+    for plugin, values in LAB_SETTINGS.items():  # package/plugin: as JupyterLab keeps them
+        (settings / plugin).parent.mkdir(parents=True, exist_ok=True)
+        (settings / f"{plugin}.jupyterlab-settings").write_text(json.dumps(values))
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    args = f"--no-browser --port={port} --ServerApp.token={TOKEN} --ServerApp.ip=127.0.0.1"
+    lab = subprocess.Popen(
+        ["make", "--no-print-directory", "notebook", f"JUPYTER_ARGS={args}"],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        start_new_session=True,  # make, jupyter and its kernels: one group to end
+        env={**os.environ, "JUPYTERLAB_SETTINGS_DIR": str(settings)},
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 120
+        while True:
+            try:
+                urllib.request.urlopen(f"{url}/api/status?token={TOKEN}", timeout=5)
+                break
+            except OSError:
+                if lab.poll() is not None or time.monotonic() > deadline:
+                    raise AssertionError(lab.stderr.read().decode() if lab.stderr else "") from None
+                time.sleep(0.5)
+        yield url
+    finally:
+        os.killpg(lab.pid, signal.SIGTERM)
+        lab.wait(timeout=30)
+
+
+TOKEN = "statesearch-test"
+LAB_SETTINGS = {
+    "@jupyterlab/docmanager-extension/plugin": {"autosave": False},
+    "@jupyterlab/apputils-extension/notification": {"fetchNews": "false"},
+}
+
+
+def test_make_notebook_opens_the_lesson_in_a_front_end_that_draws_widgets(
+    jupyterlab: str, browser: Browser
+) -> None:
+    """The notebook extra's JupyterLab serves the lesson with the widget extensions, and its
+    kernel is this environment's Python: the lesson's first code cell imports statesearch."""
+    kept = (ROOT / "examples" / "lesson.ipynb").read_bytes()
+    with urllib.request.urlopen(f"{jupyterlab}/lab/api/extensions?token={TOKEN}") as answer:
+        extensions = {e["name"]: e for e in json.load(answer)}
+    for name in ("anywidget", "jupyter-widgets-jupyterlab-manager"):
+        assert extensions[name]["enabled"], name
+    page = browser.new_page(viewport=LAPTOP)
+    page.goto(f"{jupyterlab}/lab/tree/lesson.ipynb?token={TOKEN}")
+    first_code = page.locator(".jp-Notebook .jp-CodeCell").first
+    first_code.wait_for(timeout=60_000)
+    title = page.locator(".jp-MarkdownOutput h1", has_text="a search algorithm sees three slots")
+    title.wait_for(timeout=60_000)
+    page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").wait_for(timeout=60_000)
+    first_code.locator(".jp-InputArea-editor").click()
+    page.keyboard.press("Shift+Enter")
+    output = first_code.locator(".jp-OutputArea-output")
+    output.wait_for(timeout=60_000)
+    assert re.fullmatch(r"statesearch \S+\s*", output.inner_text())
+    page.screenshot(path=ARTIFACTS / "notebook-jupyterlab-1280x800.png")
+    page.close()
+    assert (ROOT / "examples" / "lesson.ipynb").read_bytes() == kept  # never saved with outputs
