@@ -18,18 +18,11 @@ import time
 from rich.console import Console
 
 from statesearch import Limits, solve
+from statesearch import table_store as store
 from statesearch.cli.cube import run_benchmark
-from statesearch.cube import (
-    Cube,
-    Cubies,
-    benchmark,
-    format_moves,
-    korf,
-    pocket,
-    random_scramble,
-    store,
-)
-from statesearch.cube.coset_cache import (
+from statesearch.cube import Cube, Cubies, benchmark, format_moves, random_scramble
+from statesearch.cube.tables import korf, pocket
+from statesearch.cube.tables.coset_cache import (
     bounds_name,
     build_and_store,
     is_stored,

@@ -22,8 +22,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from statesearch.cube import Cube, coset_cache, format_moves, korf, random_cube, random_scramble
+from statesearch.cube import Cube, format_moves, random_cube, random_scramble
 from statesearch.cube.problem import KORF_IS_ENOUGH
+from statesearch.cube.tables import coset_cache, korf
 
 CLI = str(Path(sys.executable).with_name("statesearch"))
 

@@ -18,8 +18,9 @@ import sys
 import time
 from pathlib import Path
 
-from statesearch.cube import coset_cache, format_moves, korf, random_scramble
+from statesearch.cube import format_moves, random_scramble
 from statesearch.cube.problem import KORF_IS_ENOUGH
+from statesearch.cube.tables import coset_cache, korf
 
 CLI = str(Path(sys.executable).with_name("statesearch"))
 

@@ -178,7 +178,7 @@ def test_pdb_list_and_verify_cover_the_cubes_tables(
 ) -> None:
     """The cube's tables share the cache (5 GB of it, built by pdb build cube): list and verify
     showed only the n-puzzle's."""
-    from statesearch.cube import pocket
+    from statesearch.cube.tables import pocket
 
     monkeypatch.setenv("STATESEARCH_CACHE", str(tmp_path))
     pocket.distance_table.cache_clear()  # kept in the process by an earlier test, maybe
@@ -232,7 +232,7 @@ def test_a_damaged_cube_header_is_rebuilt_before_anything_is_allocated(
     """Issue 39: a changed shape in cube-2x2x2-distances-htm.npy made every 2x2x2 solve answer
     "ran out of memory" (np.empty of the header's terabytes) until the file was deleted."""
     from statesearch import table_store as store
-    from statesearch.cube import pocket
+    from statesearch.cube.tables import pocket
 
     monkeypatch.setenv("STATESEARCH_CACHE", str(tmp_path))
     pocket.distance_table.cache_clear()

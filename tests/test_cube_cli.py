@@ -11,7 +11,7 @@ from rich.console import Console
 from statesearch.cli import main
 from statesearch.cli.cube import build_tables
 from statesearch.cube import Cube, Cubies, benchmark
-from statesearch.cube.coset_cache import is_stored, stored_table
+from statesearch.cube.tables.coset_cache import is_stored, stored_table
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -61,8 +61,8 @@ def test_json_stays_json_while_the_coset_table_loads(
 ) -> None:
     """The note "loading the coset table and its bounds ..." came on stdout before the JSON.
     A small table stands in for the 5 GB one, which the suite does not build."""
-    from statesearch.cube import coset_cache
-    from statesearch.cube.coset_table import build_table
+    from statesearch.cube.tables import coset_cache
+    from statesearch.cube.tables.coset_table import build_table
 
     small = build_table("no-flip", "htm")
     monkeypatch.setattr(coset_cache, "is_stored", lambda variant, metric: True)
@@ -298,7 +298,7 @@ def test_a_coset_table_load_cut_by_the_clock_points_to_korfs_tables(
 ) -> None:
     """The coset table takes seconds to read: stopped by the time limit while it loads, the
     answer names the tables that load in seconds."""
-    from statesearch.cube import coset_cache, korf
+    from statesearch.cube.tables import coset_cache, korf
     from statesearch.limits import LimitHit, LimitKind
 
     def too_slow(variant: str, metric: str, log: object = None) -> None:
@@ -366,8 +366,9 @@ def test_facelets_are_searched_with_korfs_tables_before_the_coset_table_is_read(
     now searches Korf's tables up to 13 moves first and reads the coset table only for a cube
     further away, and says so. Small tables stand in for both; -H korf and -H coset keep their
     meaning. (The two passes' counts and budgets: test_cube_compiled.py.)"""
-    from statesearch.cube import coset_cache, format_moves, korf, problem, random_scramble
-    from statesearch.cube.coset_table import build_table
+    from statesearch.cube import format_moves, problem, random_scramble
+    from statesearch.cube.tables import coset_cache, korf
+    from statesearch.cube.tables.coset_table import build_table
 
     small_korf = korf.load_tables([(False, (0, 1, 2, 3)), (True, (0, 1, 2, 3)), (True, (8, 9))])
     small_coset = build_table("no-flip", "htm")

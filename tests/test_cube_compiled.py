@@ -12,9 +12,9 @@ from helpers import replay
 from statesearch import LimitKind, Limits, Status, solve
 from statesearch.cli.cube import solve_one
 from statesearch.cube import Cube, Cubies, format_moves, random_scramble
-from statesearch.cube import compiled as kernel
-from statesearch.cube.coset_table import CosetTable, build_table
-from statesearch.cube.korf import PatternTables, load_tables
+from statesearch.cube.compiled import adapter as kernel
+from statesearch.cube.tables.coset_table import CosetTable, build_table
+from statesearch.cube.tables.korf import PatternTables, load_tables
 
 SMALL_KORF = [(False, (0, 1, 2, 3)), (True, (0, 1, 2, 3)), (True, (8, 9, 10, 11))]
 
@@ -162,7 +162,7 @@ def test_a_search_paused_every_few_expansions_goes_on_where_it_stopped(
 @pytest.fixture
 def coset_read(coset: CosetTable, monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The small coset table stands in for the cache's 5 GB one; each read is listed."""
-    from statesearch.cube import coset_cache
+    from statesearch.cube.tables import coset_cache
 
     reads: list[str] = []
 

@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 
 from statesearch import InputError, Status, solve
 from statesearch.cube import REACHABLE, Cube, Cubies, parse_moves, random_cube, random_scramble
-from statesearch.cube.cubies import CORNERS, EDGES, invariant_violation, permutation_parity
-from statesearch.cube.notation import (
+from statesearch.cube.model.cubies import CORNERS, EDGES, invariant_violation, permutation_parity
+from statesearch.cube.model.notation import (
     MOVES,
     canonical_moves,
     cost_in,
@@ -24,8 +24,8 @@ from statesearch.cube.notation import (
     inverse,
     merged,
 )
-from statesearch.cube.reading import after, read_cube, scrambled
-from statesearch.cube.state import move_cubies
+from statesearch.cube.model.reading import after, read_cube, scrambled
+from statesearch.cube.model.state import move_cubies
 from statesearch.limits import LimitKind
 
 SOLVED_STRING = "".join(face * 9 for face in "URFDLB")
@@ -297,8 +297,8 @@ def test_auto_takes_korfs_tables_for_a_short_scramble(monkeypatch: pytest.Monkey
     """An 8-move scramble waited 12-28 s for the 5 GB coset table to load, where Korf's tables
     load in seconds and solve it at once; so did the facelets of a cube one move from solved.
     Which tables are in the cache is set here: the rule is what is tested, not the tables."""
-    from statesearch.cube import coset_cache, korf
     from statesearch.cube.problem import KORF_IS_ENOUGH
+    from statesearch.cube.tables import coset_cache, korf
 
     stored = {"korf": True, "coset": True}
     monkeypatch.setattr(korf, "is_stored", lambda metric: stored["korf"])
@@ -381,7 +381,7 @@ def test_korfs_tables_built_on_first_use_stop_at_the_time_limit(
     import time
 
     from statesearch import Limits
-    from statesearch.cube import korf
+    from statesearch.cube.tables import korf
     from statesearch.limits import Meter
 
     monkeypatch.setenv("STATESEARCH_CACHE", str(tmp_path))

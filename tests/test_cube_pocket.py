@@ -11,11 +11,12 @@ import pytest
 
 from helpers import replay
 from statesearch import Limits, Status, solve
-from statesearch.cube import Cube, Cubies, pocket, random_cube
-from statesearch.cube.notation import cost_in, parse_moves
+from statesearch.cube import Cube, Cubies, random_cube
+from statesearch.cube.model.notation import cost_in, parse_moves
+from statesearch.cube.model.reading import after
+from statesearch.cube.model.state import cubies_of
 from statesearch.cube.problem import GODS_NUMBER
-from statesearch.cube.reading import after
-from statesearch.cube.state import cubies_of
+from statesearch.cube.tables import pocket
 
 # New positions per depth (Wikipedia, "Pocket Cube"; Jaap's puzzle page).
 HTM = [1, 9, 54, 321, 1847, 9992, 50136, 227536, 870072, 1887748, 623800, 2644]

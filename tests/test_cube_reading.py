@@ -10,7 +10,7 @@ import pytest
 
 from statesearch import InputError
 from statesearch.cube import Cube
-from statesearch.cube.facelets import (
+from statesearch.cube.model.facelets import (
     FACES,
     IDENTITY,
     TURN_X,
@@ -21,7 +21,7 @@ from statesearch.cube.facelets import (
     keep_ud_axis,
     mirrored,
 )
-from statesearch.cube.reading import read_cube
+from statesearch.cube.model.reading import read_cube
 
 SCRAMBLE = "R U F' D2 L B'"
 

@@ -15,27 +15,39 @@ from numba import njit
 
 from statesearch import table_store as store
 from statesearch.cube import Cube, Cubies, random_cube
-from statesearch.cube.breadth import distances
-from statesearch.cube.coset_build import full_flip
-from statesearch.cube.coset_cache import bounds_name, build_and_store, is_stored, stored_table
-from statesearch.cube.coset_coords import CosetCoordinates, coset_moves, moved
-from statesearch.cube.coset_lookup import (
+from statesearch.cube.compiled.coset_lookup import (
     UD_MOVES,
     inverse_entry,
     lookup_tables,
     packed,
     turned_cube,
     ud_views,
+    view_coordinates,
+    view_cubies,
 )
-from statesearch.cube.coset_table import LAYOUTS, SOLVED_COSET, CosetTable, build_table, classes
-from statesearch.cube.cubies import from_colours
-from statesearch.cube.estimates import view_coordinates, view_cubies
-from statesearch.cube.facelets import conjugate, keep_ud_axis
-from statesearch.cube.korf import load_tables
-from statesearch.cube.patterns import Pattern
-from statesearch.cube.reading import after
-from statesearch.cube.state import move_cubies, state_of
-from statesearch.cube.symmetry import AXES, axis_moves, flip_image, symmetry_tables
+from statesearch.cube.model.cubies import from_colours
+from statesearch.cube.model.facelets import conjugate, keep_ud_axis
+from statesearch.cube.model.reading import after
+from statesearch.cube.model.state import move_cubies, state_of
+from statesearch.cube.tables.breadth import distances
+from statesearch.cube.tables.coset_build import full_flip
+from statesearch.cube.tables.coset_cache import (
+    bounds_name,
+    build_and_store,
+    is_stored,
+    stored_table,
+)
+from statesearch.cube.tables.coset_coords import CosetCoordinates, coset_moves, moved
+from statesearch.cube.tables.coset_table import (
+    LAYOUTS,
+    SOLVED_COSET,
+    CosetTable,
+    build_table,
+    classes,
+)
+from statesearch.cube.tables.korf import load_tables
+from statesearch.cube.tables.patterns import Pattern
+from statesearch.cube.tables.symmetry import AXES, axis_moves, flip_image, symmetry_tables
 from statesearch.limits import LimitHit, LimitKind, Limits, Meter, Snapshot, metering
 
 
@@ -345,7 +357,7 @@ def test_a_stopped_table_build_names_the_tables_it_kept(tmp_path, monkeypatch, c
     """`pdb build cube --time-limit 1.5` said "nothing kept" with the 2x2x2's table (and any
     table finished since) in the cache. The builders are stand-ins: the real ones take minutes."""
     from statesearch.cli import main
-    from statesearch.cube import coset_cache, korf, pocket
+    from statesearch.cube.tables import coset_cache, korf, pocket
 
     monkeypatch.setenv("STATESEARCH_CACHE", str(tmp_path))
     stand_in = np.zeros(4, dtype=np.uint8)

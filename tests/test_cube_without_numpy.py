@@ -62,8 +62,9 @@ def test_the_page_solves_a_2x2x2_optimally_without_numpy() -> None:
     assert out["compiler"] is False
     assert out["info"]["body"]["korf"] == {"htm": False, "qtm": False}
     # Neither Korf's tables, the distance tables nor the compiled searches were imported.
-    tables = {"statesearch.cube.korf", "statesearch.cube.pocket", "statesearch.cube.compiled"}
+    tables = {"statesearch.cube.tables.korf", "statesearch.cube.tables.pocket"}
     assert not tables & set(out["modules"])
+    assert not any(m.startswith("statesearch.cube.compiled") for m in out["modules"])
     lengths = []
     for cube, metric, status, body in out["solved"]:
         assert status == 200 and body["status"] == "solved", body

@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 from statesearch import solve
 from statesearch.cli.cube import solve_one
 from statesearch.cube import Cube, Cubies, format_moves, parse_moves
-from statesearch.cube.korf import load_tables
-from statesearch.cube.notation import as_written, cost_in, metric_moves
-from statesearch.cube.reading import after
+from statesearch.cube.model.notation import as_written, cost_in, metric_moves
+from statesearch.cube.model.reading import after
+from statesearch.cube.tables.korf import load_tables
 from test_cube_compiled import SMALL_KORF
 
 

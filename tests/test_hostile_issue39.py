@@ -210,7 +210,7 @@ def test_a_cache_that_cannot_be_entered(
 ) -> None:
     """PermissionError from Path.exists, exit 70: now listing it is refused in one line, and a
     search builds its tables in memory."""
-    from statesearch.cube import pocket
+    from statesearch.cube.tables import pocket
 
     pocket.distance_table.cache_clear()
     assert main(argv) == code
@@ -239,7 +239,7 @@ def test_table_metadata_that_is_no_object(
 ) -> None:  # fmt: skip
     """JSON, but not an object of the table's fields: solve cube, pdb list and pdb verify
     ended 'TypeError: 'list' object is not a mapping' or 'OverflowError', exit 70."""
-    from statesearch.cube import pocket
+    from statesearch.cube.tables import pocket
 
     monkeypatch.setenv("STATESEARCH_CACHE", str(tmp_path))
     pocket.distance_table.cache_clear()
@@ -421,7 +421,7 @@ def test_named_pipes_in_place_of_cache_files_are_replaced(
 ) -> None:
     """A pipe in place of an .npy, a .json or a compiled .o: every search waited for ever."""
     from statesearch.cache import read_checked, write_checked
-    from statesearch.cube import pocket
+    from statesearch.cube.tables import pocket
 
     monkeypatch.setenv("STATESEARCH_CACHE", str(tmp_path))
     pdb_board = ["solve", "npuzzle", "4 1 3/2 5 0", "-H", "pdb", "--partition", "5"]
@@ -526,7 +526,7 @@ def test_tables_a_read_only_cache_refused_are_not_said_to_be_kept(
     """'kept in the cache: the 2x2x2 distance table' was said of a table the cache refused."""
     import statesearch.cache
     from statesearch.cli.cube import cached_tables
-    from statesearch.cube import pocket
+    from statesearch.cube.tables import pocket
 
     def refuse(path: Path, write: Callable[[Path], None]) -> None:
         raise PermissionError(13, "Permission denied", str(path))

@@ -119,7 +119,7 @@ def test_a_batch_stops_preparing_at_the_memory_bound(
 def test_a_coset_table_past_the_bound_points_to_korfs_tables(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from statesearch.cube import coset_cache
+    from statesearch.cube.tables import coset_cache
 
     def too_large(variant: str, metric: str, log: object = None) -> None:
         reserve(2**40, "reading the coset table")  # a stand-in for the 5 GB not built here
@@ -137,7 +137,7 @@ def test_memory_the_machine_cannot_give_is_a_memory_limit_not_an_internal_error(
 ) -> None:
     """Under a ulimit, say, MemAvailable promises more than an allocation gets: the table's
     read ended in 'internal error (not your input): MemoryError', exit 70."""
-    from statesearch.cube import coset_cache
+    from statesearch.cube.tables import coset_cache
 
     def refused(variant: str, metric: str, log: object = None) -> None:
         raise MemoryError("Unable to allocate 2.34 GiB")

@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 from statesearch import table_store
-from statesearch.cube import coset_cache, korf
+from statesearch.cube.tables import coset_cache, korf
 from statesearch.errors import InputError
 from statesearch.npuzzle.pdb import GroupKey, load_or_build
 

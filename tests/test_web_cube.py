@@ -15,7 +15,8 @@ from fastapi.testclient import TestClient
 from statesearch import solve
 from statesearch import table_store as store
 from statesearch.cache import cache_dir
-from statesearch.cube import Cube, korf, random_cube
+from statesearch.cube import Cube, random_cube
+from statesearch.cube.tables import korf
 from statesearch.web import cube_jobs
 from statesearch.web.app import create_app
 
@@ -257,7 +258,9 @@ def test_a_time_limit_shorter_than_reading_korfs_tables_is_a_limit_reached(
 
     from statesearch.web.cube_schemas import SolveCube
 
-    def slow_load(name: str, meta: dict[str, Any]) -> tuple[str | None, np.ndarray | None]:
+    def slow_load(
+        name: str, meta: dict[str, Any], **expected: object
+    ) -> tuple[str | None, np.ndarray | None]:
         time.sleep(0.4)
         return None, np.zeros(4, dtype=np.uint8)
 
@@ -286,8 +289,8 @@ def test_a_facelet_string_gives_its_size(client: TestClient) -> None:
 def turned_as_held(facelets: str, moves: str) -> str:
     """The facelets after ``moves``, turned position by position with no renaming: what a
     person holding the cube sees."""
-    from statesearch.cube.facelets import FACES, turn_colours
-    from statesearch.cube.notation import face_of, parse_moves, quarters_of
+    from statesearch.cube.model.facelets import FACES, turn_colours
+    from statesearch.cube.model.notation import face_of, parse_moves, quarters_of
 
     colours = tuple(FACES.index(c) for c in facelets)
     for move in parse_moves(moves):

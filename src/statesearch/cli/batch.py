@@ -246,7 +246,7 @@ def build_tables(specs: list[Spec], meter: Meter) -> None:
 
             cube, algorithm = build(spec).problem, spec.get("algorithm") or "auto"
             if tables_wanted(cube, heuristic or None, algorithm) == "korf":
-                from ..cube.korf import load_tables
+                from ..cube.tables.korf import load_tables
 
                 with build_progress() as (log, progress):
                     load_tables(metric=cube.metric, meter=meter, progress=progress, log=log)

@@ -53,8 +53,8 @@ def tables_wanted(cube: Any, heuristic: str | None, algorithm: str) -> str | Non
 def _load_tables(cube: Any, heuristic: str | None, search: SearchOptions, meter: Meter) -> Any:
     """The cube with its tables loaded (Korf's built on first use, with a bar); the coset table
     is only ever loaded (building it is ``statesearch cube tables``)."""
-    from ..cube.korf import is_stored as korf_stored
-    from ..cube.korf import load_tables, table_names
+    from ..cube.tables.korf import is_stored as korf_stored
+    from ..cube.tables.korf import load_tables, table_names
 
     name = tables_wanted(cube, heuristic, search.algorithm)
     if name == "korf":
@@ -71,7 +71,7 @@ def _load_tables(cube: Any, heuristic: str | None, search: SearchOptions, meter:
             raise
         return cube.with_tables(patterns=tables)
     if name == "coset":
-        from ..cube.coset_cache import is_stored, require_table
+        from ..cube.tables.coset_cache import is_stored, require_table
 
         if is_stored("full", cube.metric):  # notes on stderr, as progress is: --json stays JSON
             stderr.print("[dim]loading the coset table and its bounds (5 GB, checksummed)...[/]")
@@ -178,9 +178,9 @@ def random_command(
 ) -> None:
     """Print random cubes: uniform over the reachable positions, or random-move scrambles."""
     from ..cube import REACHABLE, Cube, format_moves, random_cube, random_scramble
-    from ..cube.notation import check_metric
-    from ..cube.random_cubes import fresh_seed
-    from ..cube.reading import AS_READ, check_size, scrambled_framed
+    from ..cube.model.notation import check_metric
+    from ..cube.model.random_cubes import fresh_seed
+    from ..cube.model.reading import AS_READ, check_size, scrambled_framed
 
     check_size(size)
     check_metric(metric)
@@ -219,10 +219,11 @@ def bfs_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Breadth-first search of the whole 2x2x2, compiled: new positions at each depth."""
-    from ..cube import REACHABLE, Cubies, pocket
-    from ..cube.cubies import invariant_violation
-    from ..cube.notation import check_metric
-    from ..cube.reading import check_size, read_cube
+    from ..cube import REACHABLE, Cubies
+    from ..cube.model.cubies import invariant_violation
+    from ..cube.model.notation import check_metric
+    from ..cube.model.reading import check_size, read_cube
+    from ..cube.tables import pocket
 
     if check_size(size) != 2:
         raise InputError(
@@ -281,10 +282,10 @@ def build_tables(
 
     Korf's pattern databases and the coset table, bounded by --time-limit, --max-memory and
     Ctrl-C."""
-    from ..cube import korf, pocket
-    from ..cube.coset_cache import build_and_store, keep, stored_table
-    from ..cube.coset_table import VARIANTS
-    from ..cube.notation import check_metric
+    from ..cube.model.notation import check_metric
+    from ..cube.tables import korf, pocket
+    from ..cube.tables.coset_cache import build_and_store, keep, stored_table
+    from ..cube.tables.coset_table import VARIANTS
 
     metric = check_metric(metric)
     if tables not in ("korf", "coset", "all"):
@@ -326,7 +327,7 @@ def cached_tables(tables: str, metric: str, variant: str) -> str:
     """What a ``cube tables`` stopped past the 2x2x2's table leaves in the cache, named as its
     log names them: the next run builds only the rest."""
     from .. import table_store as store
-    from ..cube import coset_cache, korf, pocket
+    from ..cube.tables import coset_cache, korf, pocket
 
     kept = []
     if store.is_stored(pocket.table_name(metric), pocket.table_meta(metric)):
@@ -349,7 +350,7 @@ def cached_tables(tables: str, metric: str, variant: str) -> str:
 def solve_one(cube: Any, heuristic: str, time_limit: float | None) -> dict[str, Any]:
     """One benchmark row: the cube solved by IDA* with ``heuristic``, its solution replayed."""
     from ..cube import Cubies, parse_moves
-    from ..cube.reading import after
+    from ..cube.model.reading import after
 
     cpu, wall = time.process_time(), time.perf_counter()
     result = facade_solve(cube, "idastar", heuristic, limits=Limits(time_limit=time_limit))
@@ -423,8 +424,8 @@ def bench_cube(
 ) -> None:
     """Solve uniformly random 3x3x3 cubes optimally; every solution is replayed on the cube."""
     from ..cube import benchmark
-    from ..cube.coset_cache import is_stored
-    from ..cube.notation import check_metric
+    from ..cube.model.notation import check_metric
+    from ..cube.tables.coset_cache import is_stored
 
     metric = check_metric(metric)
     if out is not None:

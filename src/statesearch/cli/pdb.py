@@ -119,7 +119,7 @@ def goal_name(goal: object) -> str:
 def list_tables() -> None:
     """Show the tables in the cache."""
     from ..cache import cache_dir, check_readable, exists
-    from ..cube import cached as cube_tables
+    from ..cube.tables import cached as cube_tables
     from ..npuzzle.pdb import stored
 
     check_readable(cache_dir())
@@ -184,7 +184,7 @@ def verify() -> None:
 
     Exit 1 if anything is unsound (a search would rebuild it, never use it)."""
     from ..cache import cache_dir, check_readable, is_dir, read_checked
-    from ..cube import cached as cube_tables
+    from ..cube.tables import cached as cube_tables
     from ..npuzzle.pdb import verify_all
 
     check_readable(cache_dir())

@@ -4,10 +4,10 @@ whole 2x2x2 searched breadth-first, and optimal 3x3x3 solutions by a compiled ID
 pattern databases (Korf's, and a symmetric coset table looked up along three axes, for the
 position and for its inverse)."""
 
-from .cubies import Cubies
-from .notation import MOVES, format_moves, parse_moves
+from .model.cubies import Cubies
+from .model.notation import MOVES, format_moves, parse_moves
+from .model.random_cubes import REACHABLE, random_cube, random_scramble
 from .problem import Cube
-from .random_cubes import REACHABLE, random_cube, random_scramble
 
 __all__ = [
     "MOVES",

@@ -17,9 +17,9 @@ from typing import Any
 from rich import box
 from rich.table import Table
 
-from .cubies import Cubies
+from .model.cubies import Cubies
+from .model.random_cubes import random_cube
 from .problem import Cube
-from .random_cubes import random_cube
 
 Say = Callable[[str], None]
 
@@ -32,10 +32,10 @@ def cubes(count: int, seed: int) -> list[Cubies]:
 
 def with_tables(cube: Cube, heuristic: str, say: Say) -> Cube:
     if heuristic == "coset":
-        from .coset_cache import require_table
+        from .tables.coset_cache import require_table
 
         return cube.with_tables(coset=require_table("full", cube.metric, say))
-    from .korf import load_tables
+    from .tables.korf import load_tables
 
     return cube.with_tables(patterns=load_tables(metric=cube.metric, meter=cube.meter, log=say))
 

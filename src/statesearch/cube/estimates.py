@@ -15,19 +15,16 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ..problem import Heuristic
-from . import pocket
-from .breadth import distances
-from .coset_build import full_flip
-from .coset_coords import CosetCoordinates, coset_moves, of_colours
-from .cubies import Cubies, from_colours
-from .facelets import conjugate
-from .patterns import Pattern, pattern
-from .searched import SearchedCube
-from .state import State, colours_of, cubies_of
-from .symmetry import AXES
+from .model.state import State, cubies_of
+from .tables import pocket
+from .tables.breadth import distances
+from .tables.coset_build import full_flip
+from .tables.coset_coords import CosetCoordinates, coset_moves
+from .tables.patterns import Pattern, pattern
+from .tables.searched import SearchedCube
 
 if TYPE_CHECKING:
-    from .coset_table import CosetTable
+    pass
 
 ONE = np.zeros((1, 18), dtype=np.int32)
 EIGHT = tuple(range(8))
@@ -44,7 +41,7 @@ def _part(name: str, place: np.ndarray, turn: np.ndarray) -> Pattern:
 @cache
 def part_distances(part: str, metric: str) -> np.ndarray:
     """Distances of one part: ``twist-2``, ``places-2``, ``twist-3`` or ``flip-3``."""
-    from .notation import metric_moves
+    from .model.notation import metric_moves
 
     if part.endswith("2"):
         p = pocket.corners()
@@ -112,37 +109,8 @@ def heuristics_for(cube: SearchedCube) -> dict[str, Heuristic]:
     return {name: Heuristic(name, fn) for name, fn in made.items()}
 
 
-def view_coordinates(state: State) -> list[CosetCoordinates]:
-    """The coset coordinates of the position in each view of ``AXES``."""
-    colours = colours_of(state)
-    return of_colours(np.stack([conjugate(colours, view) for view in AXES]))
-
-
-def view_cubies(state: State) -> list[Cubies]:
-    """The position as seen in each view of ``AXES``."""
-    colours = colours_of(state)
-    return [from_colours(conjugate(colours, view).tolist(), 3) for view in AXES]
-
-
-def combine(distances_by_view: list[int]) -> int:
-    """Three views' distances (or lower bounds) as one estimate: the largest, plus one when all
-    three are equal and not zero."""
-    h = max(distances_by_view)
-    if len(set(distances_by_view)) == 1 and h > 0:
-        h += 1
-    return h
-
-
-def coset_estimates(table: CosetTable, state: State) -> tuple[list[int], list[int]]:
-    """The exact distances of the position's three views and the bounds of its inverse's
-    (``coset_kernel``: the inverse is as far from solved as the position)."""
-    from .coset_lookup import exact_distance
-
-    distances = [exact_distance(table, c) for c in view_coordinates(state)]
-    bounds = [table.bound(CosetCoordinates.of(c.inverse())) for c in view_cubies(state)]
-    return distances, bounds
-
-
 def coset_value(cube: SearchedCube, state: State) -> int:
+    from .compiled.coset_lookup import combine, coset_estimates
+
     distances, bounds = coset_estimates(cube.coset_table, state)
     return max(combine(distances), combine(bounds))

@@ -34,10 +34,10 @@ from ..limits import LimitKind, Meter, counted_states
 from ..outcome import Outcome
 from ..problem import Heuristic
 from ..result import Proof, SearchResult, Spaced, Stats
-from . import net
-from .cubies import Cubies, invariant_violation
-from .facelets import Colours, solved_colours
-from .notation import (
+from .model import net
+from .model.cubies import Cubies, invariant_violation
+from .model.facelets import Colours, solved_colours
+from .model.notation import (
     MOVES,
     as_written,
     check_metric,
@@ -47,13 +47,13 @@ from .notation import (
     metric_moves,
     parse_moves,
 )
-from .random_cubes import REACHABLE
-from .reading import AS_READ, Frame, after, check_size, read_cube_and_scramble
-from .state import State, colours_of, cubies_of, recipes, state_of, turned
+from .model.random_cubes import REACHABLE
+from .model.reading import AS_READ, Frame, after, check_size, read_cube_and_scramble
+from .model.state import State, colours_of, cubies_of, recipes, state_of, turned
 
 if TYPE_CHECKING:
-    from .coset_table import CosetTable
-    from .korf import PatternTables
+    from .tables.coset_table import CosetTable
+    from .tables.korf import PatternTables
 
 Kernel = Callable[[Meter, Stats], Outcome]
 POCKET_FACES = (0, 1, 2)  # U R F: the 2x2x2's DBL corner stays home
@@ -241,8 +241,8 @@ class Cube:
         """The heuristic ``auto`` takes, and why, if not only for being the strongest."""
         if self.size == 2:
             return "exact", ""
-        from . import korf
-        from .coset_cache import is_loaded, is_stored
+        from .tables import korf
+        from .tables.coset_cache import is_loaded, is_stored
 
         if self._coset is not None or is_loaded("full", self.metric):
             return "coset", ""
@@ -300,7 +300,7 @@ class Cube:
                 "may get further"
             )
         if heuristic == "korf":
-            from .coset_cache import is_stored
+            from .tables.coset_cache import is_stored
 
             if is_stored("full", self.metric):
                 return "-H coset, the stronger table, is built: try it, or a longer time limit"
@@ -321,7 +321,7 @@ class Cube:
     def coset_table(self) -> CosetTable:
         """The coset table (from the cache; a search never builds it: it takes minutes)."""
         if self._coset is None:
-            from .coset_cache import require_table
+            from .tables.coset_cache import require_table
 
             self._coset = require_table("full", self.metric)
         return self._coset
@@ -331,7 +331,7 @@ class Cube:
         """Korf's tables (from the cache, or built on first use: about a minute, bounded by the
         cube's ``meter``)."""
         if self._patterns is None:
-            from .korf import korf_tables
+            from .tables.korf import korf_tables
 
             self._patterns = korf_tables(self.metric, self.meter)
         return self._patterns
@@ -342,7 +342,7 @@ class Cube:
         """The compiled IDA* for ``korf``, ``coset`` or ``korf-then-coset`` on the 3x3x3, or
         ``None`` (also for the solved cube, unless ``required``: the engine answers it without
         loading any table)."""
-        from .compiled import kernel_for
+        from .compiled.adapter import kernel_for
 
         if self.initial == self.goal and not required:
             return None

@@ -24,7 +24,7 @@ import threading
 from typing import TYPE_CHECKING, Any
 
 from ..cube import Cube
-from ..cube.cubies import broken_invariant
+from ..cube.model.cubies import broken_invariant
 from ..errors import InputError
 from ..facade import solve
 from ..kernels import COMPILER
@@ -34,7 +34,7 @@ from .cube_schemas import SolveCube
 from .meters import answered, budget
 
 if TYPE_CHECKING:
-    from ..cube.korf import PatternTables
+    from ..cube.tables.korf import PatternTables
 
 BUILD_TABLES = "statesearch cube tables --tables korf --metric {metric}"
 FALLBACK_ADVICE = (
@@ -53,7 +53,7 @@ def korf_stored(metric: str) -> bool:
     and could not read them: it does not look."""
     if not COMPILER:
         return False
-    from ..cube import korf
+    from ..cube.tables import korf
 
     return metric in _korf or korf.is_stored(metric)
 
@@ -62,7 +62,7 @@ def korf_from_cache(metric: str, meter: Meter | None = None) -> PatternTables | 
     """Korf's tables read from the cache and checked (``meter`` looked at before each), never
     built; ``None`` when one is missing or unsound."""
     if metric not in _korf:
-        from ..cube import korf
+        from ..cube.tables import korf
 
         tables = korf.stored_tables(metric, meter=meter)
         if tables is None:

@@ -14,12 +14,12 @@ from __future__ import annotations
 from typing import Any
 
 from ..cube import REACHABLE, Cube, format_moves, random_cube, random_scramble
-from ..cube.cubies import broken_invariant
-from ..cube.facelets import FACES, turn_colours
-from ..cube.net import facelet_string
-from ..cube.notation import check_metric, face_of, parse_moves, quarters_of
-from ..cube.random_cubes import fresh_seed
-from ..cube.reading import AS_READ, check_size, scrambled_framed
+from ..cube.model.cubies import broken_invariant
+from ..cube.model.facelets import FACES, turn_colours
+from ..cube.model.net import facelet_string
+from ..cube.model.notation import check_metric, face_of, parse_moves, quarters_of
+from ..cube.model.random_cubes import fresh_seed
+from ..cube.model.reading import AS_READ, check_size, scrambled_framed
 from . import cube_jobs
 from .cube_jobs import BUILD_TABLES, korf_stored
 from .cube_schemas import CubeRandom, CubeState, SolveCube

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cube.random_cubes import SEEDS
+from ..cube.model.random_cubes import SEEDS
 from .checks import AnyOf, Integer, Text, spec
 from .schemas import Request, RequestLimits
 

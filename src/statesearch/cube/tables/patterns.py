@@ -26,8 +26,8 @@ from functools import cache
 import numpy as np
 from numba import njit
 
-from .cubies import Cubies
-from .state import move_cubies
+from ..model.cubies import Cubies
+from ..model.state import move_cubies
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .. import table_store
+from ... import table_store
 
 TABLE_NAMES = re.compile(r"cube-[a-z0-9-]+")
 

@@ -33,11 +33,11 @@ from functools import cache
 
 import numpy as np
 
-from ..limits import Limits, Meter, reserve
+from ...limits import Limits, Meter, reserve
+from ..model.notation import metric_moves
 from . import coset_build as build
 from .breadth import Progress
 from .coset_coords import FLIPS, LAYERS, SLICES, TWISTS, CosetCoordinates, coset_moves, moved
-from .notation import metric_moves
 from .symmetry import SYMMETRIES, flip_image, symmetry_tables
 
 VARIANTS = ("full", "no-flip", "no-twist", "layers")

@@ -21,9 +21,9 @@ from functools import cache
 
 import numpy as np
 
-from .cubies import Cubies, corner_facelets, edge_facelets
+from ..model.cubies import Cubies, corner_facelets, edge_facelets
+from ..model.state import move_cubies
 from .patterns import pattern
-from .state import move_cubies
 
 TOP_CORNERS = (0, 1, 2, 3)
 SLICE_EDGES = (8, 9, 10, 11)

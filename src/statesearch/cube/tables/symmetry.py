@@ -20,9 +20,8 @@ from functools import cache
 
 import numpy as np
 
-from .coset_coords import LAYERS, SLICE_POSITIONS, TWISTS, subset_ranks
-from .cubies import CORNERS, EDGES
-from .facelets import (
+from ..model.cubies import CORNERS, EDGES
+from ..model.facelets import (
     FACES,
     IDENTITY,
     TURN_X,
@@ -35,6 +34,7 @@ from .facelets import (
     solved_colours,
     turn_colours,
 )
+from .coset_coords import LAYERS, SLICE_POSITIONS, TWISTS, subset_ranks
 
 SYMMETRIES = 16
 AXES: tuple[Matrix, ...] = (IDENTITY, TURN_X, TURN_Z)  # U-D, F-B and R-L brought to U-D

@@ -13,19 +13,19 @@ from collections.abc import Callable
 
 import numpy as np
 
-from ..kernels import Prepared
-from ..kernels.ida_driver import iterations
-from ..limits import LimitHit, LimitKind, Meter
-from ..outcome import Exhausted, Found, Outcome
-from ..result import Stats
-from . import coset_kernel, coset_lookup, korf
-from .cubies import Cubies, permutation_parity
-from .estimates import combine, coset_estimates, view_coordinates, view_cubies
+from ...kernels import Prepared
+from ...kernels.ida_driver import iterations
+from ...limits import LimitHit, LimitKind, Meter
+from ...outcome import Exhausted, Found, Outcome
+from ...result import Stats
+from ..model.cubies import Cubies, permutation_parity
+from ..model.notation import MOVES, START, canonical_moves
+from ..model.state import move_cubies, recipes, turned
+from ..tables.searched import SearchedCube
+from . import coset_kernel, coset_lookup, korf_kernel
+from .coset_lookup import combine, coset_estimates, view_coordinates, view_cubies
 from .ida_kernel import COSET, KORF, ida_slice
 from .node_row import MAX_DEPTH, MOVE_COUNT, OWN, RULE, padded
-from .notation import MOVES, START, canonical_moves
-from .searched import SearchedCube
-from .state import move_cubies, recipes, turned
 
 SLICE = 1 << 16  # expansions between clock checks (about a million generated: 0.1-0.3 s)
 Kernel = Callable[[Meter, Stats], Outcome]
@@ -135,11 +135,11 @@ class CubeSearch:
         else:
             pt = cube.pattern_tables
             self.kind = KORF
-            self.tables = padded(korf.kernel_tables(pt))
+            self.tables = padded(korf_kernel.kernel_tables(pt))
             self.keep = pt  # the arrays the addresses point into
-            root = korf.root_columns(pt, start)
+            root = korf_kernel.root_columns(pt, start)
             self.h = pt.value(start)
-            width = korf.KORF_COLUMNS
+            width = korf_kernel.KORF_COLUMNS
         if self.parity >= 0 and (self.h - self.parity) % 2:
             self.h += 1  # a quarter-turn distance has the parity of the corner permutation
         self.nodes = np.zeros((MAX_DEPTH + 1, MOVE_COUNT, width), dtype=np.int64)

@@ -43,8 +43,9 @@ from __future__ import annotations
 
 from numba import njit
 
-from ..kernels.intrinsics import prefetch_at
-from .coset_coords import CosetCoordinates
+from ...kernels.intrinsics import prefetch_at
+from ..model.cubies import Cubies
+from ..tables.coset_coords import CosetCoordinates
 from .coset_lookup import (
     BOUNDS,
     FLIP_SHIFT,
@@ -65,7 +66,6 @@ from .coset_lookup import (
     turned,
     turned_cube,
 )
-from .cubies import Cubies
 from .memory import peek8, peek64, poke64
 from .node_row import LIVE, MOVE_COUNT, OWN
 

@@ -15,14 +15,14 @@ from functools import cache
 
 import numpy as np
 
-from .. import table_store as store
-from ..limits import Meter
+from ... import table_store as store
+from ...limits import Meter
+from ..model.cubies import Cubies
+from ..model.notation import metric_moves
+from ..model.random_cubes import REACHABLE as BY_SIZE
+from ..model.reading import MOVING
 from .breadth import Progress, distances
-from .cubies import Cubies
-from .notation import metric_moves
 from .patterns import Pattern, pattern
-from .random_cubes import REACHABLE as BY_SIZE
-from .reading import MOVING
 
 TURNING_MOVES = tuple(range(9))  # U U2 U' R R2 R' F F2 F'
 REACHABLE = BY_SIZE[2]

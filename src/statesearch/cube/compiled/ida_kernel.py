@@ -33,22 +33,12 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..kernels import ida_driver as driver
-from ..kernels.codes import EXHAUSTED, FOUND, PAUSED
+from ...kernels import ida_driver as driver
+from ...kernels.codes import EXHAUSTED, FOUND, PAUSED
 from .coset_kernel import coset_estimate, coset_prepare
-from .korf import korf_estimate, korf_prepare
+from .korf_kernel import korf_estimate, korf_prepare
 from .memory import peek64, poke64
-from .node_row import (
-    BATCH_WORDS,
-    ESTIMATE,
-    FITS,
-    FITTING,
-    MOVE_COUNT,
-    NEXT,
-    RULE,
-    Signed,
-    Tables,
-)
+from .node_row import BATCH_WORDS, ESTIMATE, FITS, FITTING, MOVE_COUNT, NEXT, RULE, Signed, Tables
 
 KORF, COSET = 0, 1  # the estimates
 PREPARED = driver.IDA_REGISTERS - 1  # 1 once the root and its children are prepared (per iteration)

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
-from .cubies import Cubies
-from .state import State
+from ..model.cubies import Cubies
+from ..model.state import State
 
 if TYPE_CHECKING:
     from .coset_table import CosetTable

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from ..errors import InputError
+from ...errors import InputError
 from .facelets import FACES, NORMAL, Colours, Vector, cubie_of, face_of, solved_colours
 
 CORNERS = ("URF", "UFL", "ULB", "UBR", "DFR", "DLF", "DBL", "DRB")

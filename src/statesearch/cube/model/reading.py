@@ -17,7 +17,7 @@ swapped) is read; ``cubies.invariant_violation`` says why it is unsolvable.
 
 from __future__ import annotations
 
-from ..errors import InputError
+from ...errors import InputError
 from .cubies import CORNERS, Cubies, corner_facelets, from_colours
 from .facelets import FACES, turn_colours
 from .notation import face_of, parse_moves, quarters_of

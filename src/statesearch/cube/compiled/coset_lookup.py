@@ -17,6 +17,9 @@ that view, packed in two words (five bits a cubie: ``piece * 3 + twist`` for the
 inverse's coordinates read straight off them (``inverse_entry``): the inverse's top-layer places
 are the pieces in the top-layer places, its twist at place p is minus the twist of piece p, and
 so on. Those entries are read in the bounds (``bound_at``), which need no parent.
+
+The root's estimate is worked out here in Python, view by view (``coset_estimates``), as the
+Python engine's ``coset`` estimate is.
 """
 
 from __future__ import annotations
@@ -27,13 +30,20 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from .coset_coords import SLICE_POSITIONS, CosetCoordinates, coset_moves, subset_ranks
-from .coset_table import SOLVED_COSET, CosetTable
-from .cubies import Cubies
+from ..model.cubies import Cubies, from_colours
+from ..model.facelets import conjugate
+from ..model.notation import metric_moves
+from ..model.state import State, colours_of, move_cubies
+from ..tables.coset_coords import (
+    SLICE_POSITIONS,
+    CosetCoordinates,
+    coset_moves,
+    of_colours,
+    subset_ranks,
+)
+from ..tables.coset_table import SOLVED_COSET, CosetTable
+from ..tables.symmetry import AXES, axis_moves, symmetry_tables
 from .memory import addresses, peek8, peek16, peek32, peek64
-from .notation import metric_moves
-from .state import move_cubies
-from .symmetry import axis_moves, symmetry_tables
 
 Signed = int | np.int64
 Tables = tuple[Any, ...]  # addresses and numbers
@@ -313,3 +323,32 @@ def exact_distance(table: CosetTable, c: CosetCoordinates) -> int:
     if steps < 0:
         raise AssertionError("the coset table has no way down: it is damaged")
     return int(steps)
+
+
+def view_coordinates(state: State) -> list[CosetCoordinates]:
+    """The coset coordinates of the position in each view of ``AXES``."""
+    colours = colours_of(state)
+    return of_colours(np.stack([conjugate(colours, view) for view in AXES]))
+
+
+def view_cubies(state: State) -> list[Cubies]:
+    """The position as seen in each view of ``AXES``."""
+    colours = colours_of(state)
+    return [from_colours(conjugate(colours, view).tolist(), 3) for view in AXES]
+
+
+def combine(distances_by_view: list[int]) -> int:
+    """Three views' distances (or lower bounds) as one estimate: the largest, plus one when all
+    three are equal and not zero."""
+    h = max(distances_by_view)
+    if len(set(distances_by_view)) == 1 and h > 0:
+        h += 1
+    return h
+
+
+def coset_estimates(table: CosetTable, state: State) -> tuple[list[int], list[int]]:
+    """The exact distances of the position's three views and the bounds of its inverse's
+    (``coset_kernel``: the inverse is as far from solved as the position)."""
+    distances = [exact_distance(table, c) for c in view_coordinates(state)]
+    bounds = [table.bound(CosetCoordinates.of(c.inverse())) for c in view_cubies(state)]
+    return distances, bounds

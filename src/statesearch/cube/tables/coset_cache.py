@@ -10,10 +10,10 @@ from concurrent.futures import ThreadPoolExecutor, wait
 
 import numpy as np
 
-from .. import table_store as store
-from ..cache import exists
-from ..errors import InputError
-from ..limits import LimitHit, LimitKind, Limits, Meter, active_meter, reserve
+from ... import table_store as store
+from ...cache import exists
+from ...errors import InputError
+from ...limits import LimitHit, LimitKind, Limits, Meter, active_meter, reserve
 from .breadth import Progress
 from .coset_table import LAYOUTS, CosetTable, bound_base, breadth_first, classes, derive_bounds
 

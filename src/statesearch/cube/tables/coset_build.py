@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 from numba import njit, prange
 
-from ..kernels.intrinsics import popcount, trailing_zeros
+from ...kernels.intrinsics import popcount, trailing_zeros
 
 UNSEEN = 3
 PAIRS = np.uint64(0x5555555555555555)  # the low bit of every 2-bit entry
