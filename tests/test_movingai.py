@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -143,6 +144,35 @@ def test_bench_movingai_refuses_scenarios_of_another_map(
         str(EXAMPLES / "rooms-40.map.scen"),
     )
     assert code == 2 and "is for a 48x40 map; the map is 33x33" in err
+
+
+def test_bench_movingai_plots_nodes_and_time_by_length(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    pytest.importorskip("matplotlib")
+    scen = tmp_path / "few.scen"
+    lines = (EXAMPLES / "random-32.map.scen").read_text().splitlines()
+    scen.write_text("\n".join(lines[:13]) + "\n")
+    plot = tmp_path / "scenarios.png"
+    args = ["bench", "movingai", str(EXAMPLES / "random-32.map"), str(scen), "-a", "astar,jps"]
+    code, printed, _ = run(capsys, *args, "--plot", str(plot))
+    assert code == 0 and "24/24 lengths right" in " ".join(printed.split())
+    data = plot.read_bytes()
+    assert data.startswith(b"\x89PNG\r\n\x1a\n") and len(data) > 20_000  # two drawn panels
+    assert not list(tmp_path.glob(".*partial"))
+
+
+def test_bench_movingai_plot_needs_matplotlib_and_says_so_first(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # its import blocked
+    scen = EXAMPLES / "random-32.map.scen"
+    args = ["bench", "movingai", str(EXAMPLES / "random-32.map"), str(scen)]
+    code, printed, err = run(capsys, *args, "--plot", str(tmp_path / "p.png"))
+    assert code == 2 and "pip install 'statesearch[plots]'" in err
+    assert len(err.strip().splitlines()) == 1 and "lengths right" not in printed
+    code, _, err = run(capsys, *args, "--plot", str(tmp_path / "p.txt"))
+    assert code == 2 and "a plot is a .png or .svg file" in err
 
 
 @settings(max_examples=300, deadline=None)

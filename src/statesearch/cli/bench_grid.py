@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+import statistics
 import time
 from collections import defaultdict
 from collections.abc import Iterator
@@ -17,13 +18,14 @@ from rich.progress import track
 from rich.table import Table
 
 from ..algorithms import get_algorithm
+from ..batch.plots import check_plot_file
 from ..errors import InputError
 from ..facade import solve
 from ..limits import Limits
 from ..maze.grid import Maze
 from ..maze.movingai import Scenario, read_scenarios, scenario_map
 from ..maze.scenarios import TOLERANCE, buckets, check_sizes, replays
-from ..outputs import check_output
+from ..outputs import check_output, write_whole
 from ..result import SearchResult
 from .options import time_limit_option
 from .render import console
@@ -91,12 +93,22 @@ def movingai(
         typer.Option("--out", metavar="FILE", help="Also write the rows to FILE, as JSON."),
     ] = None,
     time_limit: Annotated[float | None, time_limit_option("Seconds per scenario.")] = None,
+    plot: Annotated[
+        Path | None,
+        typer.Option(
+            "--plot",
+            metavar="FILE",
+            help="Also draw each scenario's nodes and time against its length (.png, .svg).",
+        ),
+    ] = None,
 ) -> None:
     """Moving AI scenarios (8 moves, no corner cut), each length and path checked.
 
     Exit 1 if any length is wrong, 4 if any search reached its limit."""
     if out is not None:
         check_output(out)
+    if plot is not None:
+        check_plot_file(plot)  # matplotlib missing: one line before any search
     algorithms = [get_algorithm(a.strip()).name for a in algorithm.split(",") if a.strip()]
     if not algorithms:
         raise InputError("name at least one algorithm, like -a bidirectional,astar")
@@ -116,6 +128,8 @@ def movingai(
         summary = {"set": f"movingai {map_file.name}", "search": ", ".join(algorithms)}
         record = {**summary, "cpu_s": cpu, "wall_s": wall, "rows": [out_row(s) for s in solved]}
         out.write_text(json.dumps(record, indent=1))
+    if plot is not None:
+        draw(solved, algorithms, plot, f"movingai {map_file.name}")
     if any(s.correct is False for s in solved):
         raise typer.Exit(1)
     if any(s.correct is None for s in solved):
@@ -188,3 +202,55 @@ def out_row(s: Solved) -> dict[str, Any]:
         "engine": s.result.engine,
         "worker": None,
     }
+
+
+def draw(solved: list[Solved], algorithms: list[str], file: Path, title: str) -> None:
+    """Each scenario's expansions and CPU time against its optimal length, a colour per
+    algorithm, with each bucket's median joined by a line (log scales: a bucket's scenarios
+    spread over orders of magnitude)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    matplotlib.rcParams["svg.fonttype"] = "none"  # an SVG's text stays text
+    import matplotlib.pyplot as plt
+
+    figure, (nodes, seconds) = plt.subplots(1, 2, figsize=(12, 4.5))
+    for algorithm in algorithms:
+        rows = [s for s in solved if s.algorithm == algorithm]
+        lengths = [s.scenario.optimal for s in rows]
+        for axis, value in ((nodes, expanded_of), (seconds, cpu_of)):
+            points = axis.scatter(lengths, [value(s) for s in rows], s=8, alpha=0.4)
+            by_bucket: dict[int, list[Solved]] = defaultdict(list)
+            for s in rows:
+                by_bucket[s.scenario.bucket].append(s)
+            groups = [group for _, group in sorted(by_bucket.items())]
+            axis.plot(
+                [statistics.median(s.scenario.optimal for s in group) for group in groups],
+                [statistics.median(value(s) for s in group) for group in groups],
+                color=points.get_facecolor()[0][:3],
+                marker="o",
+                label=f"{algorithm} (bucket medians)",
+            )
+    nodes.set_ylabel("states expanded")
+    seconds.set_ylabel("CPU seconds")
+    for axis in (nodes, seconds):
+        axis.set_xlabel("optimal length")
+        axis.set_yscale("log")
+        axis.grid(alpha=0.3)
+        axis.legend()
+    figure.suptitle(f"{title}: {len(solved):,} searches")
+    figure.tight_layout()
+    try:
+        write_whole(
+            file, lambda path: figure.savefig(path, dpi=110, format=file.suffix[1:].lower())
+        )
+    finally:
+        plt.close(figure)
+
+
+def expanded_of(s: Solved) -> float:
+    return max(1, s.result.stats.expanded)  # a log scale has no 0
+
+
+def cpu_of(s: Solved) -> float:
+    return max(1e-6, s.cpu_s)  # a log scale has no 0, which the clock's tick may read
