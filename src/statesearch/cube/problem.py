@@ -25,15 +25,14 @@ Heuristics (every one admissible):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from functools import cached_property
 from typing import TYPE_CHECKING
 
 from ..errors import InputError
 from ..limits import LimitKind, Meter, counted_states
-from ..outcome import Outcome
 from ..problem import Heuristic
-from ..result import Proof, SearchResult, Spaced, Stats
+from ..result import Proof, SearchResult, Spaced
 from .model import net
 from .model.cubies import Cubies, invariant_violation
 from .model.facelets import Colours, solved_colours
@@ -52,10 +51,10 @@ from .model.reading import AS_READ, Frame, after, check_size, read_cube_and_scra
 from .model.state import State, colours_of, cubies_of, recipes, state_of, turned
 
 if TYPE_CHECKING:
+    from ..kernels import Kernel
     from .tables.coset_table import CosetTable
     from .tables.korf import PatternTables
 
-Kernel = Callable[[Meter, Stats], Outcome]
 POCKET_FACES = (0, 1, 2)  # U R F: the 2x2x2's DBL corner stays home
 # A scramble this long or shorter is solved with Korf's tables sooner than the coset table loads
 # (benchmarks/README.md, "A short scramble"); a cube of unknown distance is searched this far

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
@@ -63,6 +62,7 @@ from .ida_kernels import (
 from .moves import MoveTables, manhattan_deltas, manhattan_table
 
 if TYPE_CHECKING:
+    from ..kernels import Kernel
     from .pdb_lookup import PatternDatabase
 
 SLICE = 1 << 21  # expansions between clock checks: ~20-40 ms of kernel time
@@ -74,7 +74,6 @@ A_STAR_MAX_CELLS = 12  # 12! boards: a byte of g and a byte of parent move each 
 # all but name) the Python engine runs it.
 A_STAR_MAX_WEIGHT = 1 << 20
 A_STAR_HEURISTICS = {"zero": H_ZERO, "misplaced": H_MISPLACED, "manhattan": H_MANHATTAN}
-Kernel = Callable[[Meter, Stats], Outcome]
 NO_ARRAYS: tuple[np.ndarray, ...] = (np.zeros(0, dtype=np.int64),) * 10  # for a kernel copy
 # that does not read them
 

@@ -10,11 +10,9 @@ from typing import TYPE_CHECKING
 
 from ..directions import LESSON_ORDER, OPPOSITE, neighbours
 from ..errors import InputError
-from ..limits import LimitKind, Meter
+from ..limits import LimitKind
 from ..note import Note
-from ..outcome import Outcome
 from ..problem import Heuristic, NamedHeuristics
-from ..result import Stats
 from .board import (
     Board,
     Tiles,
@@ -31,9 +29,9 @@ from .longest import longest_optimal
 from .solvability import is_solvable, parity_proof
 
 if TYPE_CHECKING:  # numba loads slowly: import the pattern databases only when used
+    from ..kernels import Kernel
     from .pdb_lookup import PatternDatabase
 
-Kernel = Callable[[Meter, Stats], Outcome]
 Maker = Callable[[], Heuristic]
 SMALL_BOARD = 9  # cells
 SMALL_SPACE = 2_000_000  # reachable states A* may keep (2x5 has 1,814,400; 3x4 239,500,800)

@@ -7,7 +7,7 @@ it).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -38,7 +38,8 @@ from .ida_kernel import ida_slice
 from .rules import DIRECTIONS
 from .tables import SLICE, Puzzle, Tables
 
-Kernel = Callable[[Meter, Stats], Outcome]
+if TYPE_CHECKING:
+    from ..kernels import Kernel
 
 
 def kernel_for(puzzle: Puzzle, algorithm: str, heuristic: str, weight: float) -> Kernel | None:

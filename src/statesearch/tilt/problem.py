@@ -9,19 +9,19 @@ stay empty (``goal_rule`` says so in words, for the outputs).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 from ..errors import InputError
 from ..limits import Meter, active_meter
-from ..outcome import Outcome
 from ..problem import Heuristic, NamedHeuristics
-from ..result import Stats
 from .board import TiltBoard, counted, format_tilt, parse_tilt
 from .heuristics import make_best, make_bottleneck, make_directions, make_nearest
 from .rules import DIRECTIONS, Rules, rules_for
 
-Kernel = Callable[[Meter, Stats], Outcome]
+if TYPE_CHECKING:
+    from ..kernels import Kernel
 
 
 class Tilt:

@@ -9,7 +9,7 @@ runs one after the other (``two_passes``).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -27,8 +27,10 @@ from .coset_lookup import combine, coset_estimates, view_coordinates, view_cubie
 from .ida_kernel import COSET, KORF, ida_slice
 from .node_row import MAX_DEPTH, MOVE_COUNT, OWN, RULE, padded
 
+if TYPE_CHECKING:
+    from ...kernels import Kernel
+
 SLICE = 1 << 16  # expansions between clock checks (about a million generated: 0.1-0.3 s)
-Kernel = Callable[[Meter, Stats], Outcome]
 COMPILED_HEURISTICS = ("coset", "korf", "korf-then-coset")
 
 
