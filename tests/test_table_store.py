@@ -149,3 +149,21 @@ def test_a_pattern_database_is_read_once(cache: Path, monkeypatch: pytest.Monkey
     load_or_build(PDB_KEY)
     monkeypatch.undo()
     assert opened == [f"{PDB_KEY.name}.npy"] * 2  # its header checked, then its data read
+
+
+def test_a_damaged_table_too_large_for_a_search_is_refused_not_built(
+    cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A search does not build a table of minutes: a damaged one is refused in one line that
+    says how to build it, and left for ``pdb build``."""
+    from statesearch.npuzzle import pdb
+    from statesearch.npuzzle.pdb_lookup import PatternDatabase
+
+    load_or_build(PDB_KEY)
+    monkeypatch.setattr(pdb, "ON_DEMAND_MAX_PLACEMENTS", 100)  # the 720 entries are "large"
+    flipped_byte(*reversed(table_store.files(PDB_KEY.name)))
+    with pytest.raises(InputError, match="build it once with: statesearch pdb build 2x3") as err:
+        PatternDatabase(2, 3, PDB_KEY.goal, "5")
+    assert "\n" not in str(err.value)
+    assert pdb.check(PDB_KEY) == "checksum mismatch (damaged)"  # not rebuilt
+    assert PatternDatabase(2, 3, PDB_KEY.goal, "5", allow_large=True).value(PDB_KEY.goal) == 0

@@ -184,24 +184,24 @@ def load_or_build(
     should not build (``ON_DEMAND_MAX_PLACEMENTS``) is refused with the command that builds
     it."""
     stop = check_limits or table_store.never_stop
-
-    def build() -> np.ndarray:
-        if refuse_large is not None and key.entries > ON_DEMAND_MAX_PLACEMENTS:
+    meta, shape = key.metadata(), key.shape
+    if refuse_large is not None and key.entries > ON_DEMAND_MAX_PLACEMENTS:
+        table = table_store.load(key.name, meta, stop, shape, "uint8")[1]
+        if table is None:  # missing or unsound: one line, how to build it
             raise build_it_once(key, refuse_large)
-        return build_group_table(key.goal, key.rows, key.cols, key.group, progress, check_limits)
-
-    what = f"pattern database for group {'-'.join(map(str, key.group))} of the "
+        return table
+    group = "-".join(map(str, key.group))
     return table_store.load_or_build(
         key.name,
-        key.metadata(),
-        build,
+        meta,
+        lambda: build_group_table(key.goal, key.rows, key.cols, key.group, progress, check_limits),
         log,
-        f"{what}{key.rows}x{key.cols} puzzle",
+        f"pattern database for group {group} of the {key.rows}x{key.cols} puzzle",
         rebuild,
-        stop,
-        key.shape,
-        "uint8",
-        lambda table: {"max_value": int(table[table != UNSET].max())},
+        check=stop,
+        shape=shape,
+        dtype="uint8",
+        notes_of=lambda table: {"max_value": int(table[table != UNSET].max())},
     )
 
 
