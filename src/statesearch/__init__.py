@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from .notebook import SearchWidget
     from .problem import Heuristic, Problem, Reversible
     from .result import Proof, SearchResult, Stats, Status
+    from .result_rows import read_results
 
 __all__ = [
     "Heuristic",
@@ -30,6 +31,7 @@ __all__ = [
     "SearchWidget",
     "Stats",
     "Status",
+    "read_results",
     "solve",
 ]
 __version__ = "0.1.0"
@@ -48,6 +50,7 @@ _HOMES = {
     "SearchResult": "result",
     "Stats": "result",
     "Status": "result",
+    "read_results": "result_rows",
 }
 
 

@@ -87,18 +87,21 @@ def batch_progress(tally: Tally, label: str, already: int = 0) -> Iterator[Any]:
 
 
 def summary_table(rows: list[Row]) -> Table:
-    """One line per algorithm + heuristic: counts, nodes, seconds."""
-    groups: dict[str, list[Row]] = defaultdict(list)
-    for row in rows:
-        groups[describe(row)].append(row)
+    """One line per problem and algorithm + heuristic: counts, nodes, seconds (the problem's
+    column only when the rows have several)."""
+    groups = grouped(rows)
+    several = len({problem for problem, _ in groups}) > 1
     table = Table(box=None, pad_edge=False, padding=(0, 1, 0, 0))
+    if several:
+        table.add_column("problem", no_wrap=True)
     table.add_column("algorithm", no_wrap=True)
     for column in ("n", "solved", "unsolv", "limit", "wrong", "generated", "CPU s", "median s"):
         table.add_column(column, justify="right", no_wrap=True)
-    for name, members in sorted(groups.items()):
+    for (problem, algorithm), members in sorted(groups.items()):
         seconds = [r["cpu_s"] for r in members]
         table.add_row(
-            name,
+            *([problem] if several else []),
+            algorithm,
             str(len(members)),
             str(sum(r["status"] == "solved" for r in members)),
             str(sum(r["status"] == "unsolvable" for r in members)),
@@ -109,6 +112,15 @@ def summary_table(rows: list[Row]) -> Table:
             f"{statistics.median(seconds):.3f}",
         )
     return table
+
+
+def grouped(rows: list[Row]) -> dict[tuple[str, str], list[Row]]:
+    """The rows by problem (``spec.problem_name``; a row written before rows named theirs is
+    under ``?``) and algorithm + heuristic: pancakes and towers never share a line or a box."""
+    groups: dict[tuple[str, str], list[Row]] = defaultdict(list)
+    for row in rows:
+        groups[str(row.get("problem") or "?"), describe(row)].append(row)
+    return groups
 
 
 def describe(row: Row) -> str:

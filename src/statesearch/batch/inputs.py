@@ -6,7 +6,9 @@ directory of maze and tilt files, each turned into checked specs (``spec``).
   blank first, unless one is given.
 - JSONL: one spec per line; its options override the command line's. A line without an id
   is named by its content (``npuzzle-`` and a digest of the line), so adding, removing or
-  moving lines never gives an instance another's id.
+  moving lines never gives an instance another's id. A ``movingai`` line that names a
+  ``scen`` file is one instance per scenario (of its ``buckets``), named by the map (or the
+  line's id) and the scenario's line: ``maze-33.map:7``.
 - A directory: every ``*.txt``, ``*.maze`` and ``*.tilt`` file in it; a file with ``S`` and
   ``G`` is a maze, one with blocks (``o``, ``@``) a tilt board, whose ``; ... optimal N moves``
   comment (as ``tilt generate`` writes) gives its optimal length.
@@ -22,6 +24,8 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
+from ..maze.movingai import read_scenarios, scenario_map
+from ..maze.scenarios import buckets, check_sizes
 from ..text_files import json_value
 from .spec import Spec, check, fingerprint, normalize, read_file
 
@@ -73,7 +77,11 @@ def _jsonl(path: Path, lines: list[str], defaults: Mapping[str, Any]) -> list[Sp
             raise InputError(
                 "{file} line {line}: not JSON ({why})", file=path, line=number, why=err
             ) from None
-        spec = _checked(f"{path} line {number}", raw, defaults, path.parent)
+        place = f"{path} line {number}"
+        if isinstance(raw, dict) and raw.get("domain") == "movingai" and "scen" in raw:
+            specs += _scenarios(place, raw, defaults, path.parent)
+            continue
+        spec = _checked(place, raw, defaults, path.parent)
         if "id" not in spec:
             # Identical lines are the same instance: numbering them apart misattributes nothing.
             made = f"{spec['domain']}-{fingerprint(raw)[:10]}"
@@ -81,6 +89,44 @@ def _jsonl(path: Path, lines: list[str], defaults: Mapping[str, Any]) -> list[Sp
             spec["id"] = made if named[made] == 1 else f"{made}-{named[made]}"
         specs.append(spec)
     return specs
+
+
+def _scenarios(
+    place: str, raw: dict[str, Any], defaults: Mapping[str, Any], base: Path
+) -> list[Spec]:
+    """A Moving AI map and its ``.scen`` file: a spec per scenario of the chosen ``buckets``
+    (``0-5,9`` or a list; all by default), the map and the scenarios read here, once."""
+    line = dict(raw)
+    scen, chosen, where = line.pop("scen"), line.pop("buckets", None), line.get("map")
+    try:
+        if not isinstance(scen, str) or not isinstance(where, str):
+            raise InputError("a movingai line names its map and its scen file as text")
+        if isinstance(chosen, list) and all(type(b) is int for b in chosen):
+            chosen = ",".join(map(str, chosen))
+        if chosen is not None and not isinstance(chosen, str):
+            raise InputError("buckets must be text like 0-5,9 or a list of whole numbers")
+        grid = scenario_map(text := read_file(Path(where), base))
+        scenarios = buckets(chosen, read_scenarios(read_file(Path(scen), base)))
+        check_sizes(grid, scenarios)
+    except InputError as err:
+        raise InputError("{place}: {problem}", place=place, problem=str(err)) from None
+    name = str(line.pop("id", Path(where).name))
+    line.update(map=Path(where).name, start=text)
+    return [
+        _checked(
+            f"{place} (scenario line {s.line})",
+            {
+                **line,
+                "id": f"{name}:{s.line}",
+                "scenario": [*s.start, *s.goal],
+                "bucket": s.bucket,
+                "optimal": s.optimal,
+            },
+            defaults,
+            base,
+        )
+        for s in scenarios
+    ]
 
 
 def _korf(path: Path, lines: list[str], defaults: Mapping[str, Any], goal: str) -> list[Spec]:

@@ -1,4 +1,5 @@
-"""The results file: one JSON line per finished instance, each written whole or not at all.
+"""The results file: one line per finished instance, each written whole or not at all: a JSON
+line, or for a file named ``*.csv`` a CSV line under a header (``result_rows.BATCH_COLUMNS``).
 
 A line goes to the file in one ``write`` on a descriptor opened for appending, as soon as its
 instance finishes, so an interrupted run (Ctrl-C, a killed worker, a lost scheduler) keeps
@@ -19,17 +20,23 @@ from typing import Any
 
 from ..errors import InputError
 from ..result import Status
+from ..result_rows import BATCH_COLUMNS, csv_line, is_csv, parse_csv_line, row_cells
 from ..text_files import check_regular, json_value
 from .spec import Spec, fingerprint
 
 STATUSES = {status.value for status in Status}
 LINE_START = b'{"id":'  # how every line of ours begins (``worker.run_instance`` puts id first)
+CSV_HEADER = csv_line(BATCH_COLUMNS)
 Row = dict[str, Any]
 
 
-def result_line(line: str) -> Row | None:
+def result_line(line: str, csv: bool = False) -> Row | None:
     """The row a line holds if it is one of ours, usable or damaged: a JSON object that begins
-    with its id and names the worker that wrote it (no instance has a worker); else ``None``."""
+    with its id (or a CSV line of ``BATCH_COLUMNS``) and names the worker that wrote it (no
+    instance has a worker); else ``None``."""
+    if csv:
+        row = parse_csv_line(line, BATCH_COLUMNS)
+        return row if row is not None and "worker" in row else None
     try:
         row = json_value(line)
     except ValueError:
@@ -77,6 +84,7 @@ class ResultsFile:
         log: Callable[[str], None] = print,
     ) -> None:
         self.path = path
+        self.csv = is_csv(path)
         self.done: dict[Any, Row] = {}  # id -> its row, for instances of ``specs`` already done
         self.count = 0  # result lines in the file
         check_regular(path, path, writing=True)  # /dev/full read 3.8 GB; a pipe, for ever
@@ -91,6 +99,8 @@ class ResultsFile:
             self.fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
         except OSError as err:
             raise InputError("cannot write {file}: {why}", file=path, why=err.strerror) from None
+        if self.csv and not os.fstat(self.fd).st_size:
+            self._append(CSV_HEADER.encode())
 
     def _read(self, wanted: dict[Any, str], log: Callable[[str], None]) -> None:
         """Every whole line must be blank or ours, a torn tail the start of one, and a row for
@@ -108,10 +118,17 @@ class ResultsFile:
         rows: dict[Any, Row] = {}
         kept: list[str] = []
         dropped: list[int] = []
-        for number, line in enumerate(whole.decode("utf-8", "replace").splitlines(), 1):
-            if not line.strip():
+        lines = whole.decode("utf-8", "replace").split("\n")[:-1]
+        if self.csv and lines and lines[0] + "\n" != CSV_HEADER:
+            raise InputError(
+                "{file} does not begin with the header of a batch's CSV results (another "
+                "statesearch's, or not a results file?): choose another --out",
+                file=self.path,
+            )
+        for number, line in enumerate(lines, 1):
+            if not line.strip() or (self.csv and number == 1):
                 continue
-            row = result_line(line)
+            row = result_line(line, self.csv)
             if row is None:
                 raise InputError(
                     "{file} line {line} is not a result line: not a results file?",
@@ -124,7 +141,8 @@ class ResultsFile:
             rows[row["id"]] = row
             kept.append(line)
         torn = data[len(whole) :]
-        if torn and not (torn.startswith(LINE_START) or LINE_START.startswith(torn)):
+        ours = self.csv or torn.startswith(LINE_START) or LINE_START.startswith(torn)
+        if torn and not ours:
             raise InputError(
                 "{file} ends in a line that is not the start of a result line: not a results file?",
                 file=self.path,
@@ -154,6 +172,7 @@ class ResultsFile:
         spare = self.path.with_name(self.path.name + ".partial")
         try:
             with spare.open("w", encoding="utf-8") as file:
+                file.write(CSV_HEADER if self.csv else "")
                 file.writelines(line + "\n" for line in lines)
                 file.flush()
                 os.fsync(file.fileno())
@@ -164,12 +183,19 @@ class ResultsFile:
             ) from None
 
     def write(self, row: dict[str, Any]) -> None:
-        """Append one line, whole (a short write is finished before anything else is)."""
-        data = (json.dumps(row, separators=(",", ":")) + "\n").encode()
+        """Append one line, whole."""
+        if self.csv:
+            line = csv_line(row_cells(row, BATCH_COLUMNS))
+        else:
+            line = json.dumps(row, separators=(",", ":")) + "\n"
+        self._append(line.encode())
+        self.count += 1
+
+    def _append(self, data: bytes) -> None:
+        """``data`` appended (a short write is finished before anything else is)."""
         try:
             while data:
                 data = data[os.write(self.fd, data) :]
-            self.count += 1
         except OSError as err:  # a full disk: the lines written so far are whole
             raise InputError(
                 "cannot write {file}: {why}", file=self.path, why=err.strerror

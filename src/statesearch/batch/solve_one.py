@@ -44,21 +44,26 @@ def solve_spec(
             precheck=spec.get("precheck", True),
             engine=spec.get("engine") or "auto",
             meter=meter,
+            check=not spec.get("trust", False),
         )
     row = {**result.to_dict(), **built.extras(result)}
     if spec.get("optimal") is not None:
         row["expected"] = spec["optimal"]
-        row["correct"] = correct(result, spec["optimal"])
+        row["correct"] = correct(result, spec["optimal"], built.tolerance)
+        if result.solved and built.replays is not None and not built.replays(result):
+            row["correct"] = False  # a path that does not replay on the problem, or costs more
     return row
 
 
-def correct(result: SearchResult[Any], optimal: float) -> bool | None:
+def correct(result: SearchResult[Any], optimal: float, tolerance: float = 0.0) -> bool | None:
     """Whether an answer agrees with a known optimal cost (the length, where every step costs
-    1): a search that claims optimality must match it, any other may not beat it, and no
-    search may call the instance unsolvable. A limit reached is no answer (``None``)."""
+    1; within ``tolerance`` of it, where it is written rounded): a search that claims
+    optimality must match it, any other may not beat it, and no search may call the instance
+    unsolvable. A limit reached is no answer (``None``)."""
     if result.solved:
         assert result.cost is not None
-        matches = math.isclose(result.cost, optimal)  # a float engine's sum of step costs
+        # math.isclose's own tolerance: a float engine's sum of step costs
+        matches = math.isclose(result.cost, optimal, abs_tol=tolerance)
         return matches if result.optimal else matches or result.cost > optimal
     if result.status.value == "unsolvable":
         return False

@@ -11,9 +11,14 @@ small enough to send to any worker.
   ``metric`` htm or qtm), or ``problem``, your own (``problem`` names it as ``solve problem``
   reads it, ``FILE.py:NAME`` with the file relative to the batch file, or ``MODULE:NAME``;
   ``args``, an object, the keyword arguments of its class or function; ``source``, the file's
-  text, read when the batch is read and sent with the instance, so workers need no copy);
+  text, read when the batch is read and sent with the instance, so workers need no copy), or
+  ``movingai``, one scenario of a Moving AI benchmark (``map``, the ``.map`` file, read into
+  ``start``; ``scenario``, ``[start x, start y, goal x, goal y]``; ``bucket``; ``optimal``, its
+  length, matched to ``TOLERANCE``): a line naming a ``scen`` file (and ``buckets``, ``0-5,9``
+  or a list) stands for one such instance per scenario (``inputs``);
 - the search options of ``solve`` (``SEARCH_OPTIONS``), at the top level or in ``options``;
   ``max_memory`` is bytes, ``"auto"`` (a share of the free memory, the default) or null;
+  ``trust``: true searches a problem of one's own unchecked (``solve(check=False)``);
 - ``optimal``: the known optimal cost, if any (the number of moves when every step costs 1);
   an optimal algorithm's answer that costs anything else, or any answer that costs less, is
   *wrong*;
@@ -25,6 +30,7 @@ names what it asks for, so a result can be matched with its instance.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 from collections.abc import Callable, Mapping
@@ -40,12 +46,14 @@ from ..errors import InputError
 from ..facade import ENGINES
 from ..limits import Limits, default_max_memory
 from ..maze import Maze
+from ..maze.movingai import scenario_map
+from ..maze.scenarios import TOLERANCE, replays
 from ..npuzzle import NPuzzle, compact
 from ..problem import Reversible, heuristic_names, state_text
 from ..result import SearchResult
 from ..text_files import read_capped
 from ..tilt import Tilt
-from ..user_problem import load_problem, read_source, resolved
+from ..user_problem import is_file_reference, load_problem, read_source, resolved
 
 Spec = dict[str, Any]
 Number = (int, float)
@@ -64,6 +72,7 @@ SEARCH_OPTIONS: dict[str, tuple[type, ...]] = {
     "max_states": (int,),
     "max_memory": (int, str),
     "max_depth": (int,),
+    "trust": (bool,),
 }
 DOMAIN_OPTIONS: dict[str, dict[str, tuple[type, ...]]] = {
     "npuzzle": {"rows": (int,), "cols": (int,), "partition": (str,)},
@@ -71,6 +80,7 @@ DOMAIN_OPTIONS: dict[str, dict[str, tuple[type, ...]]] = {
     "tilt": {"step": (str,), "collide": (str,)},
     "cube": {"size": (int,), "metric": (str,)},
     "problem": {"problem": (str,), "args": (dict,), "source": (str,)},
+    "movingai": {"map": (str,), "scenario": (list,), "bucket": (int,)},
 }
 # What a JSON line's reader calls a field's type ("args must be an object", not "dict").
 JSON_NAMES = {
@@ -140,6 +150,8 @@ def normalize(raw: Mapping[str, Any], defaults: Mapping[str, Any], base: Path | 
             source = read_source(spec["problem"])
             if source is not None:
                 spec["source"] = source
+    if domain == "movingai":
+        _movingai(spec, base)
     if "file" in spec:
         spec["start"] = read_file(Path(spec.pop("file")), base)
     if spec.get("start") is None and domain != "problem":
@@ -151,6 +163,38 @@ def normalize(raw: Mapping[str, Any], defaults: Mapping[str, Any], base: Path | 
     if domain != "npuzzle" and spec.get("goal") is not None:
         raise InputError("a {domain} has its goal in its text: drop goal", domain=domain)
     return spec
+
+
+def _movingai(spec: Spec, base: Path | None) -> None:
+    """A Moving AI scenario's spec: its map read (once, when the batch is read) into
+    ``start``, ``map`` then the file's name; its scenario four whole numbers."""
+    if "map" not in spec or "scenario" not in spec or "file" in spec:
+        raise InputError(
+            "a movingai instance names its map and its scenario ([start x, start y, goal x, "
+            "goal y]), or its map, a scen file and buckets"
+        )
+    ends = spec["scenario"]
+    if len(ends) != 4 or not all(isinstance(n, int) and not isinstance(n, bool) for n in ends):
+        raise InputError("scenario must be [start x, start y, goal x, goal y], not {value!r}",
+                         value=str(ends)[:40])  # fmt: skip
+    if "start" not in spec:
+        spec["start"] = read_file(Path(spec["map"]), base)
+        spec["map"] = Path(spec["map"]).name
+
+
+def problem_name(spec: Spec) -> str:
+    """What a batch's summary and plots group results by: a problem of one's own by its name
+    (``pancake.py:Pancake``), a Moving AI scenario by its map, a board by its domain."""
+    domain = spec["domain"]
+    if domain == "problem":
+        where, _, name = spec["problem"].rpartition(":")
+        return f"{Path(where).name if is_file_reference(where) else where}:{name}"
+    if domain == "movingai":
+        return f"movingai {spec['map']}"
+    if domain == "cube":
+        side = spec.get("size") or 3
+        return f"cube {side}x{side}x{side}"
+    return str(domain)
 
 
 # The budgets: a resume may give an instance more (or less) of them; it is the same instance.
@@ -178,6 +222,8 @@ class Built:
 
     problem: Any
     extras: Callable[[SearchResult[Any]], dict[str, Any]]
+    tolerance: float = 0.0  # how far a cost may be from ``optimal`` and match it
+    replays: Callable[[SearchResult[Any]], bool] | None = None  # a solved path checked
 
 
 def build(spec: Spec) -> Built:
@@ -188,6 +234,8 @@ def build(spec: Spec) -> Built:
         text = state_text(own)
         return Built(own, lambda r: {"start": text(own.initial), "path": [text(s) for s in r.path]})
     start = spec["start"]
+    if domain == "movingai":
+        return _scenario(spec)
     if domain == "maze":
         grid = Maze.parse(start)
         return Built(
@@ -221,6 +269,24 @@ def build(spec: Spec) -> Built:
         "cols": tiles.cols,
     }
     return Built(tiles, lambda r: shape)
+
+
+def _scenario(spec: Spec) -> Built:
+    """A Moving AI scenario on its map; ``x, y`` is the format's column and row."""
+    sx, sy, gx, gy = spec["scenario"]
+    maze = _map(spec["start"]).with_ends((sy, sx), (gy, gx))
+
+    def extras(result: SearchResult[Any]) -> dict[str, Any]:
+        fields = {"map": spec["map"], "bucket": spec.get("bucket"), "start": [sx, sy]}
+        return {**fields, "goal": [gx, gy], "path": [[c, r] for r, c in result.path]}
+
+    return Built(maze, extras, TOLERANCE, functools.partial(replays, maze))
+
+
+@functools.lru_cache(maxsize=4)
+def _map(text: str) -> Maze:
+    """A map read once per worker, whatever the number of its scenarios there."""
+    return scenario_map(text)
 
 
 def _board_text(board: str | list[Any]) -> str:

@@ -3,29 +3,34 @@
 from __future__ import annotations
 
 import math
-import time
 from typing import Any
 
+from ..provenance import Span, spec_call
 from .pool import one_search, worker_name
 from .solve_one import solve_spec
-from .spec import Spec, fingerprint
+from .spec import Spec, fingerprint, problem_name
 
 
 def run_instance(spec: Spec, memory_share: float, stop: Any) -> dict[str, Any]:
     """The result line of one instance: its id, its ``fingerprint`` (what ``--resume`` matches
-    it with), the fields of ``solve --json``, the worker, and the CPU and wall seconds of the
-    whole task (reading the problem and its tables included).
+    it with), the problem it groups under (``problem_name``), the fields of ``solve --json``,
+    the worker, the CPU and wall seconds of the whole task (reading the problem and its tables
+    included), and its ``provenance``: the versions and the machine, the spec, the peak memory
+    (the instance's own where the system can restart the count, else the worker's so far).
     One search runs at a time in a process, however many threads its worker has."""
     with one_search:
-        wall, cpu = time.perf_counter(), time.process_time()
+        span = Span.begin(otherwise="worker")
         row = solve_spec(spec, stop, memory_share)
+        made = span.record(spec=spec_call(spec))
         return {
             "id": spec["id"],
             "instance": fingerprint(spec),
+            "problem": problem_name(spec),
             **row,
             "worker": worker_name(),
-            "cpu_s": round(time.process_time() - cpu, 6),
-            "wall_s": round(time.perf_counter() - wall, 6),
+            "cpu_s": made["cpu_s"],
+            "wall_s": made["wall_s"],
+            "provenance": made,
         }
 
 

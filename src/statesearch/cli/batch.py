@@ -51,7 +51,12 @@ def batch(
             "instances, or a directory of maze and tilt files.",
         ),
     ],
-    out: Annotated[Path, typer.Option(metavar="FILE", help="The JSONL file for the results.")],
+    out: Annotated[
+        Path,
+        typer.Option(
+            metavar="FILE", help="The file for the results: JSON lines, or CSV for FILE.csv."
+        ),
+    ],
     algorithm: Annotated[
         str, typer.Option("--algorithm", "-a", metavar="NAME", help=ALGORITHM_HELP)
     ] = "auto",
@@ -101,6 +106,12 @@ def batch(
     max_depth: Annotated[
         int | None, typer.Option(min=0, metavar="N", help="Longest path searched.")
     ] = None,
+    trust: Annotated[
+        bool,
+        typer.Option(
+            "--trust", help="Search problems of your own without checking each step (faster)."
+        ),
+    ] = False,
     workers: Workers = None,
     scheduler: Scheduler = None,
     resume: Annotated[
@@ -136,6 +147,7 @@ def batch(
         "max_states": max_states,
         "max_memory": memory,
         "max_depth": max_depth,
+        "trust": True if trust else None,  # else each instance's own
     }
     # A scheduler's stop (SIGTERM: timeout, SLURM, systemctl) is a Ctrl-C here, from the start.
     previous = signal.signal(signal.SIGTERM, _interrupt)

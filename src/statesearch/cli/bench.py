@@ -4,7 +4,6 @@ batch runner (a local pool or a Dask cluster) and check every length (``movingai
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -20,7 +19,9 @@ from ..batch.runner import Row
 from ..batch.spec import Spec, check, normalize
 from ..errors import InputError
 from ..npuzzle.benchmarks import load, select
-from ..outputs import check_output, write_output
+from ..outputs import check_output
+from ..provenance import of_command
+from ..result_rows import write_rows
 from .batch import PlotFile, Scheduler, exit_code, run_with_progress
 from .bench_grid import movingai
 from .options import time_limit_option
@@ -93,7 +94,8 @@ def run(
     )
     if out is not None:
         summary = {"set": name, "search": label, "cpu_s": cpu, "wall_s": tally.wall_s}
-        write_output(out, json.dumps({**summary, "rows": [bench_row(r) for r in rows]}, indent=1))
+        lines = [bench_row(r) for r in rows]
+        write_rows(out, lines, {**summary, "provenance": of_command(), "rows": lines})
     if plot is not None and rows:
         plot_results(rows, plot, f"{name} with {label}")
         console.print(f"plot: {plot}")
@@ -103,10 +105,11 @@ def run(
 
 
 def bench_row(row: Row) -> dict[str, Any]:
-    """A row of ``--out``: the instance, its answer and its counters."""
+    """A row of ``--out``: the instance, its answer, its counters and its provenance."""
     stats = row["stats"]
     return {
         "id": row["id"],
+        "algorithm": row["algorithm"],
         "optimal": row["expected"],
         "found": row["length"],
         "status": row["status"],
@@ -117,6 +120,7 @@ def bench_row(row: Row) -> dict[str, Any]:
         "wall_s": row["wall_s"],
         "engine": row["engine"],
         "worker": row["worker"],
+        "provenance": row["provenance"],
     }
 
 
@@ -178,7 +182,10 @@ Partition = Annotated[str | None, typer.Option(help="PDB partition (default 6-6-
 Ids = Annotated[str | None, typer.Option(help="Instance ids, e.g. 1-10,15.")]
 Workers = Annotated[int, typer.Option(min=1, help="Local worker processes.")]
 OutFile = Annotated[
-    Path | None, typer.Option("--out", metavar="FILE", help="Also write the rows to FILE, as JSON.")
+    Path | None,
+    typer.Option(
+        "--out", metavar="FILE", help="Also write the rows to FILE: JSON, or CSV for FILE.csv."
+    ),
 ]
 TimeLimit = Annotated[float | None, time_limit_option("Seconds per instance.")]
 
