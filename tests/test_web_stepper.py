@@ -107,6 +107,15 @@ CLIENT_ROOMS = """async ([path, body]) => {
             "manhattan",
             1,
         ),
+        # 8 moves: f's of √2 that tie to six decimals and differ in the last bit keep their order.
+        (
+            "maze8",
+            "maze",
+            {"grid": LESSON_MAZE.splitlines(), "moves": 8, "corners": "cut"},
+            Maze.parse(LESSON_MAZE, moves=8, corners="cut"),
+            "euclidean",
+            1,
+        ),
     ],
 )
 def test_the_clients_waiting_room_is_the_engines(

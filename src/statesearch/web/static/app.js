@@ -9,7 +9,9 @@ import { LESSON } from "./experiments.js";
 import { drawGlossary } from "./glossary.js";
 import { showBoard } from "./present.js";
 import { whyUnsolvable } from "./parity.js";
-import { linkWeight, weightOf } from "./weight.js";
+import { linkWeight } from "./weight.js";
+import { searchChoice, showSearchFields } from "./choices.js";
+import { drawImprovements } from "./improvements.js";
 import { setUpTracing } from "./puzzle-trace.js";
 import { seconds, working } from "./ui.js";
 
@@ -65,10 +67,7 @@ function sayError(err, again) {
   showVerdict();
 }
 
-function chosenAlgorithm() {
-  const choice = $("algorithm").value;
-  return { algorithm: choice === "wastar" ? "astar" : choice, weight: choice === "wastar" ? weightOf($("weight")) : 1 };
-}
+function chosenAlgorithm() { return searchChoice($("algorithm").value, $("weight"), $("beam-width")); }
 
 function chosenHeuristic() {
   return $("algorithm").value === "bfs" ? "zero" : $("heuristic").value;
@@ -141,12 +140,14 @@ function forgetResult() {
   state.compared = null;
   $("playback-pos").textContent = "";
   $("result").hidden = true;
+  drawImprovements($("r-improvements"), null);
   $("comparison").hidden = true;
   $("experiment").hidden = true;
 }
 
 function describeSearch(data) {
-  const algorithm = data.weight != null && data.weight !== 1 ? `${t("astar")} (w = ${data.weight})` : t(data.algorithm);
+  const weighs = ["astar", "anytime"].includes(data.algorithm) && data.weight != null && data.weight !== 1;
+  const algorithm = weighs ? `${t(data.algorithm)} (w = ${data.weight})` : t(data.algorithm);
   const heuristic = data.heuristic && data.heuristic !== "zero" ? ` + ${t(data.heuristic)}` : "";
   const chosen = data.choice ? `${t("auto")} → ` : "";
   return `${chosen}${algorithm}${heuristic}, ${t(data.engine)}`;
@@ -174,6 +175,7 @@ function showResult() {
   const note = data.note_in?.[lang()] ?? data.note;
   $("r-note").textContent = note;
   $("r-note").hidden = !note;
+  drawImprovements($("r-improvements"), data);
 }
 
 // `asked`: the request again (a refusal asked in the page's new language), not the choices now.
@@ -308,7 +310,7 @@ function showComparison() {
 
 function showChoices() {
   const choice = $("algorithm").value;
-  $("weight-field").hidden = choice !== "wastar";
+  showSearchFields(choice, $("weight-field"), $("beam-field"));
   $("heuristic-field").hidden = choice === "bfs";
   showF();
 }

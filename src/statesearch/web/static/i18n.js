@@ -2,6 +2,7 @@
 // what they drew from data with onLanguage(), so a switch redraws it in the new language.
 // `setLanguage` changes the language without touching a page (the notebook widget uses it).
 import { CUBE_MESSAGES } from "./i18n-cube.js";
+import { SEARCH_MESSAGES } from "./i18n-search.js";
 import { TRACE_MESSAGES } from "./i18n-trace.js";
 
 // "a 20-move", "an 18-move": the article as the number is said.
@@ -180,7 +181,7 @@ export const MESSAGES = {
 };
 
 for (const code of Object.keys(MESSAGES)) {
-  Object.assign(MESSAGES[code], TRACE_MESSAGES[code], CUBE_MESSAGES[code]);
+  Object.assign(MESSAGES[code], TRACE_MESSAGES[code], CUBE_MESSAGES[code], SEARCH_MESSAGES[code]);
 }
 
 // A notebook's output frame may refuse localStorage: then the choice is not remembered.

@@ -1,23 +1,42 @@
 // A search drawn on the maze, step by step: expanded cells ringed in blue, waiting ones in a
-// dashed green ring, the cell just taken out in navy, the final path in orange. Rings leave
-// the terrain's colour showing. Each cell tells its expansion number, f, g, h and parent on
-// hover (its title); `show` prints one of them, or an arrow to the parent, in every cell.
+// dashed green ring, the cell just taken out in navy, the final path in orange; jump point
+// search's states, the jump points, marked with a purple diamond (the cells a jump passes over
+// are no states of its search). Rings leave the terrain's colour showing. Each cell tells its
+// expansion number, f, g, h and parent on hover (its title); `show` prints one of them, or an
+// arrow towards the parent, in every cell.
 import { t } from "./i18n.js";
-import { stateKey } from "./trace-model.js";
+import { shown, stateKey } from "./trace-model.js";
 import { drawCells } from "./ui.js";
 
-const OVERLAYS = ["expanded", "frontier", "current", "path"];
-// The arrow from a cell towards its parent, by the parent's offset (row, column).
-const ARROWS = { "-1,0": "↑", "1,0": "↓", "0,-1": "←", "0,1": "→" };
+const OVERLAYS = ["expanded", "frontier", "current", "path", "jump"];
+// The arrow from a cell towards its parent, by the direction of the parent (a jump point's may
+// be many cells away).
+const ARROWS = { "-1,0": "↑", "1,0": "↓", "0,-1": "←", "0,1": "→", "-1,-1": "↖", "-1,1": "↗", "1,-1": "↙", "1,1": "↘" };
 
-// The maze's cells from its rows of text, in reading order: walls, sand (3), water (5), S, G.
-export function drawMaze(box, rows) {
-  drawCells(box, rows, (cell, ch) => {
-    if (ch === "#") cell.classList.add("wall");
-    if (ch === "3") cell.classList.add("t3");
-    if (ch === "5") cell.classList.add("t5");
-    if (ch === "S" || ch === "G") { cell.textContent = ch; cell.classList.add(ch === "S" ? "start" : "goal"); }
-  });
+// A cell's look from its character: a wall, sand (3), water (5), S, G or open ground.
+export function markCell(cell, ch) {
+  cell.classList.remove("wall", "t3", "t5", "start", "goal");
+  cell.textContent = "";
+  if (ch === "#") cell.classList.add("wall");
+  if (ch === "3") cell.classList.add("t3");
+  if (ch === "5") cell.classList.add("t5");
+  if (ch === "S" || ch === "G") { cell.textContent = ch; cell.classList.add(ch === "S" ? "start" : "goal"); }
+}
+
+// The maze's cells from its rows of text, in reading order.
+export function drawMaze(box, rows) { drawCells(box, rows, markCell); }
+
+// A path given by its turning points (jump point search's) as every cell along it: the cells
+// between two points lie on a straight or diagonal line.
+export function filled(points) {
+  const out = points.slice(0, 1);
+  for (let i = 1; i < points.length; i++) {
+    const [r0, c0] = points[i - 1], [r1, c1] = points[i];
+    const dr = Math.sign(r1 - r0), dc = Math.sign(c1 - c0);
+    const steps = Math.max(Math.abs(r1 - r0), Math.abs(c1 - c0));
+    for (let k = 1; k <= steps; k++) out.push([r0 + k * dr, c0 + k * dc]);
+  }
+  return out;
 }
 
 // What the search knows about each cell it reached, by key: {step, f, g, h, parent}.
@@ -30,7 +49,8 @@ export function cellFacts(replay) {
     if (node.step !== null) fact.step = node.step;
     if (!known || node.g <= known.g) facts.set(key, fact);
   }
-  for (const [key, { parent }] of replay.parent) {
+  for (const { state, parent } of replay.parent.values()) { // from both ends: each side's parent
+    const key = stateKey(state);
     if (facts.has(key)) facts.get(key).parent = parent;
   }
   return facts;
@@ -40,7 +60,7 @@ export function describeCell([r, c], fact) {
   const parts = [`(${r}, ${c})`];
   if (!fact) return `${parts[0]} · ${t("cell_unreached")}`;
   if (fact.step !== undefined) parts.push(t("tree_expansion", fact.step));
-  parts.push(`f = ${fact.f}, g = ${fact.g}, h = ${fact.h}`);
+  parts.push(`f = ${shown(fact.f)}, g = ${shown(fact.g)}, h = ${shown(fact.h)}`);
   if (fact.parent) parts.push(t("cell_from", `(${fact.parent[0]}, ${fact.parent[1]})`));
   return parts.join(" · ");
 }
@@ -49,10 +69,11 @@ function printed(fact, show, cell) {
   if (!fact || show === "none") return "";
   if (show === "parent") {
     if (!fact.parent) return "";
-    return ARROWS[`${fact.parent[0] - cell[0]},${fact.parent[1] - cell[1]}`] ?? "";
+    return ARROWS[`${Math.sign(fact.parent[0] - cell[0])},${Math.sign(fact.parent[1] - cell[1])}`] ?? "";
   }
   if (show === "step") return fact.step === undefined ? "" : String(fact.step);
-  return String(fact[show]);
+  const value = fact[show]; // a cell is small: one decimal (√2 as 1.4)
+  return String(Number.isInteger(value) ? value : Math.round(value * 10) / 10);
 }
 
 // Paint `replay` (or nothing) onto the maze's cells.
@@ -66,11 +87,13 @@ export function paintSearch(box, width, replay, show) {
   if (!replay) return;
   const at = ([r, c]) => cells[r * width + c];
   const facts = cellFacts(replay);
+  const jumps = replay.data.algorithm === "jps";
   for (const [key, fact] of facts) {
     const cell = key.split(",").map(Number);
     const el = at(cell);
     if (!el) continue;
     if (fact.step !== undefined) el.classList.add("expanded");
+    if (jumps) el.classList.add("jump");
     el.title = describeCell(cell, fact);
     const text = printed(fact, show, cell);
     if (text && !el.classList.contains("start") && !el.classList.contains("goal")) el.textContent = text;
@@ -80,6 +103,9 @@ export function paintSearch(box, width, replay, show) {
     if (!replay.isStale(entry)) at(entry.state)?.classList.add("frontier");
   }
   if (replay.taken && !replay.atEnd) at(replay.taken.state)?.classList.add("current");
-  for (const state of replay.goalPath()) at(state)?.classList.add("path");
+  // At the end, the path the search returned (searching from both ends, the tree holds half of
+  // it); before, the path found so far through the tree, filled in between jump points.
+  const done = replay.atEnd && replay.data.status === "solved";
+  for (const state of done ? replay.data.path : filled(replay.goalPath())) at(state)?.classList.add("path");
   box.classList.toggle("numbers", show !== "none");
 }

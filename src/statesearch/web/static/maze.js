@@ -1,26 +1,36 @@
-// The maze page: paint a grid (mouse, pen or finger), pick a search, and step through it: the
-// grid shows what is expanded, what waits and the path; the stepper beside it shows the
-// waiting room, the g and parent tables and the search tree.
+// The maze page: paint a grid (mouse, pen or finger), or load a Moving AI map and click its start
+// and goal; pick the moves (4 or 8, and the corner rule), a search and an estimate that fits,
+// and step through it: the grid shows what is expanded, what waits and the path; the stepper
+// beside it the waiting room, the g and parent tables and the search tree. Dragging S or G
+// runs the search again at once and shows where it ended (as Red Blob Games' pages do).
 import { api, isCancel } from "./api.js";
 import { mazeView } from "./board.js";
 import { onLanguage, limitName, t } from "./i18n.js";
-import { describeCell, drawMaze, paintSearch } from "./maze-overlay.js";
+import { drawImprovements } from "./improvements.js";
+import { fillEstimates, lessonChoices, mazeChoice, movingAiChoices, showMazeChoices } from "./maze-choices.js";
+import { describeCell, drawMaze, markCell, paintSearch } from "./maze-overlay.js";
 import { Stepper } from "./stepper.js";
+import { shown } from "./trace-model.js";
 import { cellSize } from "./ui.js";
-import { linkWeight, weightOf } from "./weight.js";
+import { linkWeight } from "./weight.js";
 
+const MAX_MAP_TEXT = 10_000; // the server's cap on a map's text (schemas.py): past it, the header decides
 const $ = (id) => document.getElementById(id);
 let grid = [];
 let painting = false;
+let dragging = null; // {mark: "S" or "G", under: what its cell was} while S or G is dragged
+let placing = []; // after a map is loaded: the marks still to place, a click each
 let said = null; // what the verdict says, kept to say it again in another language
 let last = null; // the last answer, to show its numbers again
 let asked = 0; // the latest solve asked for: an earlier, slower one must not replace it
+const live = { running: false, again: false }; // searches that follow a drag: one at a time
 
 function cellAt(r, c) { return $("maze").children[r * grid[0].length + c]; }
 
 function fit() {
   if (!grid.length) return; // the tab can be opened (a resize) before the first maze arrives
-  $("maze").style.setProperty("--cell", `${cellSize(grid[0].length)}px`);
+  const columns = grid[0].length; // a map's many columns get small cells, down to 8 px
+  $("maze").style.setProperty("--cell", `${cellSize(columns, columns > 16 ? 8 : 24)}px`);
 }
 
 const stepper = new Stepper($("maze-stepper"), {
@@ -37,9 +47,14 @@ function render() {
   stepper.controls.pause();
   $("maze-trace").hidden = true;
   $("maze-hover").textContent = "";
-  const box = $("maze");
   fit();
-  drawMaze(box, grid);
+  drawMaze($("maze"), grid);
+  showMazeChoices(grid);
+}
+
+function setCell(r, c, ch) {
+  grid[r] = grid[r].slice(0, c) + ch + grid[r].slice(c + 1);
+  markCell(cellAt(r, c), ch);
 }
 
 function paint(r, c) {
@@ -60,11 +75,30 @@ function forget() {
   render();
 }
 
-// One pointer handler for mouse, pen and touch: the cell under the pointer is painted while
-// it is down (touch-action: none in the CSS keeps a finger from scrolling the page instead).
-function paintAt(event) {
+function cellFrom(event) {
   const cell = document.elementFromPoint(event.clientX, event.clientY)?.closest?.("#maze .cell");
-  if (cell) paint(Number(cell.dataset.r), Number(cell.dataset.c));
+  return cell ? [Number(cell.dataset.r), Number(cell.dataset.c)] : null;
+}
+
+// S or G dragged onto open ground (never a wall, nor the other end): the ground it leaves comes
+// back, and the search runs again.
+function moveMark([r, c]) {
+  const ch = grid[r][c];
+  if (ch === "#" || ch === "S" || ch === "G") return;
+  const from = grid.findIndex((row) => row.includes(dragging.mark));
+  if (from >= 0) setCell(from, grid[from].indexOf(dragging.mark), dragging.under);
+  dragging.under = ch;
+  setCell(r, c, dragging.mark);
+  rerun();
+}
+
+// A loaded map's start, then its goal, a click each; then the search runs.
+function place([r, c]) {
+  if (grid[r][c] !== "." && !/[1-9]/.test(grid[r][c])) return; // a wall, or the start again
+  setCell(r, c, placing.shift());
+  said = placing.length ? { key: "map_pick_goal", args: [] } : null;
+  sayVerdict();
+  if (!placing.length) rerun();
 }
 
 function sayVerdict() {
@@ -74,47 +108,60 @@ function sayVerdict() {
 function showNumbers() {
   $("maze-expanded").textContent = last ? last.stats.expanded.toLocaleString() : "";
   $("maze-length").textContent = last ? (last.length ?? "–") : "";
-  $("maze-cost").textContent = last ? (last.cost ?? "–") : "";
+  $("maze-cost").textContent = last ? (shown(last.cost) ?? "–") : "";
+  drawImprovements($("maze-improvements"), last);
 }
 
 function verdictFor(data) {
-  if (data.status === "solved") return { key: "found_path", args: [data.length, data.cost, data.optimal] };
+  if (data.status === "solved") return { key: "found_path", args: [data.length, shown(data.cost), data.optimal] };
   if (data.status === "unsolvable") return { key: "not_found", args: [] };
   return { key: "limit", args: [data.stats.expanded, limitName(data.limit)] };
 }
 
-async function solve() {
+// `animated`: the step-through plays from the start (Solve); otherwise the search is shown where
+// it ended (a drag, a new choice).
+async function solve(animated = true) {
   if (!grid.length) return; // pressed before the lesson's maze arrived: nothing to search yet
-  render();
+  if (animated) render();
   said = null;
-  last = null;
-  sayVerdict();
-  showNumbers();
-  const choice = $("maze-algorithm").value;
+  if (animated) { last = null; sayVerdict(); showNumbers(); }
   const mine = ++asked;
   try {
-    const data = await api("maze/trace", {
-      grid,
-      algorithm: choice === "wastar" ? "astar" : choice,
-      weight: choice === "wastar" ? weightOf($("maze-weight")) : 1,
-    });
+    const data = await api("maze/trace", { grid, ...mazeChoice() });
     if (mine !== asked) return;
     last = data;
     showNumbers();
     $("maze-trace").hidden = false;
+    stepper.load(data);
+    if (!animated) { stepper.seek(stepper.total); stepper.render(); return; }
     // On a projector the maze and its step-through fill the screen together: from their top.
     if (document.body.classList.contains("present")) $("maze").scrollIntoView({ block: "start" });
     // On a phone the maze is pinned at the top: the step controls come up just under it.
     else if (window.innerWidth <= 600) {
       window.scrollBy(0, $("maze-trace").getBoundingClientRect().top - $("maze").offsetHeight - 8);
     }
-    stepper.load(data);
     stepper.controls.run();
   } catch (err) {
     if (mine !== asked) return;
     said = isCancel(err) ? { key: "cancelled", args: [] } : { key: "error", args: [err.message] };
     sayVerdict();
   }
+}
+
+// The search again for the maze as it is now: one request at a time, and when it is back, one
+// more if the maze changed meanwhile (a drag moves faster than a search answers).
+async function rerun() {
+  if (live.running) { live.again = true; return; }
+  live.running = true;
+  try {
+    do { live.again = false; await solve(false); } while (live.again);
+  } finally { live.running = false; }
+}
+
+// A new choice redraws a search already shown, at once; before any, it waits for Solve.
+function chosen() {
+  showMazeChoices(grid);
+  if (last) rerun();
 }
 
 // Hovering over a cell (not painting) says what the search knows about it.
@@ -124,23 +171,72 @@ function hover(event) {
   $("maze-hover").textContent = cell.title || describeCell([Number(cell.dataset.r), Number(cell.dataset.c)], null);
 }
 
+async function loadMap(file) {
+  const text = (await file.text()).slice(0, MAX_MAP_TEXT);
+  const mine = ++asked;
+  try {
+    const rows = (await api("maze/map", { text })).grid;
+    if (mine !== asked) return;
+    grid = rows;
+    movingAiChoices();
+    forget();
+    placing = ["S", "G"];
+    said = { key: "map_loaded", args: [file.name, rows[0].length, rows.length] };
+  } catch (err) {
+    if (mine !== asked) return;
+    said = { key: "error", args: [err.message] };
+  }
+  sayVerdict();
+}
+
+// One pointer handler for mouse, pen and touch (touch-action: none in the CSS keeps a finger
+// from scrolling the page instead): S and G are dragged, anything else is painted.
 $("maze").addEventListener("pointerdown", (event) => {
-  painting = true;
+  const cell = cellFrom(event);
+  if (!cell) return;
   $("maze").setPointerCapture?.(event.pointerId);
-  paintAt(event);
+  if (placing.length) { place(cell); return; }
+  const ch = grid[cell[0]][cell[1]];
+  if ((ch === "S" || ch === "G") && $("maze-tool").value !== ch) { dragging = { mark: ch, under: "." }; return; }
+  painting = true;
+  paint(...cell);
 });
-$("maze").addEventListener("pointermove", (event) => { if (painting) paintAt(event); else hover(event); });
+$("maze").addEventListener("pointermove", (event) => {
+  const cell = cellFrom(event);
+  if (dragging) { if (cell && grid[cell[0]][cell[1]] !== dragging.mark) moveMark(cell); }
+  else if (painting) { if (cell) paint(...cell); }
+  else hover(event);
+});
 $("maze-show").addEventListener("change", () => stepper.replay && stepper.render());
 for (const name of ["pointerup", "pointercancel"]) {
-  $("maze").addEventListener(name, () => { painting = false; });
+  $("maze").addEventListener(name, () => { painting = false; dragging = null; });
 }
-$("maze-solve").addEventListener("click", solve);
-$("maze-lesson").addEventListener("click", async () => { grid = (await api("maze/lesson")).grid; forget(); });
-$("maze-algorithm").addEventListener("change", () => {
-  $("maze-weight-field").hidden = $("maze-algorithm").value !== "wastar";
+$("maze-solve").addEventListener("click", () => solve(true));
+$("maze-lesson").addEventListener("click", async () => {
+  lessonChoices(); // at once: a choice made while the maze is on its way stays
+  placing = [];
+  grid = (await api("maze/lesson")).grid;
+  forget();
 });
+$("maze-load").addEventListener("click", () => $("maze-file").click());
+$("maze-file").addEventListener("change", () => {
+  const file = $("maze-file").files[0];
+  $("maze-file").value = ""; // the same file chosen again is read again
+  if (file) loadMap(file);
+});
+$("maze-moves").addEventListener("change", () => { fillEstimates(); chosen(); });
+for (const id of ["maze-corners", "maze-algorithm", "maze-heuristic", "maze-weight", "maze-beam"]) {
+  $(id).addEventListener("change", chosen);
+}
 linkWeight($("maze-weight-slider"), $("maze-weight"));
 window.addEventListener("resize", fit);
-onLanguage(() => { sayVerdict(); showNumbers(); if (stepper.replay) stepper.render(); });
-grid = (await api("maze/lesson")).grid;
-render();
+onLanguage(() => {
+  fillEstimates();
+  showMazeChoices(grid);
+  sayVerdict();
+  showNumbers();
+  if (stepper.replay) stepper.render();
+});
+fillEstimates();
+const lesson = (await api("maze/lesson")).grid;
+if (!grid.length) { grid = lesson; render(); } // unless a map was loaded meanwhile

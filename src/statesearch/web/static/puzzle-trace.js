@@ -82,9 +82,8 @@ export function setUpTracing(page) {
 
   $("step-through").addEventListener("click", () => busy(async (signal) => {
     fitView();
-    const { algorithm, weight } = page.choice();
     const board = view.text(page.board().tiles);
-    const data = await fetchTrace({ algorithm, heuristic: page.heuristic(), weight }, signal);
+    const data = await fetchTrace({ ...page.choice(), heuristic: page.heuristic() }, signal);
     if (view.text(page.board().tiles) !== board) return; // moved meanwhile: boardChanged said so
     described = { data, board };
     showStepThrough();

@@ -5,7 +5,7 @@
 import { html } from "./board.js";
 import { Controls } from "./controls.js";
 import { t } from "./i18n.js";
-import { Replay, stateKey } from "./trace-model.js";
+import { Replay, shown, stateKey } from "./trace-model.js";
 
 const NEXT_SHOWN = 3;
 export const SIDE_HEURISTICS = ["zero", "misplaced", "rowcol", "manhattan", "linear_conflict"];
@@ -110,13 +110,13 @@ export class SideBySide {
     box.append(status);
     const taken = html("div", "side-taken");
     if (r.taken) {
-      taken.append(this.view.small(r.taken.state), html("span", "", `f = ${r.taken.f} (g ${r.taken.g} + h ${r.taken.h})`));
+      taken.append(this.view.small(r.taken.state), html("span", "", `f = ${shown(r.taken.f)} (g ${shown(r.taken.g)} + h ${shown(r.taken.h)})`));
     }
     box.append(html("p", "note", t("side_taken")), taken);
     const next = html("div", "side-next");
     for (const entry of r.room.first(NEXT_SHOWN)) {
       const item = html("div", "side-entry");
-      item.append(this.view.small(entry.state), html("span", "", `f ${entry.f}`));
+      item.append(this.view.small(entry.state), html("span", "", `f ${shown(entry.f)}`));
       next.append(item);
     }
     box.append(html("p", "note", t("side_next", r.room.size)), next);

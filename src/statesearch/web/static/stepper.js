@@ -5,7 +5,7 @@
 import { html } from "./board.js";
 import { Controls } from "./controls.js";
 import { t } from "./i18n.js";
-import { Replay, SUCCESSOR_EVENTS, fTerms } from "./trace-model.js";
+import { Replay, SUCCESSOR_EVENTS, fTerms, shown } from "./trace-model.js";
 import { TreeView } from "./tree.js";
 
 const ROOM_ROWS = 8;
@@ -100,12 +100,14 @@ export class Stepper {
     }
     picture.append(this.view.small(now.state));
     if (now.event === "stale") {
-      words.textContent = t("trace_stale", now.g, r.g.get(taken.key) ?? "?");
+      words.textContent = t("trace_stale", shown(now.g), shown(r.g.get(taken.key)) ?? "?");
       return [picture, words];
     }
     const said = [];
     if (r.family === "path") said.push(t("trace_enter", now.step, now.depth ?? 0, this.formula(r, now)));
     else if (r.family === "queue") said.push(t("trace_take_oldest", now.step, now.depth ?? now.g));
+    else if (r.family === "beam") said.push(t("trace_take_layer", now.step, now.depth ?? 0, this.formula(r, now)));
+    else if (r.family === "sides") said.push(t(`trace_take_${now.side}`, now.step, this.formula(r, now)));
     else said.push(t("trace_take_smallest", now.step, this.formula(r, now)));
     const counts = {};
     for (const child of r.successors()) counts[child.event] = (counts[child.event] ?? 0) + 1;
@@ -117,10 +119,14 @@ export class Stepper {
       : k === "skip" && reopens ? "child_skip_cost" : `child_${k}`);
     const parts = SUCCESSOR_EVENTS.filter((k) => counts[k]).map((k) => t(word(k), counts[k]));
     const goalHere = r.goal && (r.goal.id === r.current?.id || r.children.some((c) => c.event === "push" && r.goal.state === c.state));
-    if (goalHere && r.family !== "queue") said.push(t(r.family === "path" ? "trace_goal_path" : "trace_goal", r.goalPath().length - 1));
+    if (goalHere && r.data.algorithm === "jps") said.push(t("trace_goal_jumps", r.goalPath().length - 1, r.data.length));
+    else if (goalHere && r.family !== "queue") said.push(t(r.family === "path" ? "trace_goal_path" : "trace_goal", r.goalPath().length - 1));
     else if (parts.length) said.push(t("trace_children", parts.join(", ")));
     else said.push(t(r.atEnd && r.data.truncated ? "trace_recording_ends" : "trace_no_children"));
     if (goalHere && r.family === "queue") said.push(t("trace_goal_generated", r.goalPath().length - 1));
+    // Beam search drops what its width leaves out, at the end of a layer; anytime search what
+    // cannot beat its best solution, as it comes out.
+    if (r.dropped.length) said.push(t(r.family === "beam" ? "trace_dropped_beam" : "trace_dropped_best", r.dropped.length));
     words.textContent = said.join(" ");
     return [picture, words];
   }
@@ -128,9 +134,10 @@ export class Stepper {
   formula(r, node) { return `f = ${fTerms(r.data, node)}`; }
 
   sections(r) {
-    if (r.family === "path") return [this.pathTable(r), this.boundsList(r)];
+    // RBFS has no bounds to list, nor any incumbent.
+    if (r.family === "path") return [this.pathTable(r), ...(r.bounds.length || r.incumbents.length ? [this.boundsList(r)] : [])];
     const tables = [this.roomTable(r), this.gTable(r), this.parentTable(r)];
-    if (r.family === "queue") tables.splice(1, 0, this.layersList(r));
+    if (r.family === "queue" || r.family === "beam") tables.splice(1, 0, this.layersList(r));
     return tables;
   }
 
@@ -160,8 +167,10 @@ export class Stepper {
   roomRow(table, entry, queue) {
     const row = table.tBodies[0].insertRow();
     const values = queue ? [entry.g] : [entry.f, entry.g, entry.h];
-    for (const v of values) row.insertCell().textContent = v;
-    row.insertCell().append(this.view.small(entry.state));
+    for (const v of values) row.insertCell().textContent = shown(v);
+    const state = row.insertCell();
+    if (entry.side) state.append(entry.side === "forward" ? "→ " : "← "); // which end it came from
+    state.append(this.view.small(entry.state));
     row.insertCell().className = "mark";
     return row;
   }
@@ -173,7 +182,7 @@ export class Stepper {
     for (const key of latest) {
       const row = table.tBodies[0].insertRow();
       row.insertCell().append(this.view.small(r.parent.get(key).state));
-      row.insertCell().textContent = r.g.get(key);
+      row.insertCell().textContent = shown(r.g.get(key));
       row.insertCell().className = "mark";
       markChange(row, r.changes.get(key));
     }
@@ -205,7 +214,7 @@ export class Stepper {
       const row = table.tBodies[0].insertRow();
       row.insertCell().textContent = node.depth;
       row.insertCell().append(this.view.small(node.state));
-      for (const v of [node.f, node.g, node.h]) row.insertCell().textContent = v;
+      for (const v of [node.f, node.g, node.h]) row.insertCell().textContent = shown(v);
       if (node === r.current) row.classList.add("taken");
     }
     box.append(table);
@@ -233,7 +242,7 @@ export class Stepper {
       const said = last && r.goal ? t("bound_goal", b.bound, b.expanded) : t("bound_line", b.bound, b.expanded, over);
       list.append(html("li", last ? "current" : "", said));
     });
-    for (const cost of r.incumbents) list.append(html("li", "", t("incumbent_line", cost)));
+    for (const cost of r.incumbents) list.append(html("li", "", t("incumbent_line", shown(cost))));
     box.append(list);
     return box;
   }

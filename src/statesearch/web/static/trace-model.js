@@ -4,23 +4,31 @@
 //
 // The rules are the lesson's: `push` adds an entry; `pop` and `stale` take the head out;
 // `improve` adds an entry with a cheaper g, and the old entry goes stale (its g is now worse
-// than the g table's). A step starts at each pop, stale or iteration event.
+// than the g table's); `drop` takes an entry out unexpanded (anytime search: no cheaper than its
+// best solution; beam search: past the beam's width, at the end of a layer). A step starts at
+// each pop, stale or iteration event. RBFS walks a path as IDA* does; beam search keeps a
+// layer and the next one; MM and NBS keep a waiting room on each side (`side`), each state's
+// g and parent per side.
 
 const BOUNDARY = new Set(["pop", "stale", "iteration"]);
-const DEPTH_FIRST = new Set(["dfs", "dls", "iddfs", "idastar", "dfbnb"]);
+const DEPTH_FIRST = new Set(["dfs", "dls", "iddfs", "idastar", "dfbnb", "rbfs"]);
 const LAYERED = new Set(["bfs", "bidirectional"]);
+const TWO_SIDED = new Set(["mm", "nbs"]);
 // What an expansion does with each successor, in the order the step's words list them.
 export const SUCCESSOR_EVENTS = ["push", "improve", "skip", "cutoff", "prune", "cut"];
 
+// A figure as a person reads it: at most two decimals (√2 as 1.41), no binary noise.
+export function shown(x) { return typeof x === "number" && !Number.isInteger(x) ? Math.round(x * 100) / 100 : x; }
+
 // f in the search's own terms, after "f = ": g + h (A*), g + w·h (weighted A*), h (greedy), g
 // (uniform-cost and w = 0), from what the trace says the search was (`data`).
-// A figure as a person writes it: at most six decimals, no binary noise.
-export function tidy(x) { return Number.isInteger(x) ? x : Math.round(x * 1e6) / 1e6; }
-
-export function fTerms({ algorithm, weight }, { f, g, h }) {
+export function fTerms({ algorithm, weight }, node) {
+  const [f, g, h] = [node.f, node.g, node.h].map(shown);
   if (algorithm === "greedy") return `h = ${h}`;
   if (algorithm === "ucs" || weight === 0) return `g = ${g}`;
   if (weight && weight !== 1) return `${f} = ${g} + ${weight}·${h}`;
+  // RBFS's F: backed up from below, it may be more than g + h, never less.
+  if (algorithm === "rbfs" && node.f - (node.g + node.h) > 1e-9) return `${f} ≥ ${g} + ${h}`;
   return `${f} = ${g} + ${h}`;
 }
 
@@ -28,6 +36,8 @@ export function fTerms({ algorithm, weight }, { f, g, h }) {
 export function familyOf(algorithm) {
   if (DEPTH_FIRST.has(algorithm)) return "path";
   if (LAYERED.has(algorithm)) return "queue";
+  if (algorithm === "beam") return "beam";
+  if (TWO_SIDED.has(algorithm)) return "sides";
   return "room";
 }
 
@@ -84,15 +94,51 @@ class Queue {
   first(n = Infinity) { return this.items.slice(this.head, this.head + Math.min(n, this.size)); }
 }
 
+// Beam search: the layer being expanded, first in first out, and the next layer's waiting room;
+// at the next layer the kept entries go on, lowest f first (equal f: lower h, then the first
+// pushed), the dropped ones having left.
+class BeamRoom {
+  constructor() { this.layer = new Queue(); this.next = []; this.pushes = 0; }
+  get size() { return this.layer.size + this.next.length; }
+  add(entry) { entry.order = this.pushes++; this.next.push(entry); }
+  take() { return this.layer.take(); }
+  drop(key) {
+    const i = this.next.findIndex((e) => e.key === key);
+    return i < 0 ? undefined : this.next.splice(i, 1)[0];
+  }
+  nextLayer() {
+    for (const entry of this.next.sort(beamOrder)) this.layer.add(entry);
+    this.next = [];
+  }
+  first(n = Infinity) { return [...this.layer.first(n), ...[...this.next].sort(beamOrder)].slice(0, n); }
+}
+
+function beamOrder(a, b) { return a.f - b.f || a.h - b.h || a.order - b.order; }
+
+// MM and NBS: both sides' entries, listed by MM's priority max(f, 2g) (equal: larger g first);
+// an entry leaves by its state and g, whichever side's turn it is.
+class SidesRoom {
+  constructor() { this.items = []; this.pushes = 0; }
+  get size() { return this.items.length; }
+  add(entry) { entry.order = this.pushes++; this.items.push(entry); }
+  takeKey(key, g) {
+    const i = this.items.findIndex((e) => e.key === key && e.g === g);
+    return i < 0 ? undefined : this.items.splice(i, 1)[0];
+  }
+  first(n = Infinity) {
+    const pr = (e) => Math.max(e.f, 2 * e.g);
+    return [...this.items].sort((a, b) => pr(a) - pr(b) || b.g - a.g || a.order - b.order).slice(0, n);
+  }
+}
+
 export class Replay {
   // `data` is a trace answer: events, algorithm, stats, status, truncated.
   constructor(data) {
     this.data = data;
+    // The figures as the engine had them, so that the waiting room keeps its order exactly (two
+    // f's of 8 moves may differ in the last bit); shown() writes them for people (18.7, not
+    // 18.700000000000003).
     this.events = data.events ?? [];
-    // f = g + 1.1·h in binary floating point is 18.700000000000003: shown as 18.7.
-    for (const event of this.events) {
-      for (const key of ["f", "g", "h", "bound"]) if (typeof event[key] === "number") event[key] = tidy(event[key]);
-    }
     this.family = familyOf(data.algorithm);
     this.steps = splitSteps(this.events);
     this.reset();
@@ -106,7 +152,8 @@ export class Replay {
   reset() {
     this.cursor = 0;
     // waiting entries {f, g, h, state, key, node}; room.first(n) lists them as they come out
-    this.room = this.family === "queue" ? new Queue() : new PriorityRoom();
+    const Room = { queue: Queue, beam: BeamRoom, sides: SidesRoom }[this.family] ?? PriorityRoom;
+    this.room = new Room();
     this.g = new Map(); // the g table: key -> g
     this.parent = new Map(); // the parent table: key -> {state, parent, action}, last written last
     this.nodes = []; // the search tree: {id, parent, state, f, g, h, depth, status, step, children}
@@ -122,16 +169,24 @@ export class Replay {
     this.goal = null; // the goal's node, once reached
     this.onPath = new Set(); // node ids on the final path
     this.incumbents = []; // branch and bound: each better solution's cost
+    this.dropped = []; // the entries the last step dropped (anytime search, beam search)
     this.mismatch = null; // a pop that was not the head of the room (never, if all is right)
     this.lastPushed = null;
     this.current = null; // the node being expanded
-    const first = this.events.find((e) => e.event === "pop");
-    if (first && this.family !== "path") {
-      const root = this.node(null, first.state, { f: first.f, g: 0, h: first.h, depth: 0 });
-      this.room.add(this.entry(first.state, first.f, 0, first.h, root));
-      this.write(first.state, 0, null, null, null);
+    // The start waits from the beginning (and, searching from both ends, the goal).
+    const sides = this.family === "sides" ? ["forward", "backward"] : [undefined];
+    for (const side of sides) {
+      const first = this.events.find((e) => e.event === "pop" && e.side === side);
+      if (!first || this.family === "path") continue;
+      const root = this.node(null, first.state, { f: first.f, g: 0, h: first.h, depth: 0, side });
+      const entry = this.entry(first.state, first.f, 0, first.h, root);
+      if (this.family === "beam") this.room.layer.add(entry); else this.room.add(entry);
+      this.write(first.state, 0, null, null, null, side);
     }
   }
+
+  // A state's key in the tables: searching from both ends, each side has its own g and parent.
+  keyOf(state, side) { return this.family === "sides" && side ? `${side[0]}:${stateKey(state)}` : stateKey(state); }
 
   seek(k) {
     k = Math.max(0, Math.min(k, this.total));
@@ -148,14 +203,16 @@ export class Replay {
       status: "waiting", step: null, depth: parent ? parent.depth + 1 : 0, ...fields };
     this.nodes.push(node);
     parent?.children.push(node.id);
-    this.byKey.set(stateKey(state), node);
+    this.byKey.set(this.keyOf(state, node.side), node);
     return node;
   }
 
-  entry(state, f, g, h, node) { return { f, g, h, state, key: stateKey(state), node: node.id }; }
+  entry(state, f, g, h, node) {
+    return { f, g, h, state, key: this.keyOf(state, node.side), node: node.id, side: node.side };
+  }
 
-  write(state, g, parent, action, change) {
-    const key = stateKey(state);
+  write(state, g, parent, action, change, side) {
+    const key = this.keyOf(state, side);
     this.g.set(key, g);
     this.parent.delete(key); // a Map keeps the order of first writes: rewrite it to the end
     this.parent.set(key, { state, parent, action });
@@ -163,14 +220,16 @@ export class Replay {
   }
 
   takeHead(event) {
-    const head = this.room.take();
-    if (!head || head.key !== stateKey(event.state)) this.mismatch ??= { step: this.cursor, event };
+    const key = this.keyOf(event.state, event.side);
+    const head = this.family === "sides" ? this.room.takeKey(key, event.g) : this.room.take();
+    if (!head || head.key !== key) this.mismatch ??= { step: this.cursor, event };
     return head;
   }
 
   apply(step) {
     this.changes = new Map();
     this.children = [];
+    this.dropped = [];
     this.taken = null;
     for (let i = step.first; i < step.end; i++) {
       if (BOUNDARY.has(this.events[i].event)) this.nowAt = i;
@@ -219,6 +278,15 @@ export class Replay {
     if (bound && event.f < bound.over) bound.over = event.f;
   }
 
+  // A path down the tree: each node's child on it. RBFS enters the child of least F, not the
+  // last one pushed (as IDA* does); the child of the node above with this state, then.
+  entered(depth, state) {
+    const key = stateKey(state);
+    const above = this.path[depth - 1];
+    const id = above?.children.findLast((c) => stateKey(this.nodes[c].state) === key);
+    return id === undefined ? this.lastPushed : this.nodes[id];
+  }
+
   // The final path as states, start first (empty before the goal is reached).
   goalPath() {
     const out = [];
@@ -240,10 +308,21 @@ function popFromRoom(event) {
 function pushToRoom(event) {
   const g = event.g ?? event.depth;
   const parent = this.family === "queue" ? this.byKey.get(stateKey(event.parent)) : this.current;
-  const node = this.node(parent, event.state, { f: event.f ?? g, g, h: event.h ?? 0, action: event.action });
+  const node = this.node(parent, event.state, { f: event.f ?? g, g, h: event.h ?? 0, action: event.action, side: event.side });
   this.room.add(this.entry(event.state, event.f ?? g, g, event.h ?? 0, node));
-  this.write(event.state, g, event.parent, event.action, event.event === "push" ? "new" : "cheaper");
+  this.write(event.state, g, event.parent, event.action, event.event === "push" ? "new" : "cheaper", event.side);
 }
+
+function staleFromRoom(event) {
+  const head = this.takeHead(event);
+  this.taken = { ...(head ?? event), stale: true };
+  const node = this.nodes[head?.node ?? -1];
+  if (!node) return;
+  node.status = "stale";
+  this.current = node; // the tree shows (and scrolls to) what this step took out
+}
+
+function goalOf(event) { this.markGoal(this.byKey.get(this.keyOf(event.state, event.side))); }
 
 const HANDLERS = {
   any: {
@@ -251,17 +330,41 @@ const HANDLERS = {
   },
   room: {
     pop: popFromRoom,
-    stale(event) {
-      const head = this.takeHead(event);
-      this.taken = { ...(head ?? event), stale: true };
-      const node = this.nodes[head?.node ?? -1];
-      if (!node) return;
-      node.status = "stale";
-      this.current = node; // the tree shows (and scrolls to) what this step took out
-    },
+    stale: staleFromRoom,
     push: pushToRoom,
     improve: pushToRoom,
     goal(event) { this.markGoal(this.current ?? this.byKey.get(stateKey(event.state))); },
+    // Anytime search: an entry no cheaper than the best solution, taken out and left.
+    drop(event) {
+      const head = this.takeHead(event);
+      this.dropped.push(event);
+      const node = this.nodes[head?.node ?? -1];
+      if (node) node.status = "dropped";
+    },
+  },
+  beam: {
+    pop: popFromRoom,
+    push: pushToRoom,
+    layer(event) {
+      this.room.nextLayer();
+      this.layers.push({ depth: event.depth, size: event.g });
+    },
+    // Past the beam's width: out of the next layer, and forgotten.
+    drop(event) {
+      const entry = this.room.drop(stateKey(event.state));
+      this.dropped.push(event);
+      if (entry && this.g.get(entry.key) === entry.g) { this.g.delete(entry.key); this.parent.delete(entry.key); }
+      const node = this.nodes[entry?.node ?? -1];
+      if (node) node.status = "dropped";
+    },
+    goal: goalOf,
+  },
+  sides: {
+    pop: popFromRoom,
+    stale: staleFromRoom,
+    push: pushToRoom,
+    improve: pushToRoom,
+    goal: goalOf,
   },
   queue: {
     pop: popFromRoom,
@@ -288,7 +391,7 @@ const HANDLERS = {
       this.path.length = Math.min(this.path.length, depth);
       const node = depth === 0
         ? this.node(null, event.state, { f: event.f, g: 0, h: event.h })
-        : this.lastPushed;
+        : this.entered(depth, event.state);
       node.status = "expanded";
       node.step = event.step;
       this.path.push(node);

@@ -6,7 +6,7 @@
 // box (a phone) the tree is an indented outline instead, one node a row, so it fits the width.
 import { html, svg } from "./board.js";
 import { t } from "./i18n.js";
-import { fTerms } from "./trace-model.js";
+import { fTerms, shown } from "./trace-model.js";
 
 const ROW_GAP = 30;
 const COLUMN_GAP = 8;
@@ -129,7 +129,10 @@ export class TreeView {
     group.append(svg("rect", { width, height, rx: 5, class: "node-box" }));
     this.view.node(group, node.state, width);
     const y = this.view.pictureHeight + 8 + LINE * 0.8;
-    group.append(svg("text", { x: width / 2, y, "text-anchor": "middle", class: "node-fgh" }, fTerms(replay.data, node)));
+    // g + h with decimals (8 moves: √2) is wider than a node: f alone, the title has the rest.
+    const whole = [node.f, node.g, node.h].every(Number.isInteger);
+    const terms = whole ? fTerms(replay.data, node) : `f = ${shown(node.f)}`;
+    group.append(svg("text", { x: width / 2, y, "text-anchor": "middle", class: "node-fgh" }, terms));
     const mark = node.step !== null ? `#${node.step}` : STATUS_MARK[node.status] ?? "";
     group.append(svg("text", { x: width / 2, y: y + LINE, "text-anchor": "middle", class: "node-step" }, mark));
     if (hidden) {
@@ -158,10 +161,14 @@ const LEGENDS = {
   path: [["current", "path_current"], ["expanded", "path_expanded"], ["done", "path_done"],
     ["waiting", "path_waiting"], ["cutoff", "path_cutoff"], ["prune", "status_prune"], ["on-path", "legend_path"]],
 };
-const PASSED_OVER = { cutoff: "idastar", prune: "dfbnb" }; // leaves only one search makes
+LEGENDS.room.splice(4, 0, ["dropped", "status_dropped"]);
+LEGENDS.beam = [...LEGENDS.queue.slice(0, 3), ["dropped", "status_dropped"], ["on-path", "legend_path"]];
+LEGENDS.sides = LEGENDS.room.filter(([status]) => status !== "dropped");
+// Leaves only some searches make.
+const PASSED_OVER = { cutoff: ["idastar"], prune: ["dfbnb", "anytime"], dropped: ["anytime", "beam"] };
 
 function legendOf(family, algorithm) {
-  return LEGENDS[family].filter(([status]) => !PASSED_OVER[status] || PASSED_OVER[status] === algorithm);
+  return LEGENDS[family].filter(([status]) => !PASSED_OVER[status] || PASSED_OVER[status].includes(algorithm));
 }
 
 // A node's status in its search's words: a path's nodes are entered and left, not taken out.
@@ -170,10 +177,10 @@ function statusWord(family, status) {
   return t(own ? own[1] : `status_${status}`);
 }
 
-const STATUS_MARK = { waiting: "…", stale: "✕", cutoff: "✂", prune: "✂", goal: "★" };
+const STATUS_MARK = { waiting: "…", stale: "✕", cutoff: "✂", prune: "✂", goal: "★", dropped: "⌀" };
 
 function nodeTitle(view, node, family) {
-  const parts = [view.text(node.state), `f = ${node.f}, g = ${node.g}, h = ${node.h}`];
+  const parts = [view.text(node.state), `f = ${shown(node.f)}, g = ${shown(node.g)}, h = ${shown(node.h)}`];
   if (node.step !== null) parts.push(t("tree_expansion", node.step));
   parts.push(statusWord(family, node.status));
   return parts.join(" · ");

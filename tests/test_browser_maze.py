@@ -1,0 +1,257 @@
+"""The maze page beyond the lesson, in a real browser: the 4/8 moves toggle and the estimates
+that fit, dragging the start (the search runs again at once), a Moving AI map loaded and its
+ends clicked, jump point search with its jump points drawn, and the searches of issue #41 in
+the algorithm lists. Screenshots at a laptop's and a phone's size go to artifacts/."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, ViewportSize, expect
+
+from statesearch import solve
+from statesearch.maze import LESSON_MAZE, Maze
+from statesearch.maze.movingai import read_map
+from statesearch.trace import Trace
+from test_browser import LAPTOP, PHONE, browser, open_page, server, shoot
+
+__all__ = ["browser", "server"]  # fixtures shared with test_browser
+
+MAP = Path(__file__).resolve().parent.parent / "examples" / "movingai" / "random-32.map"
+
+
+@pytest.fixture
+def page(browser: Browser, server: str) -> Iterator[Page]:
+    page = open_page(browser, server, LAPTOP, "/?lang=en")
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    page.click('.tab[data-tab="maze"]')
+    expect(page.locator("#maze .cell")).to_have_count(7 * 12)
+    yield page
+    assert page.outside == []  # type: ignore[attr-defined]
+    assert errors == []
+    page.context.close()
+
+
+def options(page: Page, select: str) -> list[str]:
+    values: list[str] = page.locator(f"{select} option:not([disabled])").evaluate_all(
+        "(all) => all.map((o) => o.value)"
+    )
+    return values
+
+
+def cheapest(maze: Maze, algorithm: str = "ucs") -> float:
+    cost = solve(maze, algorithm).cost
+    assert cost is not None
+    return cost
+
+
+def as_shown(cost: float) -> str:
+    """A cost as the page writes it: two decimals at most."""
+    return f"{round(cost, 2):g}"
+
+
+def cell(page: Page, r: int, c: int) -> str:
+    return f'#maze .cell[data-r="{r}"][data-c="{c}"]'
+
+
+def drag(page: Page, source: str, target: str) -> None:
+    page.locator(source).hover()  # scrolled into view first (Solve, below the maze, scrolls it)
+    page.mouse.down()
+    end = page.locator(target).bounding_box()
+    assert end
+    page.mouse.move(end["x"] + end["width"] / 2, end["y"] + end["height"] / 2, steps=4)
+    page.mouse.up()
+
+
+def test_the_moves_toggle_offers_only_the_estimates_that_fit(page: Page) -> None:
+    assert options(page, "#maze-heuristic") == ["manhattan", "zero"]
+    expect(page.locator("#maze-corners-field")).to_be_hidden()
+    assert "jps" not in options(page, "#maze-algorithm")  # 4 moves: nothing to jump over
+    page.select_option("#maze-moves", "8")
+    assert options(page, "#maze-heuristic") == ["octile", "euclidean", "chebyshev", "zero"]
+    expect(page.locator("#maze-heuristic")).to_have_value("octile")
+    expect(page.locator("#maze-corners")).to_have_value("avoid")
+    assert "jps" in options(page, "#maze-algorithm")
+    page.click("#maze-solve")
+    cost = cheapest(Maze.parse(LESSON_MAZE, moves=8))
+    expect(page.locator("#maze-cost")).to_have_text(as_shown(cost))
+    # Cutting corners is a different maze: a search shown is searched again at once.
+    page.select_option("#maze-corners", "cut")
+    cut = cheapest(Maze.parse(LESSON_MAZE, moves=8, corners="cut"))
+    expect(page.locator("#maze-cost")).to_have_text(as_shown(cut))
+    assert cut < cost
+    page.select_option("#maze-moves", "4")  # back to the lesson's numbers
+    expect(page.locator("#maze-heuristic")).to_have_value("manhattan")
+    expect(page.locator("#maze-length")).to_have_text("17")
+    expect(page.locator("#maze-expanded")).to_have_text("52")
+
+
+def test_dragging_the_start_searches_again_at_once(page: Page) -> None:
+    page.click("#maze-solve")
+    expect(page.locator("#maze-length")).to_have_text("17")
+    drag(page, cell(page, 0, 0), cell(page, 4, 2))  # S to (4, 2): nearer the goal at (6, 11)
+    expect(page.locator(cell(page, 4, 2))).to_have_class(re.compile("start"))
+    expect(page.locator(cell(page, 0, 0))).not_to_have_class(re.compile("start"))
+    moved = LESSON_MAZE.replace("S", ".").splitlines()
+    moved[4] = moved[4][:2] + "S" + moved[4][3:]
+    length = solve(Maze.parse("\n".join(moved)), "astar").length
+    assert length is not None and length != 17
+    expect(page.locator("#maze-length")).to_have_text(str(length))
+    # Shown where the search ended, not played from its start: the path is drawn.
+    expect(page.locator("#maze .cell.path")).to_have_count(length + 1)
+    expect(page.locator("#maze-verdict")).to_contain_text(f"Found a path of {length} steps")
+
+
+def test_a_moving_ai_map_is_loaded_and_its_ends_clicked(page: Page) -> None:
+    rows = read_map(MAP.read_text())
+    page.set_input_files("#maze-file", str(MAP))
+    expect(page.locator("#maze-verdict")).to_contain_text("random-32.map: 32×32 cells")
+    expect(page.locator("#maze .cell")).to_have_count(32 * 32)
+    expect(page.locator("#maze-moves")).to_have_value("8")
+    start, goal = first_open(rows), first_open(rows, last=True)
+    page.locator(cell(page, *start)).click()
+    expect(page.locator("#maze-verdict")).to_have_text("Now click the goal.")
+    page.locator(cell(page, *goal)).click()
+    maze = Maze(rows, 8, "avoid", start, goal)
+    expected = solve(maze, "astar")
+    expect(page.locator("#maze-cost")).to_have_text(as_shown(cheapest(maze)))
+    expect(page.locator("#maze .cell.path")).to_have_count(len(expected.path))
+
+
+def first_open(rows: list[str], last: bool = False) -> tuple[int, int]:
+    cells = [(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "."]
+    return cells[-1] if last else cells[0]
+
+
+def test_a_map_too_large_for_the_page_is_one_line(page: Page, tmp_path: Path) -> None:
+    big = tmp_path / "big.map"
+    big.write_text("type octile\nheight 512\nwidth 512\nmap\n" + ("." * 512 + "\n") * 512)
+    page.set_input_files("#maze-file", str(big))
+    verdict = page.locator("#maze-verdict")
+    expect(verdict).to_contain_text("the map is 512x512 cells; the page takes maps up to 60x60")
+    expect(page.locator("#maze .cell")).to_have_count(7 * 12)  # the maze shown stays
+
+
+def test_jump_point_search_draws_its_jump_points(page: Page) -> None:
+    page.select_option("#maze-moves", "8")
+    page.select_option("#maze-algorithm", "jps")
+    expect(page.locator("#tab-maze .jump-legend")).to_be_visible()
+    page.click("#maze-solve")
+    page.locator("#maze-stepper .step-end").click()
+    jps = solve(Maze.parse(LESSON_MAZE, moves=8), "jps")
+    expect(page.locator("#maze-cost")).to_have_text(as_shown(cheapest(Maze.parse(LESSON_MAZE, 8))))
+    expect(page.locator("#maze-expanded")).to_have_text(str(jps.stats.expanded))
+    jumps = page.locator("#maze .cell.jump")
+    expect(jumps.first).to_be_visible()
+    # Every jump point the search kept is marked, and no cell besides them.
+    assert jumps.count() == len(set(jump_points_kept()))
+    expect(page.locator("#maze .cell.path")).to_have_count(len(jps.path))  # filled in
+    page.select_option("#maze-moves", "4")  # no longer applies: back to A*
+    expect(page.locator("#maze-algorithm")).to_have_value("astar")
+
+
+def jump_points_kept() -> list[tuple[int, int]]:
+    """The states jump point search took out or put in on the lesson's maze with 8 moves."""
+    trace = Trace()
+    solve(Maze.parse(LESSON_MAZE, moves=8), "jps", trace=trace)
+    return [e.state for e in trace.events if e.event in ("pop", "push", "improve")]
+
+
+def test_beam_search_steps_through_its_drops(page: Page) -> None:
+    page.select_option("#maze-algorithm", "beam")
+    expect(page.locator("#maze-beam-field")).to_be_visible()
+    page.fill("#maze-beam", "3")
+    page.click("#maze-solve")
+    stepper = page.locator("#maze-stepper")
+    stepper.locator(".step-end").click()
+    expect(page.locator("#maze-verdict")).to_contain_text("not guaranteed optimal")
+    expect(stepper.locator(".layers")).to_be_visible()
+    words = page.evaluate(
+        """async (grid) => {
+            const { Replay } = await import("/static/trace-model.js");
+            const body = { grid, algorithm: "beam", beam_width: 3 };
+            const answer = await fetch("/api/maze/trace", { method: "POST",
+              headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+            const replay = new Replay(await answer.json());
+            let drops = 0, widest = 0;
+            for (let k = 1; k <= replay.total; k++) {
+              replay.seek(k);
+              drops += replay.dropped.length;
+              widest = Math.max(widest, replay.room.layer.size);
+            }
+            return { drops, widest, mismatch: replay.mismatch };
+        }""",
+        LESSON_MAZE.splitlines(),
+    )
+    assert words["mismatch"] is None  # every pop was the head of the layer, in the beam's order
+    assert words["drops"] > 0 and words["widest"] <= 3
+
+
+@pytest.mark.parametrize("algorithm", ["rbfs", "anytime", "mm", "nbs"])
+def test_the_new_searches_step_through_the_lesson_maze(page: Page, algorithm: str) -> None:
+    page.select_option("#maze-algorithm", algorithm)
+    page.click("#maze-solve")
+    page.locator("#maze-stepper .step-end").click()
+    expect(page.locator("#maze-length")).to_have_text("17")  # each is optimal here
+    expect(page.locator("#maze .cell.path")).to_have_count(18)
+    mismatch = page.evaluate(
+        """async ([algorithm, grid]) => {
+            const { Replay } = await import("/static/trace-model.js");
+            const answer = await fetch("/api/maze/trace", { method: "POST",
+              headers: { "content-type": "application/json" },
+              body: JSON.stringify({ grid, algorithm }) });
+            return new Replay(await answer.json()).seek(Infinity).mismatch;
+        }""",
+        [algorithm, LESSON_MAZE.splitlines()],
+    )
+    assert mismatch is None
+    if algorithm == "anytime":
+        expect(page.locator("#maze-improvements li")).to_have_count(1)
+        expect(page.locator("#maze-improvements")).to_contain_text("the cheapest")
+
+
+def test_the_puzzles_list_has_the_new_searches_in_both_languages(page: Page) -> None:
+    page.click('.tab[data-tab="puzzle"]')
+    assert {"rbfs", "anytime", "beam", "mm", "nbs"} <= set(options(page, "#algorithm"))
+    page.select_option("#algorithm", "anytime")
+    page.click("#solve")
+    expect(page.locator("#verdict")).to_have_text("Found a 20-move solution (optimal).")
+    expect(page.locator("#r-search")).to_contain_text("Anytime weighted A* (w = 2)")
+    expect(page.locator("#r-improvements li").first).to_contain_text("at most")
+    page.click("#lang")
+    expect(page.locator('#algorithm option[value="mm"]')).to_have_text("MM (양 끝에서 만나는 A*)")
+    expect(page.locator("#r-improvements h3")).to_have_text("찾은 해 (찾을 때마다 더 싼 해)")
+
+
+@pytest.mark.parametrize("size", [LAPTOP, PHONE], ids=["1280x800", "390x844"])
+def test_screenshots_of_the_maze_page(browser: Browser, server: str, size: ViewportSize) -> None:
+    """A Moving AI map searched by jump point search, and the lesson maze with 8 moves, in
+    both languages, for a reviewer's eyes."""
+    label = f"{size['width']}x{size['height']}"
+    page = open_page(browser, server, size, "/?lang=en")
+    page.click('.tab[data-tab="maze"]')
+    page.set_input_files("#maze-file", str(MAP))
+    rows = read_map(MAP.read_text())
+    page.locator(cell(page, *first_open(rows))).click()
+    page.locator(cell(page, *first_open(rows, last=True))).click()
+    expect(page.locator("#maze-cost")).not_to_have_text("")
+    page.select_option("#maze-algorithm", "jps")
+    expect(page.locator("#maze .cell.jump").first).to_be_visible()
+    shoot(page, f"maze-map-jps-{label}")
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= size["width"]
+    page.click("#maze-lesson")
+    expect(page.locator("#maze .cell")).to_have_count(7 * 12)
+    page.select_option("#maze-moves", "8")
+    page.click("#maze-solve")
+    page.locator("#maze-stepper .step-end").click()
+    eight = solve(Maze.parse(LESSON_MAZE, moves=8), "astar").length
+    expect(page.locator("#maze-length")).to_have_text(str(eight))
+    shoot(page, f"maze-8-moves-{label}")
+    page.click("#lang")
+    shoot(page, f"maze-8-moves-{label}-ko")
+    assert page.outside == []  # type: ignore[attr-defined]
+    page.context.close()
