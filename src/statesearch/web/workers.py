@@ -25,31 +25,24 @@ import asyncio
 import contextlib
 import math
 import multiprocessing
-import os
 import pickle
-import queue
-import resource
 import threading
 import time
-import traceback
 from collections import Counter, deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from multiprocessing.connection import Connection
 from typing import Any, NamedTuple
 
 from ..errors import InputError
-from ..limits import LimitKind, resident_bytes
+from ..limits import LimitKind
 from .incidents import record
 from .schemas import Request
+from .worker_process import memory_cap, serve_jobs
 
 SLOTS = 2
 GRACE = 0.5  # seconds a job may overrun its deadline, or outlive its client, before a kill
 TICK = 0.1  # seconds between looks at the client and the clock while a job runs
 QUEUE_CAP = 200  # requests that may wait for a slot; one more is refused (503, Retry-After)
-NICE = 10  # workers yield the CPU to the server (9:1), so cheap requests stay fast under load
-MEMORY_CAP = 4 << 30  # address space of one worker, at most
-RECYCLE_BYTES = 1 << 30  # a worker that kept this much memory after a job is replaced
 CONTEXT = multiprocessing.get_context("spawn")  # no fork of a threaded server
 
 
@@ -70,89 +63,6 @@ class Stopped:
     seconds: float
 
 
-# ---- inside a worker -----------------------------------------------------------------------
-
-
-def memory_cap() -> int:
-    """A worker's address-space cap: ``MEMORY_CAP``, or less when the machine has less free."""
-    try:
-        free = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_AVPHYS_PAGES")
-    except (ValueError, OSError):
-        return MEMORY_CAP
-    return max(min(MEMORY_CAP, free // (SLOTS + 1)), 1 << 30)
-
-
-def plain(params: dict[str, Any]) -> dict[str, Any]:
-    """An error's fields as values that surely cross a pipe."""
-    simple = (str, int, float, bool, type(None), InputError)
-    return {k: v if isinstance(v, simple) else repr(v)[:200] for k, v in params.items()}
-
-
-def answer(request: Request, deadline: float, cancel: threading.Event) -> tuple[Any, ...]:
-    """Run one job; every way it can end becomes a message."""
-    from . import jobs
-
-    try:
-        return ("ok", jobs.run(request, deadline, cancel))
-    except InputError as err:
-        return ("input", err.template, plain(err.params))
-    except MemoryError:
-        return ("memory",)
-    except Exception:
-        return ("internal", traceback.format_exc())
-
-
-def serve_jobs(inbox: Connection, outbox: Connection, cap: int, warm: bool) -> None:
-    """A worker's life: take jobs one at a time from ``inbox``; a second thread listens for a
-    cancel of the running job, and with ``warm`` a third loads the common kernels meanwhile.
-    Ends when the server closes the pipe."""
-    os.nice(NICE)
-    resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
-    pending: queue.Queue[tuple[int, Request, float]] = queue.Queue()
-    lock = threading.Lock()
-    running: dict[int, threading.Event] = {}
-    cancelled: set[int] = set()
-
-    def listen() -> None:
-        while True:
-            try:
-                message = inbox.recv()
-            except (EOFError, OSError):
-                os._exit(0)
-            if message[0] == "job":
-                pending.put(message[1:])
-                continue
-            with lock:  # ("cancel", id): the job may be running, or not started yet
-                if message[1] in running:
-                    running[message[1]].set()
-                else:
-                    cancelled.add(message[1])
-
-    threading.Thread(target=listen, daemon=True).start()
-    if warm:
-        from .jobs import warm_up
-
-        threading.Thread(target=warm_up, daemon=True).start()
-    while True:
-        job_id, request, deadline = pending.get()
-        cancel = threading.Event()
-        with lock:
-            running[job_id] = cancel
-            if job_id in cancelled:
-                cancel.set()
-        reply = answer(request, deadline, cancel)
-        with lock:
-            running.pop(job_id)
-            cancelled.discard(job_id)
-        retiring = resident_bytes() > RECYCLE_BYTES
-        outbox.send((job_id, retiring, *reply))
-        if retiring:
-            os._exit(0)
-
-
-# ---- in the server -------------------------------------------------------------------------
-
-
 class Worker:
     """The server's handle on one worker process (``warm``: loading the common kernels)."""
 
@@ -160,11 +70,13 @@ class Worker:
         inbox, self.jobs = CONTEXT.Pipe(duplex=False)
         self.answers, outbox = CONTEXT.Pipe(duplex=False)
         self.process = CONTEXT.Process(
-            target=serve_jobs, args=(inbox, outbox, memory_cap(), warm), daemon=True
+            target=serve_jobs, args=(inbox, outbox, memory_cap(SLOTS), warm), daemon=True
         )
         self.process.start()
         inbox.close()
         outbox.close()
+
+    taken: int | None = None  # the job it said it has taken, until it answers
 
     def stop(self) -> None:
         self.process.kill()
@@ -179,34 +91,45 @@ class Worker:
         disconnected: Callable[[], Awaitable[bool]],
     ) -> tuple[Any, ...]:
         """``(reusable, kind, *details)``: whether the worker may take another job, then its
-        reply, or ``stopped`` (with the limit and the seconds) or ``died`` for a job that
-        gave none."""
+        reply, or ``stopped`` (with the limit and the seconds), ``died`` for a job that gave
+        none, or ``unstarted`` when the worker died before it took the job (a worker killed
+        while idle: the job can go to another)."""
         started = time.monotonic()
         try:
             self.jobs.send(("job", job_id, request, deadline))
-        except (OSError, pickle.PicklingError) as err:
+        except OSError as err:  # the worker is gone: the job can go to another
+            return (False, "unstarted", f"could not send the job: {err!r}")
+        except pickle.PicklingError as err:
             return (False, "died", f"could not send the job: {err!r}")
         loop = asyncio.get_running_loop()
         ready: asyncio.Future[None] = loop.create_future()
         fd = self.answers.fileno()
+        taken = False
 
         def wake() -> None:
             if not ready.done():
                 ready.set_result(None)
+
+        def died() -> tuple[Any, ...]:
+            return (False, "died" if taken else "unstarted", f"exit code {self.process.exitcode}")
 
         loop.add_reader(fd, wake)
         gone_at: float | None = None
         try:
             while True:
                 await asyncio.wait({ready}, timeout=TICK)
-                if ready.done():
+                while self.answers.poll():
                     try:
                         reply: tuple[Any, ...] = self.answers.recv()
                     except (EOFError, OSError):
-                        return (False, "died", f"exit code {self.process.exitcode}")
+                        return died()
                     if reply[0] != job_id:
                         return (False, "died", "an answer to another job")
-                    return (not reply[1], *reply[2:])
+                    if reply[1] != "taken":
+                        self.taken = None
+                        return (not reply[1], *reply[2:])
+                    taken, self.taken = True, job_id
+                ready = loop.create_future()
                 now = time.monotonic()
                 if gone_at is None and await disconnected():
                     gone_at = now
@@ -216,7 +139,7 @@ class Worker:
                 if now > deadline + GRACE:
                     return (False, "stopped", LimitKind.TIME, now - started)
                 if not self.process.is_alive():
-                    return (False, "died", f"exit code {self.process.exitcode}")
+                    return died()
         finally:
             loop.remove_reader(fd)
 
@@ -270,10 +193,16 @@ class Pool:
         self._next_id = 0
 
     def pids(self) -> list[int]:
-        """The worker processes' ids, idle and busy (for a monitor, or a test that stops one)."""
+        """The live worker processes' ids, idle and busy (for a monitor, or a test that stops
+        one)."""
         with self._lock:
             workers = [*self._idle, *(job.worker for job in self._busy.values())]
-        return [worker.process.pid for worker in workers if worker.process.pid]
+        return [w.process.pid for w in workers if w.process.pid and w.process.is_alive()]
+
+    def taken(self) -> int:
+        """How many jobs a worker has taken (the others are on their way to one)."""
+        with self._lock:
+            return sum(job.worker.taken is not None for job in self._busy.values())
 
     def warm(self) -> None:
         """Start every worker now. One of them compiles and loads the common kernels in the
@@ -335,6 +264,14 @@ class Pool:
                     del self._lines[waiter.client]
         if granted is not None:
             self._give_back(granted[0], healthy=True)
+
+    def _replace(self, job_id: int) -> Worker:
+        """A new worker for a job whose worker died before taking it; the job keeps its slot."""
+        with self._lock:
+            job = self._busy[job_id]
+            self._busy[job_id] = job._replace(worker=Worker())
+        job.worker.stop()
+        return self._busy[job_id].worker
 
     def _give_back(self, job_id: int, healthy: bool) -> None:
         """Back to the idle list, to be taken next (its tables are loaded), and the freed slot
@@ -409,6 +346,9 @@ class Pool:
         reply: tuple[Any, ...] = (False, "died", "the request was abandoned")
         try:
             reply = await worker.run(job_id, request, deadline, disconnected)
+            while reply[1] == "unstarted" and time.monotonic() < deadline:
+                worker = self._replace(job_id)  # it was killed while idle: the job never ran
+                reply = await worker.run(job_id, request, deadline, disconnected)
         finally:
             self._give_back(job_id, reply[0])
         done = outcome(reply[1:], type(request).__name__)
@@ -442,6 +382,7 @@ def outcome(reply: tuple[Any, ...], what: str) -> dict[str, Any] | Stopped:
         return Stopped(limit, stop_reason(limit), seconds)
     if kind == "internal":
         raise record(f"{what} failed in a worker", rest[0])
+    # "died", or "unstarted" with no time left to hand the job to another worker
     raise record(f"the search worker for {what} stopped", rest[0])
 
 
