@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 from collections import deque
 from collections.abc import Callable
 from pathlib import Path
@@ -106,3 +107,12 @@ def example(name: str) -> Any:
         sys.modules[name] = module
         spec.loader.exec_module(module)
     return sys.modules[name]
+
+
+def eventually(check: Callable[[], bool], within: float = 20.0, what: str = "") -> None:
+    """Wait until ``check()`` holds, looking every 50 ms, and fail after ``within`` seconds:
+    for what another thread or process does in its own time (a loaded machine's time)."""
+    deadline = time.monotonic() + within
+    while not check():
+        assert time.monotonic() < deadline, f"not within {within:g} s: {what or check}"
+        time.sleep(0.05)
