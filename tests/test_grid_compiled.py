@@ -8,6 +8,10 @@ import pytest
 
 from statesearch import InputError, Limits, solve
 from statesearch.maze import Maze
+from statesearch.maze.compiled import packed
+from statesearch.maze.jump import JumpPoints
+from statesearch.maze.jump_kernel import straight
+from statesearch.maze.jump_runs import bit_lines
 
 pytest.importorskip("numba")
 
@@ -99,6 +103,48 @@ def test_the_compiled_jump_point_search_counts_as_the_python_one_does(seed: int)
             compiled = solve(maze, "jps", heuristic, engine="compiled", limits=limits)
             assert compiled.engine == "compiled"
             assert described(compiled) == described(python), (heuristic, limits)
+
+
+@pytest.mark.parametrize("corners", ["avoid", "cut"])
+@pytest.mark.parametrize("density", [0.05, 0.3])
+def test_jumps_read_64_cells_at_a_time_find_the_jump_points_a_cell_at_a_time_do(
+    corners: str, density: float
+) -> None:
+    """Maps wider and taller than a word of 64 cells, so runs cross words in all four
+    directions (the compiled runs read bits, the Python ones cells)."""
+    rng = random.Random(f"{corners} {density}")
+    height, width = 150, 140
+    rows = [
+        "".join("#" if rng.random() < density else "." for _ in range(width)) for _ in range(height)
+    ]
+    cells = [(r, c) for r in range(height) for c in range(width) if rows[r][c] == "."]
+    base = Maze(rows, 8, corners, cells[0], cells[-1])
+    for _ in range(6):
+        maze = base.with_ends(*rng.sample(cells, 2))
+        python = solve(maze, "jps", engine="python")
+        compiled = solve(maze, "jps", engine="compiled")
+        assert compiled.engine == "compiled"
+        assert described(compiled) == described(python)
+
+
+@pytest.mark.parametrize("corners", ["avoid", "cut"])
+def test_every_run_read_by_words_stops_where_the_run_cell_by_cell_stops(corners: str) -> None:
+    """From every open cell of a 130x130 map (runs across two word boundaries each way), in
+    each of the four directions, towards a goal on some of those lines."""
+    rng = random.Random(corners)
+    size = 130
+    rows = ["".join("#" if rng.random() < 0.25 else "." for _ in range(size)) for _ in range(size)]
+    cells = [(r, c) for r in range(size) for c in range(size) if rows[r][c] == "."]
+    maze = Maze(rows, 8, corners, cells[0], rng.choice(cells))
+    jumps = JumpPoints(maze)
+    cost, _ = packed(maze)
+    width = size + 2
+    bits = bit_lines(cost.reshape(-1, width) > 0)
+    goal_r, goal_c = maze.goal[0] + 1, maze.goal[1] + 1
+    for r, c in cells:
+        for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            by_words = straight(bits, r + 1, c + 1, dr, dc, goal_r, goal_c, width, width, jumps.cut)
+            assert by_words == jumps.straight(jumps.index((r, c)), dr * width + dc), (r, c, dr, dc)
 
 
 def test_the_compiled_jump_point_search_refuses_as_the_python_one_does() -> None:

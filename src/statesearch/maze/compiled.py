@@ -45,6 +45,7 @@ from .grid_kernel import (
     grid_astar_slice,
 )
 from .jump_kernel import jump_slice
+from .jump_runs import bit_lines
 
 HEURISTICS = {
     "zero": H_ZERO,
@@ -127,8 +128,11 @@ class Tables:
 
     def __init__(self, cells: int, meter: Meter | None) -> None:
         reserve(cells * 16 + HEAP_ROWS * 24, "the grid search's tables", meter)
-        self.g = np.empty(cells)  # read only where ``seen`` says this search reached the cell
-        self.seen = np.zeros(cells, dtype=np.int64)
+        # A cell's g and seen side by side, one cache line for both: A* took 1/1.06 of the time
+        # on the open 512x512 map's queries (kernel alone, in turns). g is read only where
+        # seen says this search reached the cell.
+        rows = np.zeros((cells, 2), dtype=np.int64)
+        self.g, self.seen = rows.view(np.float64)[:, 0], rows[:, 1]
         self.heap = np.zeros((HEAP_ROWS, 3))
         self.search = 0
 
@@ -180,7 +184,7 @@ class GridSearch:
     def load(self) -> None:
         """numba's machine code loaded (from its cache, or compiled once) before the clock: a
         call with an empty open list, which returns at once."""
-        if not grid_astar_slice.signatures:
+        if not grid_astar_slice.overloads:
             tiny = Tables(1, None)
             self.slice(tiny, np.zeros(0, dtype=np.int32), np.zeros(REGISTERS, np.int64), 0)
 
@@ -275,9 +279,13 @@ class JumpSearch(GridSearch):
 
     def __init__(self, maze: Any, kind: int) -> None:
         super().__init__(maze, kind, 1)
+        kept = maze.kernel_tables
+        if "bits" not in kept:  # one per map, as the packed costs
+            kept["bits"] = bit_lines(self.cost.reshape(-1, self.width) > 0)
+        self.bits: np.ndarray = kept["bits"]
 
     def load(self) -> None:
-        if not jump_slice.signatures:
+        if not jump_slice.overloads:
             self.jump(Tables(1, None), np.zeros(REGISTERS, np.int64), 0)
 
     def jump(
@@ -294,6 +302,7 @@ class JumpSearch(GridSearch):
                 tables.seen,
                 tables.search,
                 self.cost,
+                self.bits,
                 self.goal,
                 self.width,
                 self.kind,
