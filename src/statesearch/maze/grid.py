@@ -39,6 +39,7 @@ from ..problem import Heuristic, NamedHeuristics
 from .cells import REVERSE, SQRT2, TERRAIN, WALL, Cell
 
 ROW = re.compile(r"[SG#.1-9]*")
+COSTS = bytes(TERRAIN.get(chr(b), 0) for b in range(256))  # a row's text as its cells' costs
 CORNER_RULES = ("avoid", "cut")
 COMPILED_FROM = 20_000  # open cells from which engine="auto" runs the compiled A*
 MOVE_COUNTS = (4, 8)
@@ -129,7 +130,7 @@ class Maze:
 
     def with_ends(self, start: Cell, goal: Cell) -> Maze:
         """The same maze (its rows shared, not copied) from ``start`` to ``goal``."""
-        other = copy.copy(self)  # its packed rows (``padded``, ``kernel_tables``) shared
+        other = copy.copy(self)  # its packed rows (``costs``, ``kernel_tables``) shared
         other.__dict__.pop("heuristics", None)
         other.initial, other.goal = self._open(start, "start"), self._open(goal, "goal")
         return other
@@ -165,45 +166,52 @@ class Maze:
         return state == self.goal
 
     @cached_property
-    def padded(self) -> list[str]:
-        """The rows inside a border of walls: cell ``(r, c)`` is ``padded[r + 1][c + 1]``, so
-        a neighbour needs no bounds check (shared by ``with_ends``' copies)."""
-        border = WALL * (self.width + 2)
-        return [border, *(WALL + row + WALL for row in self.rows), border]
+    def costs(self) -> list[bytes]:
+        """The rows as the cost of entering each cell, a byte each (0: a wall), inside a border
+        of walls: cell ``(r, c)`` costs ``costs[r + 1][c + 1]``, so a neighbour needs no bounds
+        check and no lookup of its character (shared by ``with_ends``' copies; made at C speed
+        the first time a search asks)."""
+        border = bytes(self.width + 2)
+        return [
+            border,
+            *(b"\0" + row.encode().translate(COSTS) + b"\0" for row in self.rows),
+            border,
+        ]
 
     def successors(self, state: Cell) -> list[tuple[str, Cell, float]]:
         """The open neighbours, down, up, right, left (the lesson's order), then with 8 moves
         the diagonals the corner rule allows (``DIAGONALS``' order). Written out move by move:
-        a loop over the moves took twice as long."""
+        a loop over the moves took twice as long; reading costs as bytes (``costs``) instead of
+        characters looked up in ``TERRAIN``, a call takes 1/1.17 of the time (50,000 cells of an
+        open 512x512 map, in turns)."""
         r, c = state
-        padded = self.padded
-        above, here, below = padded[r], padded[r + 1], padded[r + 2]
+        costs = self.costs
+        above, here, below = costs[r], costs[r + 1], costs[r + 2]
         x = c + 1
         d, u, right, left = below[x], above[x], here[x + 1], here[x - 1]
         out: list[tuple[str, Cell, float]] = []
-        if d != WALL:
-            out.append(("D", (r + 1, c), TERRAIN[d]))
-        if u != WALL:
-            out.append(("U", (r - 1, c), TERRAIN[u]))
-        if right != WALL:
-            out.append(("R", (r, c + 1), TERRAIN[right]))
-        if left != WALL:
-            out.append(("L", (r, c - 1), TERRAIN[left]))
+        if d:
+            out.append(("D", (r + 1, c), d))
+        if u:
+            out.append(("U", (r - 1, c), u))
+        if right:
+            out.append(("R", (r, c + 1), right))
+        if left:
+            out.append(("L", (r, c - 1), left))
         if self.moves == 4:
             return out
-        od, ou, orr, ol = d != WALL, u != WALL, right != WALL, left != WALL
         if self.corners == "avoid":
-            dr, dl, ur, ul = od and orr, od and ol, ou and orr, ou and ol
+            dr, dl, ur, ul = d and right, d and left, u and right, u and left
         else:
-            dr, dl, ur, ul = od or orr, od or ol, ou or orr, ou or ol
-        if dr and (ch := below[x + 1]) != WALL:
-            out.append(("DR", (r + 1, c + 1), TERRAIN[ch] * SQRT2))
-        if dl and (ch := below[x - 1]) != WALL:
-            out.append(("DL", (r + 1, c - 1), TERRAIN[ch] * SQRT2))
-        if ur and (ch := above[x + 1]) != WALL:
-            out.append(("UR", (r - 1, c + 1), TERRAIN[ch] * SQRT2))
-        if ul and (ch := above[x - 1]) != WALL:
-            out.append(("UL", (r - 1, c - 1), TERRAIN[ch] * SQRT2))
+            dr, dl, ur, ul = d or right, d or left, u or right, u or left
+        if dr and (cost := below[x + 1]):
+            out.append(("DR", (r + 1, c + 1), cost * SQRT2))
+        if dl and (cost := below[x - 1]):
+            out.append(("DL", (r + 1, c - 1), cost * SQRT2))
+        if ur and (cost := above[x + 1]):
+            out.append(("UR", (r - 1, c + 1), cost * SQRT2))
+        if ul and (cost := above[x - 1]):
+            out.append(("UL", (r - 1, c - 1), cost * SQRT2))
         return out
 
     def predecessors(self, state: Cell) -> list[tuple[str, Cell, float]]:
