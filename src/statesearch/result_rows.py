@@ -2,14 +2,14 @@
 by ``statesearch.read_results``.
 
 A CSV row is a result row flattened: ``stats`` and ``provenance`` (and its ``machine``) give a
-column per field, named with dots (``stats.expanded``, ``provenance.machine.cores``); the
-columns come in a stable order (``BATCH_COLUMNS`` for a batch, whose rows are written as they
-come); a field no column names goes into the last column, ``extra``, as a JSON object. Each
-cell is the value's JSON (a list, a number, ``true``), except a text, written as it is unless
-it would read back as something else (``"7"``, a text with a line break: then its JSON); an
-empty cell is ``None`` or an empty text (read back as ``None``). So every row is one line, and
-a CSV file reads back as the rows of the JSON lines of the same results, an empty text as
-``None``.
+column per field, named with dots (``stats.expanded``, ``provenance.machine.cores``). A batch's
+rows, written as they come, have a fixed order of columns (``BATCH_COLUMNS``), the last,
+``extra``, a JSON object of any field no other column names; a bench's, written at the end, a
+column for each field of its rows, in the order they first appear. Each cell is the value's
+JSON (a list, a number, ``true``), except a text, written as it is unless it would read back
+as something else (``"7"``, a text with a line break: then its JSON); an empty cell is ``None``
+or an empty text (read back as ``None``). So every row is one line, and a CSV file reads back
+as the rows of the JSON lines of the same results, an empty text as ``None``.
 """
 
 from __future__ import annotations
@@ -122,18 +122,13 @@ def row_cells(row: Mapping[str, Any], columns: list[str]) -> list[str]:
     return [cell(flat.get(name)) for name in columns]
 
 
-def columns_of(rows: list[Row], preferred: list[str]) -> list[str]:
-    """The columns of ``rows``: those of ``preferred`` they have, in its order, then the others
-    in the order they first appear."""
+def csv_text(rows: list[Row]) -> str:
+    """Whole rows as a CSV file's text, header first: a column for each field, in the order
+    the fields first appear."""
     seen: dict[str, None] = {}
     for row in rows:
         seen.update(dict.fromkeys(flatten(row)))
-    return [c for c in preferred if c in seen] + [c for c in seen if c not in preferred]
-
-
-def csv_text(rows: list[Row], preferred: list[str]) -> str:
-    """Whole rows as a CSV file's text, header first."""
-    columns = columns_of(rows, preferred)
+    columns = list(seen)
     return csv_line(columns) + "".join(csv_line(row_cells(r, columns)) for r in rows)
 
 
@@ -142,7 +137,7 @@ def write_rows(file: Path, rows: list[Row], document: Mapping[str, Any]) -> None
     rows have them), else ``document`` (its summary with the rows) as JSON; whole or not at
     all."""
     if is_csv(file):
-        write_output(file, csv_text(rows, []))
+        write_output(file, csv_text(rows))
     else:
         write_output(file, json.dumps(document, indent=1))
 
