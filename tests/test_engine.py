@@ -580,3 +580,25 @@ def test_a_limit_at_a_walks_very_start_lists_no_empty_walk() -> None:
         (16, 25, False),
     ]
     iterations_add_up(result)
+
+
+def test_what_a_search_is_given_but_does_not_read_follows_its_traits() -> None:
+    """The notes come from each algorithm's traits, not from lists of names: anytime weighs h
+    and jps breaks ties (both were named as not reading them), greedy and bfs do not."""
+    from statesearch.algorithms import keeps_only_its_path
+    from statesearch.maze import LESSON_MAZE, Maze
+
+    board = NPuzzle((1, 2, 3, 4, 5, 6, 0, 7, 8), 3, 3)
+    unread = {
+        name: solve(board, name, weight=2, tie_break="deep", engine="python").note
+        for name in ("anytime", "astar", "greedy", "bfs")
+    }
+    assert "weight" not in unread["anytime"] and "tie-break" not in unread["anytime"]
+    assert "weight" not in unread["astar"] and "tie-break" not in unread["astar"]
+    assert "the weight 2" in unread["greedy"] and "tie-break" not in unread["greedy"]
+    assert "the weight 2" in unread["bfs"] and "the tie-break deep" in unread["bfs"]
+    maze = Maze.parse(LESSON_MAZE, moves=8)
+    assert "tie-break" not in solve(maze, "jps", tie_break="deep", engine="python").note
+    walks = {name for name in ALGORITHMS if keeps_only_its_path(name)}
+    assert walks == {"dls", "iddfs", "idastar", "rbfs"}
+    assert keeps_only_its_path("IDA*") and not keeps_only_its_path("auto")

@@ -4,7 +4,7 @@ The facade adds them as notes and hints; each note is a ``Note`` (the web says i
 
 from __future__ import annotations
 
-from .algorithms import Algorithm, get_algorithm
+from .algorithms import ALGORITHMS, Algorithm, get_algorithm
 from .checked import Checked
 from .limits import LimitKind, Limits
 from .note import Note
@@ -24,7 +24,7 @@ def unread_options(
     ``auto`` ``chosen`` a walk, its choice says that it keeps only its path (and a server's own
     bound on states kept, set before the choice, is no option its user gave)."""
     unread = []
-    if limits.max_states is not None and algo.name in KEEPS_ONLY_ITS_PATH and not chosen:
+    if limits.max_states is not None and not algo.keeps_states and not chosen:
         unread.append(
             Note(
                 "the bound of {states:,} states kept ({algorithm} keeps only its path, which "
@@ -33,9 +33,9 @@ def unread_options(
                 algorithm=algo.name,
             )
         )
-    if weight != 1 and algo.name not in ("astar", "anytime"):
+    if weight != 1 and not algo.weighs:
         unread.append(Note("the weight {weight:g} (only A* weighs h)", weight=weight))
-    if tie_break not in ("auto", "classic") and algo.name not in WAITING_ROOMS:
+    if tie_break not in ("auto", "classic") and not algo.orders_ties:
         unread.append(
             Note("the tie-break {name} (only ucs, astar and greedy break ties)", name=tie_break)
         )
@@ -93,13 +93,9 @@ def many_ties(stats: Stats, tie_break: str) -> str:
     )
 
 
-# The searches whose waiting room is a priority queue, whose ties a tie-break settles.
-WAITING_ROOMS = {"ucs", "astar", "greedy", "anytime"}
-TIE_BREAKERS = WAITING_ROOMS | {"jps"}
-# What to try when a budget stops a search, for the families that keep every state they see.
-KEEPS_EVERY_STATE = {"bfs", "dfs", "ucs", "astar", "greedy", "bidirectional", "anytime"}
-KEEPS_EVERY_STATE |= {"mm", "nbs"}
-KEEPS_ONLY_ITS_PATH = {"dls", "iddfs", "idastar", "rbfs"}
+# The facade's sets of names, until it reads the traits itself.
+TIE_BREAKERS = {a.name for a in ALGORITHMS.values() if a.orders_ties}
+KEEPS_ONLY_ITS_PATH = {a.name for a in ALGORITHMS.values() if not a.keeps_states}
 
 
 def hint(
@@ -120,7 +116,7 @@ def hint(
         return str(said)
     if kind is LimitKind.WIDTH:
         return "a wider beam (beam_width) may reach it; astar or idastar search every state"
-    if kind is LimitKind.MEMORY and algorithm in KEEPS_EVERY_STATE:
+    if kind is LimitKind.MEMORY and get_algorithm(algorithm).keeps_states:
         return "IDA* needs almost no memory: try algorithm idastar, or allow more memory"
     if kind is LimitKind.TIME:
         if not get_algorithm(algorithm).uses_heuristic:

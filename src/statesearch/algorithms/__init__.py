@@ -67,6 +67,9 @@ Promise = Callable[[Problem[Any], Heuristic, Options], bool]
 
 @dataclass(frozen=True)
 class Algorithm:
+    """An algorithm and its traits, which the facade and the interfaces read instead of its
+    name: what it reads (a heuristic, the weight w, the tie policy) and what it keeps."""
+
     name: str
     summary: str
     run: Runner
@@ -74,6 +77,10 @@ class Algorithm:
     uses_heuristic: bool = False
     # A member the problem must offer beyond the three slots (jps: ``jump_points``), else None.
     needs: str | None = None
+    weighs: bool = False  # reads the weight w of f = g + w*h
+    orders_ties: bool = False  # a waiting room by priority, whose ties the tie policy settles
+    keeps_states: bool = True  # keeps the states it has seen (max_states bounds them), not
+    # only its path (the walks: IDA*, iterative deepening, RBFS)
 
 
 def _unit_costs(problem: Problem[Any], heuristic: Heuristic, options: Options) -> bool:
@@ -129,15 +136,20 @@ ALGORITHMS: dict[str, Algorithm] = {
             lambda p, h, m, s, o: depth_first(p, m, s, o.trace),
             _never,
         ),
-        Algorithm("dls", "depth-limited depth-first tree search", _dls, _never),
+        Algorithm("dls", "depth-limited depth-first tree search", _dls, _never, keeps_states=False),
         Algorithm(
             "iddfs",
             "iterative deepening depth-first search (optimal in steps)",
             lambda p, h, m, s, o: iterative_deepening(p, m, s, o.trace),
             _unit_costs,
+            keeps_states=False,
         ),
         Algorithm(
-            "ucs", "uniform-cost search (Dijkstra): A* with h ignored", _ucs, lambda p, h, o: True
+            "ucs",
+            "uniform-cost search (Dijkstra): A* with h ignored",
+            _ucs,
+            lambda p, h, o: True,
+            orders_ties=True,
         ),
         Algorithm(
             "astar",
@@ -145,9 +157,16 @@ ALGORITHMS: dict[str, Algorithm] = {
             _astar,
             lambda p, h, o: o.weight == 0 or (o.weight <= 1 and h.admissible),
             uses_heuristic=True,
+            weighs=True,
+            orders_ties=True,
         ),
         Algorithm(
-            "greedy", "greedy best-first search on h alone", _greedy, _never, uses_heuristic=True
+            "greedy",
+            "greedy best-first search on h alone",
+            _greedy,
+            _never,
+            uses_heuristic=True,
+            orders_ties=True,
         ),
         Algorithm(
             "idastar",
@@ -155,6 +174,7 @@ ALGORITHMS: dict[str, Algorithm] = {
             lambda p, h, m, s, o: ida_star(p, h, m, s, o.trace),
             _admissible,
             uses_heuristic=True,
+            keeps_states=False,
         ),
         Algorithm(
             "dfbnb",
@@ -171,6 +191,7 @@ ALGORITHMS: dict[str, Algorithm] = {
             lambda p, h, m, s, o: recursive_best_first(p, h, m, s, o.trace),
             _admissible,
             uses_heuristic=True,
+            keeps_states=False,
         ),
         Algorithm(
             "beam",
@@ -186,6 +207,8 @@ ALGORITHMS: dict[str, Algorithm] = {
             _anytime,
             _admissible,
             uses_heuristic=True,
+            weighs=True,
+            orders_ties=True,
         ),
         Algorithm(
             "mm",
@@ -212,6 +235,7 @@ ALGORITHMS: dict[str, Algorithm] = {
             _admissible,
             uses_heuristic=True,
             needs="jump_points",
+            orders_ties=True,
         ),
         Algorithm(
             "bidirectional",
@@ -245,6 +269,13 @@ def get_algorithm(name: str) -> Algorithm:
     return ALGORITHMS[key]
 
 
+def keeps_only_its_path(algorithm: str) -> bool:
+    """Whether ``algorithm`` (a name or an alias; ``auto`` and unknown names: no) keeps only its
+    path, so that a bound on the states kept means nothing to it."""
+    key = ALIASES.get(algorithm.lower(), algorithm.lower())
+    return key in ALGORITHMS and not ALGORITHMS[key].keeps_states
+
+
 def reads_estimate(algorithm: str) -> bool:
     """Whether a search by ``algorithm`` evaluates its heuristic (``auto`` may choose one that
     does; a trace shows the h the search used, 0 for one that reads none): else its tables need
@@ -259,5 +290,6 @@ __all__ = [
     "Algorithm",
     "Options",
     "get_algorithm",
+    "keeps_only_its_path",
     "reads_estimate",
 ]

@@ -8,7 +8,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from ..facade import KEEPS_ONLY_ITS_PATH
+from ..algorithms import keeps_only_its_path
 from ..limits import LimitKind, Limits, Meter, Snapshot
 from ..result import SearchResult
 from .schemas import MAX_MEMORY, MAX_STATES, RequestLimits
@@ -33,7 +33,7 @@ def budget(
     # The server's bound on states kept, for the searches that keep them: on a walk that keeps
     # only its path the answer would name it as a bound the search did not read.
     algorithm = algorithm or getattr(request, "algorithm", "")
-    walk = algorithm.lower() in KEEPS_ONLY_ITS_PATH
+    walk = keeps_only_its_path(algorithm)
     limits = Limits(
         max_expanded=request.max_expanded,
         max_pushed=request.max_pushed,
