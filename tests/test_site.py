@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import http.server
 import json
+import re
 import subprocess
 import sys
 import threading
@@ -133,6 +134,14 @@ def test_the_same_bodies_get_the_same_answers_from_the_server_and_the_page(
         ("npuzzle/trace", {**BOARD, "max_events": 50, "h_offset": 3}),
         ("maze/solve", {"grid": ["S..", ".#.", "..G"], "algorithm": "bfs"}),
         ("maze/trace", {"grid": ["S..", ".#.", "..G"], "max_events": 30}),
+        ("maze/trace", {"grid": ["S...", ".#..", "...G"], "moves": 8, "algorithm": "jps"}),
+        ("maze/solve", {"grid": ["S..", "3#.", "..G"], "moves": 8, "algorithm": "jps"}),  # refused
+        ("maze/solve", {"grid": ["S..", ".#.", "..G"], "moves": 8, "heuristic": "manhattan"}),
+        ("maze/trace", {"grid": ["S..", ".#.", "..G"], "algorithm": "beam", "beam_width": 1}),
+        ("maze/solve", {"grid": ["S..", ".#.", "..G"], "algorithm": "anytime", "weight": 3}),
+        ("maze/map", {"text": "type octile\nheight 2\nwidth 3\nmap\n.@.\n...\n"}),
+        ("maze/map", {"text": "type octile\nheight 90\nwidth 3\nmap\n"}),  # refused: too tall
+        ("npuzzle/solve", {**BOARD, "algorithm": "nbs", "heuristic": "manhattan"}),
         ("tilt/move", {"board": "o.x", "direction": "R"}),
         ("tilt/solve", {"board": "o..\n...\n..x", "algorithm": "bfs"}),
         ("no/such/route", {}),
@@ -142,6 +151,32 @@ def test_the_same_bodies_get_the_same_answers_from_the_server_and_the_page(
             served = post(server, route, body)
             in_page = api(playground, route, body)
             assert without_timings(in_page) == without_timings(served), route
+
+
+def test_the_maze_page_runs_jump_point_search_and_reruns_a_drag_in_the_page(
+    chromium: Browser, site: str
+) -> None:
+    """The maze page on the page's own Python: 8 moves, jump point search with its jump
+    points drawn, and the start dragged (the search runs again at once)."""
+    page = open_site(chromium, site, "/index.html?lang=en")
+    ready(page)
+    page.click('.tab[data-tab="maze"]')
+    expect(page.locator("#maze .cell")).to_have_count(7 * 12)
+    page.select_option("#maze-moves", "8")
+    page.select_option("#maze-algorithm", "jps")
+    page.click("#maze-solve")
+    page.locator("#maze-stepper .step-end").click()
+    expect(page.locator("#maze .cell.jump").first).to_be_visible()
+    before = page.locator("#maze-cost").inner_text()
+    page.locator('#maze .cell[data-r="0"][data-c="0"]').hover()
+    page.mouse.down()
+    box = page.locator('#maze .cell[data-r="4"][data-c="2"]').bounding_box()
+    assert box
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, steps=4)
+    page.mouse.up()
+    expect(page.locator('#maze .cell[data-r="4"][data-c="2"]')).to_have_class(re.compile("start"))
+    expect(page.locator("#maze-cost")).not_to_have_text(before)
+    close(page, "maze-jps-drag")
 
 
 def test_what_the_page_cannot_run_it_says_with_the_command_that_can(playground: Page) -> None:
