@@ -14,7 +14,7 @@ from statesearch import solve
 from statesearch.maze import LESSON_MAZE, Maze
 from statesearch.maze.movingai import read_map
 from statesearch.web.app import create_app
-from statesearch.web.schemas import MAX_MAZE_SIDE
+from statesearch.web.schemas import MAX_MAP_TEXT, MAX_MAZE_SIDE
 
 MAPS = Path(__file__).resolve().parent.parent / "examples" / "movingai"
 GRID = LESSON_MAZE.splitlines()
@@ -115,3 +115,11 @@ def test_a_stopped_maze_search_names_the_command_with_its_moves(client: TestClie
     assert maze_command(request).startswith(
         "statesearch solve maze MAZE.txt --moves 8 --corners cut -a beam --beam-width 5"
     )
+
+
+def test_the_page_cuts_a_map_where_the_server_caps_it() -> None:
+    """maze.js sends at most the schema's characters of a map: the header of a larger one then
+    still says how large it is."""
+    static = Path(__file__).resolve().parent.parent / "src" / "statesearch" / "web" / "static"
+    script = (static / "maze.js").read_text()
+    assert f"const MAX_MAP_TEXT = {MAX_MAP_TEXT:_};" in script

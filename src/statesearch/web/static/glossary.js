@@ -21,6 +21,9 @@ export const GLOSSARY = [
   ["g 표, 부모 표", "g table, parent table", "경로 비용 g(n), 부모 포인터", "path cost g(n), parent pointers"],
   ["h만 보는 탐색 (탐욕)", "greedy (h alone)", "탐욕적 최선 우선 탐색", "greedy best-first search"],
   ["w = 0: 다익스트라의 순서", "w = 0: Dijkstra's order", "균일 비용 탐색 (다익스트라)", "uniform-cost search (Dijkstra)"],
+  ["8방향 (대각선 √2)", "8 moves (a diagonal √2)", "8-연결 격자", "8-connected grid (octile moves)"],
+  ["옥타일 거리", "octile distance", "옥타일 휴리스틱", "octile heuristic"],
+  ["점프 포인트", "jump point", "점프 포인트 탐색 (JPS)", "jump point search (JPS)"],
 ];
 
 export function drawGlossary(box) {

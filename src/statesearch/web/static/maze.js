@@ -172,7 +172,8 @@ function hover(event) {
 }
 
 async function loadMap(file) {
-  const text = (await file.text()).slice(0, MAX_MAP_TEXT);
+  // No more of a large file is read than the cap can hold (4 bytes a character at most).
+  const text = (await file.slice(0, 4 * MAX_MAP_TEXT).text()).slice(0, MAX_MAP_TEXT);
   const mine = ++asked;
   try {
     const rows = (await api("maze/map", { text })).grid;
