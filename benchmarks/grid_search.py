@@ -21,6 +21,7 @@ import argparse
 import itertools
 import json
 import math
+import os
 import random
 import statistics
 import sys
@@ -98,6 +99,8 @@ def main() -> None:
 
     finder = AStarFinder(diagonal_movement=DiagonalMovement.only_when_no_obstacle)
     every = max(1, args.queries // args.slow)
+    start_load = " ".join(f"{x:.1f}" for x in os.getloadavg())
+    print(f"{time.strftime('%Y-%m-%d %H:%M', time.gmtime())} UTC, load average {start_load}")
     lines = []
     for i, (name, text_rows) in enumerate(maps(args.size, args.seed).items()):
         rows = [row.replace("@", "#") for row in text_rows]
@@ -153,7 +156,8 @@ def main() -> None:
                     sys.exit(f"pathfinding: {start}->{goal} length differs from {optimal}")
                 times["pf"].append(spent)
                 shared["pf"].append(spent)
-        lines.append(f"\n### {name} ({args.size}x{args.size})\n")
+        load = " ".join(f"{x:.1f}" for x in os.getloadavg())
+        lines.append(f"\n### {name} ({args.size}x{args.size}), load average at its end {load}\n")
         lines.append("| search | queries | median ms | p95 ms | total CPU s |")
         lines.append("|---|---|---|---|---|")
         labels = {
@@ -180,6 +184,7 @@ def main() -> None:
             f"Every length equal to the Dijkstra's (1e-6)."
         )
         print("\n".join(lines[-9:]), flush=True)
+    print(f"{time.strftime('%Y-%m-%d %H:%M', time.gmtime())} UTC")
     print("\n".join(lines))
 
 
