@@ -147,6 +147,26 @@ def test_every_run_read_by_words_stops_where_the_run_cell_by_cell_stops(corners:
             assert by_words == jumps.straight(jumps.index((r, c)), dr * width + dc), (r, c, dr, dc)
 
 
+def test_tables_lent_from_search_to_search_forget_what_the_last_one_reached() -> None:
+    """A map's tables outlive its searches (``Maze.kernel_tables``): each search on them,
+    stopped by a budget or not, numbered past the last and at the wrap of the numbering,
+    answers as the Python engine does."""
+    rows = ["." * 120] * 90
+    rows[45] = "." * 10 + "#" * 110  # a long wall: the searches reach cells the others did not
+    base = Maze(rows, 8, "avoid", (0, 0), (89, 119))
+    pairs = [((0, 0), (89, 119)), ((89, 0), (0, 119)), ((44, 60), (46, 60)), ((0, 0), (89, 119))]
+    for n, (start, goal) in enumerate(pairs * 2):
+        maze = base.with_ends(start, goal)
+        limits = Limits(max_expanded=50) if n % 3 == 1 else None
+        for algorithm in ("astar", "jps"):
+            compiled = solve(maze, algorithm, engine="compiled", limits=limits)
+            python = solve(maze, algorithm, engine="python", limits=limits)
+            assert described(compiled) == described(python), (n, algorithm)
+        (tables,) = base.kernel_tables["free"]  # one search at a time: one set, lent again
+        if n == 3:
+            tables.search = (1 << 31) - 2  # the next two searches wrap the numbering
+
+
 def test_the_compiled_jump_point_search_refuses_as_the_python_one_does() -> None:
     big = Maze(["." * 200] * 200, 8, "avoid", (0, 0), (199, 150))
     assert solve(big, "jps").engine == "compiled"
