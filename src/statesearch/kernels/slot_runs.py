@@ -22,6 +22,7 @@ from .slot_ida import IdaSlots, ida_slice
 from .state_table import BAD_SLOT, bad_slot, new_table
 
 Slots = tuple[Any, Any, Any]  # is_goal, successors, heuristic
+_COMPILED: set[tuple[str, Slots]] = set()  # the kernels compiled in this process
 
 
 @njit(cache=True)
@@ -33,6 +34,9 @@ def zero_estimate(state: np.int64, data: np.ndarray) -> np.int64:
 def compile_kernel(algorithm: str, slots: Slots) -> None:
     """Have numba compile the kernel for these slots now (a second or two, once per process and
     slots), which it would otherwise do in the search's first slice."""
+    kind = "best_first" if algorithm in ("astar", "ucs") else algorithm
+    if (kind, slots) in _COMPILED:
+        return
     tables = new_table(16)
     ints, heap = np.zeros(1, np.int64), np.zeros((1, 2), np.uint64)
     pairs = np.zeros((1, 2), np.int64)
@@ -46,6 +50,7 @@ def compile_kernel(algorithm: str, slots: Slots) -> None:
     else:
         arguments = (*slots, ints, ints, ints, pairs, pairs, ints, ints, ints, 1)
         _compile(ida_slice, arguments)
+    _COMPILED.add((kind, slots))
 
 
 def _compile(kernel: Any, arguments: tuple[object, ...]) -> None:
