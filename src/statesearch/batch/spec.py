@@ -182,9 +182,10 @@ def _movingai(spec: Spec, base: Path | None) -> None:
         spec["map"] = Path(spec["map"]).name
 
 
-def problem_name(spec: Spec) -> str:
+def problem_name(spec: Spec, row: Mapping[str, Any]) -> str:
     """What a batch's summary and plots group results by: a problem of one's own by its name
-    (``pancake.py:Pancake``), a Moving AI scenario by its map, a board by its domain."""
+    (``pancake.py:Pancake``), a Moving AI scenario by its map, a board by its domain and shape
+    (``npuzzle 3x3``, from its result ``row``), a maze by its domain alone."""
     domain = spec["domain"]
     if domain == "problem":
         where, _, name = spec["problem"].rpartition(":")
@@ -194,6 +195,10 @@ def problem_name(spec: Spec) -> str:
     if domain == "cube":
         side = spec.get("size") or 3
         return f"cube {side}x{side}x{side}"
+    if domain == "npuzzle" and "rows" in row and "cols" in row:
+        return f"npuzzle {row['rows']}x{row['cols']}"
+    if domain == "tilt" and "height" in row and "width" in row:
+        return f"tilt {row['height']}x{row['width']}"
     return str(domain)
 
 

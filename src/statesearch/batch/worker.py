@@ -25,7 +25,7 @@ def run_instance(spec: Spec, memory_share: float, stop: Any) -> dict[str, Any]:
         return {
             "id": spec["id"],
             "instance": fingerprint(spec),
-            "problem": problem_name(spec),
+            "problem": problem_name(spec, row),
             **row,
             "worker": worker_name(),
             "cpu_s": made["cpu_s"],
