@@ -175,8 +175,10 @@ def _movingai(spec: Spec, base: Path | None) -> None:
         )
     ends = spec["scenario"]
     if len(ends) != 4 or not all(isinstance(n, int) and not isinstance(n, bool) for n in ends):
-        raise InputError("scenario must be [start x, start y, goal x, goal y], not {value!r}",
-                         value=str(ends)[:40])  # fmt: skip
+        raise InputError(
+            "scenario must be [start x, start y, goal x, goal y], not {value!r}",
+            value=str(ends)[:40],
+        )
     if "start" not in spec:
         spec["start"] = read_file(Path(spec["map"]), base)
         spec["map"] = Path(spec["map"]).name
