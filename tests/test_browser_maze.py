@@ -255,3 +255,26 @@ def test_screenshots_of_the_maze_page(browser: Browser, server: str, size: Viewp
     shoot(page, f"maze-8-moves-{label}-ko")
     assert page.outside == []  # type: ignore[attr-defined]
     page.context.close()
+
+
+@pytest.mark.parametrize("algorithm", ["rbfs", "beam", "mm"])
+def test_the_puzzles_step_through_follows_the_new_searches(page: Page, algorithm: str) -> None:
+    """Each rebuilt from its events with every pop the entry its waiting room gives out."""
+    page.click('.tab[data-tab="puzzle"]')
+    page.select_option("#algorithm", algorithm)
+    page.click("#step-through")
+    stepper = page.locator("#puzzle-stepper")
+    expect(stepper.locator(".step-pos")).to_have_text(re.compile(r"\d"))
+    stepper.locator(".step-end").click()
+    expect(stepper.locator(".step-verdict")).to_contain_text("20")
+    mismatch = page.evaluate(
+        """async (algorithm) => {
+            const { Replay } = await import("/static/trace-model.js");
+            const body = { tiles: [7, 2, 4, 5, 0, 6, 8, 3, 1], rows: 3, cols: 3, algorithm };
+            const answer = await fetch("/api/npuzzle/trace", { method: "POST",
+              headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+            return new Replay(await answer.json()).seek(Infinity).mismatch;
+        }""",
+        algorithm,
+    )
+    assert mismatch is None

@@ -21,6 +21,11 @@ export const SEARCH_MESSAGES = {
     map_pick_goal: "Now click the goal.",
     drag_hint: "Drag S or G: the search runs again at once.",
     legend_jump: "jump point (all jump point search keeps)",
+    beam_title: "Waiting room: this layer, then the next",
+    beam_order: "This layer's states in turn, then the next layer's by f (equal f: smaller h, then the first pushed); when the layer is done, only the beam's width of them stay.",
+    beam_layers: "The beam at each depth (states kept)",
+    sides_title: "Waiting rooms at both ends",
+    sides_order: "→ from the start, ← from the goal, by max(f, 2g), the smaller first (equal: the larger g); the side holding the smaller expands.",
     trace_goal_jumps: (jumps, moves) => `It is the goal: walk the parent table back to the start (${jumps} jumps, ${moves} moves).`,
   },
   ko: {
@@ -41,6 +46,11 @@ export const SEARCH_MESSAGES = {
     map_pick_goal: "이제 목표 칸을 누르세요.",
     drag_hint: "S나 G를 끌어 옮기면 바로 다시 탐색합니다.",
     legend_jump: "점프 포인트 (점프 포인트 탐색이 대기실에 넣는 칸)",
+    beam_title: "대기실: 이번 층, 그다음 층",
+    beam_order: "이번 층의 상태를 차례로 꺼내고, 다음 층은 f가 작은 순서입니다 (같으면 h가 작은 것, 그다음 먼저 넣은 것). 층이 끝나면 빔 너비만큼만 남습니다.",
+    beam_layers: "깊이별 빔 (남긴 상태 수)",
+    sides_title: "양 끝의 대기실",
+    sides_order: "→ 출발 쪽, ← 목표 쪽. max(f, 2g)가 작은 것부터 (같으면 g가 큰 것); 더 작은 항목이 있는 쪽이 둘러봅니다.",
     trace_goal_jumps: (jumps, moves) => `목표입니다: 부모 표를 따라 출발 상태까지 거슬러 올라갑니다 (점프 ${jumps}번, 이동 ${moves}번).`,
   },
 };

@@ -9,6 +9,9 @@ import { Replay, SUCCESSOR_EVENTS, fTerms, shown } from "./trace-model.js";
 import { TreeView } from "./tree.js";
 
 const ROOM_ROWS = 8;
+// The waiting room's title and order, in each family's terms.
+const WAITING_WORDS = { room: ["room_title", "room_order"], queue: ["queue_title", "queue_order"],
+  beam: ["beam_title", "beam_order"], sides: ["sides_title", "sides_order"] };
 const TABLE_ROWS = 6;
 
 export class Stepper {
@@ -143,7 +146,8 @@ export class Stepper {
 
   roomTable(r) {
     const queue = r.family === "queue";
-    const box = section(t(queue ? "queue_title" : "room_title"), t(queue ? "queue_order" : "room_order"), "room");
+    const [title, order] = WAITING_WORDS[r.family] ?? WAITING_WORDS.room;
+    const box = section(t(title), t(order), "room");
     const columns = queue ? ["col_depth", "col_state", ""] : ["f", "g", "h", "col_state", ""];
     const table = tableWith(columns);
     if (r.taken && r.cursor > 0) {
@@ -169,8 +173,10 @@ export class Stepper {
     const values = queue ? [entry.g] : [entry.f, entry.g, entry.h];
     for (const v of values) row.insertCell().textContent = shown(v);
     const state = row.insertCell();
-    if (entry.side) state.append(entry.side === "forward" ? "→ " : "← "); // which end it came from
-    state.append(this.view.small(entry.state));
+    if (entry.side) { // which end it came from
+      state.append(html("span", "side-state", entry.side === "forward" ? "→" : "←"));
+      state.firstChild.append(this.view.small(entry.state));
+    } else state.append(this.view.small(entry.state));
     row.insertCell().className = "mark";
     return row;
   }
@@ -222,7 +228,7 @@ export class Stepper {
   }
 
   layersList(r) {
-    const box = section(t("layers"), "", "layers");
+    const box = section(t(r.family === "beam" ? "beam_layers" : "layers"), "", "layers");
     const list = html("ol", "bounds-list");
     const depth = r.now?.depth ?? 0;
     for (const layer of r.layers) {
