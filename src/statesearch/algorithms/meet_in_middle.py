@@ -91,20 +91,9 @@ def meet_in_middle(
     trace: Trace | None = None,
 ) -> Outcome:
     """MM from the problem's start and goal; see the module docstring."""
-    if not isinstance(problem, Reversible):
-        raise needs_both_ends()
-    if meter.depth_limited:
-        raise InputError("mm takes no depth limit (its two sides meet where they may): use astar")
-    start, goal = problem.initial, problem.goal
-    if not problem.is_goal(goal):
-        raise InputError(
-            "bidirectional search searches back from the problem's goal, {goal}, but "
-            "is_goal({goal}) is false",
-            goal=short(goal),
-        )
+    start, goal, eps = both_ends(problem, meter, "mm")
     forward = Side("forward", start, heuristic.fn, trace)
     backward = Side("backward", goal, backward_estimate(problem, heuristic), trace)
-    eps = 1 if getattr(problem, "unit_costs", False) else 0
     best, meeting = (0.0, start) if start == goal else (math.inf, None)
     expanded = pushed = generated = 0
     next_check = 0
@@ -175,6 +164,25 @@ def meet_in_middle(
         for side in (forward, backward):
             release(side.g, side.came, side.open, side.by_pr, side.by_f, side.by_g)
         del forward, backward  # a stopped search's frame outlives this: not its tables
+
+
+def both_ends(problem: Problem[Any], meter: Meter, name: str) -> tuple[Any, Any, int]:
+    """The start and the goal a search from both ends (``name``: mm or nbs) meets between, and
+    the least a step costs (1 with ``unit_costs``, else 0: what two g's that meet add at
+    least); refused in one line for a problem without both ends, or with a depth limit."""
+    if not isinstance(problem, Reversible):
+        raise needs_both_ends()
+    if meter.depth_limited:
+        raise InputError(
+            "{name} takes no depth limit (its two sides meet where they may): use astar", name=name
+        )
+    if not problem.is_goal(problem.goal):
+        raise InputError(
+            "bidirectional search searches back from the problem's goal, {goal}, but "
+            "is_goal({goal}) is false",
+            goal=short(problem.goal),
+        )
+    return problem.initial, problem.goal, 1 if getattr(problem, "unit_costs", False) else 0
 
 
 def backward_estimate(problem: Any, heuristic: Heuristic) -> Callable[[Any], float]:

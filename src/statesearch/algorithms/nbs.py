@@ -31,14 +31,12 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from ..errors import InputError
 from ..limits import Meter
 from ..outcome import Exhausted, Links, Outcome
-from ..problem import Heuristic, Problem, Reversible, short
+from ..problem import Heuristic, Problem
 from ..result import Stats
 from ..trace import Trace
-from .bidirectional import needs_both_ends
-from .meet_in_middle import backward_estimate, join_sides
+from .meet_in_middle import backward_estimate, both_ends, join_sides
 from .teardown import release
 
 
@@ -140,20 +138,9 @@ def near_optimal_bidirectional(
     trace: Trace | None = None,
 ) -> Outcome:
     """NBS from the problem's start and goal; see the module docstring."""
-    if not isinstance(problem, Reversible):
-        raise needs_both_ends()
-    if meter.depth_limited:
-        raise InputError("nbs takes no depth limit (its two sides meet where they may): use astar")
-    start, goal = problem.initial, problem.goal
-    if not problem.is_goal(goal):
-        raise InputError(
-            "bidirectional search searches back from the problem's goal, {goal}, but "
-            "is_goal({goal}) is false",
-            goal=short(goal),
-        )
+    start, goal, eps = both_ends(problem, meter, "nbs")
     forward = Side("forward", start, heuristic.fn, trace)
     backward = Side("backward", goal, backward_estimate(problem, heuristic), trace)
-    eps = 1 if getattr(problem, "unit_costs", False) else 0
     best, meeting = (0.0, start) if start == goal else (math.inf, None)
     bound = 0.0  # C: no pair's lower bound is below it
     counts = {"expanded": 0, "pushed": 0, "generated": 0, "next_check": 0, "longest": 2}

@@ -128,12 +128,8 @@ TEMPLATES: Mapping[str, str] = {
     "unknown algorithm {name!r}; choose from {choices}": (
         "알 수 없는 알고리즘 {name!r}; 다음 중에서 고르세요: {choices}"
     ),
-    "mm takes no depth limit (its two sides meet where they may): use astar": (
-        "mm에는 깊이 제한을 줄 수 없습니다 (두 방향이 만나는 곳은 정해져 있지 않습니다): "
-        "astar를 쓰세요"
-    ),
-    "nbs takes no depth limit (its two sides meet where they may): use astar": (
-        "nbs에는 깊이 제한을 줄 수 없습니다 (두 방향이 만나는 곳은 정해져 있지 않습니다): "
+    "{name} takes no depth limit (its two sides meet where they may): use astar": (
+        "{name}에는 깊이 제한을 줄 수 없습니다 (두 방향이 만나는 곳은 정해져 있지 않습니다): "
         "astar를 쓰세요"
     ),
     "backward_heuristic is a {kind}, not a function of a state": (
