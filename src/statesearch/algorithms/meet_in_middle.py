@@ -91,7 +91,8 @@ def meet_in_middle(
     trace: Trace | None = None,
 ) -> Outcome:
     """MM from the problem's start and goal; see the module docstring."""
-    start, goal, eps = both_ends(problem, meter, "mm")
+    both, eps = both_ends(problem, meter, "mm")
+    start, goal = both.initial, both.goal
     forward = Side("forward", start, heuristic.fn, trace)
     backward = Side("backward", goal, backward_estimate(problem, heuristic), trace)
     best, meeting = (0.0, start) if start == goal else (math.inf, None)
@@ -122,7 +123,7 @@ def meet_in_middle(
                 hs = side.estimate(state)
                 trace.emit("pop", state, f=gs + hs, g=gs, h=hs, side=side.name)
             links: Iterable[tuple[Any, Any, float]] = (
-                problem.successors(state) if side is forward else problem.predecessors(state)
+                both.successors(state) if side is forward else both.predecessors(state)
             )
             if type(links) is not list:
                 links = list(links)
@@ -166,9 +167,9 @@ def meet_in_middle(
         del forward, backward  # a stopped search's frame outlives this: not its tables
 
 
-def both_ends(problem: Problem[Any], meter: Meter, name: str) -> tuple[Any, Any, int]:
-    """The start and the goal a search from both ends (``name``: mm or nbs) meets between, and
-    the least a step costs (1 with ``unit_costs``, else 0: what two g's that meet add at
+def both_ends(problem: Problem[Any], meter: Meter, name: str) -> tuple[Reversible[Any], int]:
+    """The problem a search from both ends (``name``: mm or nbs) searches, and the least a
+    step costs (1 with ``unit_costs``, else 0: what two g's that meet add at
     least); refused in one line for a problem without both ends, or with a depth limit."""
     if not isinstance(problem, Reversible):
         raise needs_both_ends()
@@ -182,7 +183,7 @@ def both_ends(problem: Problem[Any], meter: Meter, name: str) -> tuple[Any, Any,
             "is_goal({goal}) is false",
             goal=short(problem.goal),
         )
-    return problem.initial, problem.goal, 1 if getattr(problem, "unit_costs", False) else 0
+    return problem, 1 if getattr(problem, "unit_costs", False) else 0
 
 
 def backward_estimate(problem: Any, heuristic: Heuristic) -> Callable[[Any], float]:

@@ -138,7 +138,8 @@ def near_optimal_bidirectional(
     trace: Trace | None = None,
 ) -> Outcome:
     """NBS from the problem's start and goal; see the module docstring."""
-    start, goal, eps = both_ends(problem, meter, "nbs")
+    both, eps = both_ends(problem, meter, "nbs")
+    start, goal = both.initial, both.goal
     forward = Side("forward", start, heuristic.fn, trace)
     backward = Side("backward", goal, backward_estimate(problem, heuristic), trace)
     best, meeting = (0.0, start) if start == goal else (math.inf, None)
