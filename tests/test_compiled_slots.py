@@ -55,7 +55,6 @@ CASES = [
     ("hanoi", 5, "astar", "classic"),
     ("hanoi", 4, "idastar", "auto"),
     ("hanoi", 5, "bfs", "auto"),
-    ("hanoi", 4, "ucs", "auto"),
 ]
 
 
@@ -101,7 +100,12 @@ def test_budgets_stop_where_the_python_engine_stops(algorithm: str, limits: Limi
     expected = solve(python, algorithm, limits=limits)
     got = solve(compiled, algorithm, limits=limits)
     assert got.status is Status.LIMIT_REACHED or limits.max_depth is not None
-    assert counts(got)[:5] == counts(expected)[:5]  # the verdict, the budget, the expansions
+    if algorithm == "idastar":
+        # The IDA* driver stops a slice after an expansion; the Python walk has by then taken
+        # (generated and pushed) the next child: the verdict, budget and expansions agree.
+        assert counts(got)[:5] == counts(expected)[:5]
+    else:
+        assert counts(got) == counts(expected)
     assert got.reason == expected.reason
     if limits.max_depth is None:
         assert got.engine == "compiled"  # a depth bound may leave IDA* and BFS to Python
@@ -144,7 +148,12 @@ def _infinite(state, data):  # type: ignore[no-untyped-def]
 
 @njit
 def _text(state, data):  # type: ignore[no-untyped-def]
-    return {"not": "numba"}[state]
+    return object()
+
+
+@njit
+def _words(state, data):  # type: ignore[no-untyped-def]
+    return "far"
 
 
 def _line(slots: dict[str, Any], algorithm: str = "astar") -> str:
@@ -172,7 +181,13 @@ def test_a_slot_of_the_wrong_parameters_is_refused() -> None:
 
 def test_a_slot_that_does_not_compile_is_one_line() -> None:
     message = _line({"is_goal": _goal, "successors": _step, "heuristic": _text})
-    assert "does not compile with numba" in message
+    assert message.startswith("the compiled slot heuristic does not compile with numba")
+
+
+def test_a_slot_that_returns_no_number_is_one_line() -> None:
+    message = _line({"is_goal": _goal, "successors": _step, "heuristic": _words})
+    assert message.startswith("the compiled slot heuristic returns "), message
+    assert message.endswith("it must return integer or float or boolean"), message
 
 
 @pytest.mark.parametrize("algorithm", ["astar", "idastar"])

@@ -128,6 +128,37 @@ def _compiling(slot: str, call: Callable[[], T]) -> T:
         ) from None
 
 
+# What each slot must return, by the names of numba's type classes.
+RETURNS = {
+    "is_goal": ("Boolean", "Integer"),
+    "successors": ("Integer",),
+    "heuristic": ("Integer", "Float", "Boolean"),
+}
+
+
+def _compiled_alone(slot: str, function: Any) -> None:
+    """Compile one slot for its own arguments (quick, and names the slot that fails), and check
+    what it returns."""
+    ints = np.zeros(1, dtype=np.int64)
+    arguments = (np.int64(0), ints, ints, ints)[: len(SLOTS[slot])]
+    signature = tuple(function.typeof_pyval(a) for a in arguments)
+    _compiling(slot, lambda: function.compile(signature))
+    returned = function.overloads[signature].signature.return_type
+    if not any(_is(returned, kind) for kind in RETURNS[slot]):
+        raise InputError(
+            "the compiled slot {slot} returns {returned}; it must return {kinds}",
+            slot=slot,
+            returned=str(returned),
+            kinds=" or ".join(kind.lower() for kind in RETURNS[slot]),
+        )
+
+
+def _is(numba_type: Any, kind: str) -> bool:
+    from numba.core import types
+
+    return isinstance(numba_type, getattr(types, kind))
+
+
 class CompiledSlots:
     """A class's compiled slots, and the methods made of them."""
 
@@ -219,6 +250,9 @@ class CompiledSlots:
 
         start, data, width = _start(problem), _data(problem), max(int(problem.branching), 1)
         triple = (self.is_goal, self.successors, estimate)
+        for slot, function in zip(SLOTS, triple, strict=True):
+            if function is not None:
+                _compiled_alone(slot, function)
         _compiling("successors, is_goal or heuristic", lambda: compile_kernel(algorithm, triple))
         w = 0 if algorithm == "ucs" else int(weight)
 
