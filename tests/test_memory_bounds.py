@@ -147,3 +147,21 @@ def test_memory_the_machine_cannot_give_is_a_memory_limit_not_an_internal_error(
     said = one_line(capsys)
     assert code == 4, said
     assert said.startswith("limit reached (memory): before the search began: the machine ran out")
+
+
+def test_npuzzle_astar_stops_before_its_tables_past_max_memory(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The compiled A* of a 3x4 board keeps g and the parent move of each of 12! boards (2 bytes
+    a board, 958 MB): asked of the bound before they are allocated, not after."""
+    held = resident_bytes()
+    bound = megabytes_above_what_is_held(200 * MB)
+    board = "1 2 3 4 5 6 7 8 9 10 0 11"
+    code = main(["solve", "npuzzle", board, "--rows", "3", "-a", "astar", "--max-memory", bound])
+    said = one_line(capsys)
+    assert code == 4, said
+    assert "limit reached (memory)" in said
+    assert "the compiled A*'s tables (2 bytes a board) needs 915 MB more" in said
+    assert resident_bytes() < held + 200 * MB  # the tables were never allocated
+    code = main(["solve", "npuzzle", board, "--rows", "3", "-a", "astar", "--json"])
+    assert code == 0 and json.loads(capsys.readouterr().out)["status"] == "solved"

@@ -16,18 +16,10 @@ import numpy as np
 
 from ..directions import LESSON_ORDER, OPPOSITE
 from ..kernels import Prepared
-from ..kernels.codes import (
-    EXHAUSTED,
-    FOUND,
-    LONGEST,
-    NEED_ROOM,
-    PAUSED,
-    STORED,
-    after_pause,
-    read_counters,
-)
+from ..kernels.codes import EXHAUSTED, LONGEST, PAUSED, STORED
 from ..kernels.ida_driver import IDA_DEPTH, IDA_EXPANDED, IDA_REGISTERS, MAX_DEPTH, iterations
-from ..limits import LimitKind, Meter
+from ..kernels.slices import grown, run_slices
+from ..limits import LimitKind, Meter, reserve
 from ..outcome import Exhausted, Found, Outcome
 from ..problem import longest_optimal
 from ..result import Stats
@@ -65,11 +57,12 @@ if TYPE_CHECKING:
     from ..kernels import Kernel
     from .pdb_lookup import PatternDatabase
 
-SLICE = 1 << 21  # expansions between clock checks: ~20-40 ms of kernel time
+SLICE = 1 << 21  # IDA* expansions between clock checks: ~20-40 ms of kernel time
 # Seconds left above which a search waits for its shape's compile (a few seconds, once per
 # machine) rather than starting on the loop kernel: a batch's warm-up, a search with no limit.
 COMPILE_WAIT = 60.0
 A_STAR_MAX_CELLS = 12  # 12! boards: a byte of g and a byte of parent move each (~1 GB)
+OPEN_LIST = 1 << 16  # the A* open list's first rows
 # f = g + w·h sits above g's byte in a 64-bit priority; beyond this weight (a greedy search in
 # all but name) the Python engine runs it.
 A_STAR_MAX_WEIGHT = 1 << 20
@@ -263,64 +256,83 @@ def ida_star(
     return iterations(search, int(search.h), root_is_goal, meter, stats, longest_optimal(puzzle))
 
 
+class BoardAStar:
+    """The A* kernel on one board, run by ``kernels.slices.run_slices``: g and the parent moves
+    in flat arrays indexed by board rank (a byte each per board, asked of ``reserve`` before
+    they are allocated), the open list doubled under ``reserve`` when full."""
+
+    def __init__(self, puzzle: Puzzle, heuristic: str, weight: int, meter: Meter) -> None:
+        n = puzzle.rows * puzzle.cols
+        boards = math.factorial(n)
+        reserve(2 * boards + OPEN_LIST * 16, "the compiled A*'s tables (2 bytes a board)", meter)
+        self.puzzle, self.weight, self.meter = puzzle, weight, meter
+        self.factorial = np.array([math.factorial(i) for i in range(n + 1)], dtype=np.int64)
+        self.g = np.full(boards, UNSEEN, dtype=np.uint8)
+        self.came = np.zeros(boards, dtype=np.uint8)
+        self.goal = np.array(puzzle.goal, dtype=np.int64)
+        self.md = manhattan_table(self.goal, puzzle.cols)
+        # The engine's order, so both count alike.
+        self.cell_after = MoveTables(puzzle.rows, puzzle.cols, LESSON_ORDER).cell_after
+        self.cell_after = self.cell_after.astype(np.int64)
+        self.kind = A_STAR_HEURISTICS[heuristic]
+        start = np.array(puzzle.initial, dtype=np.int64)
+        self.start_rank = rank_board(start, self.factorial)
+        self.goal_rank = rank_board(self.goal, self.factorial)
+        self.g[self.start_rank] = 0
+        self.heap = np.zeros((OPEN_LIST, 2), dtype=np.uint64)
+        self.heap[0] = (
+            weight * estimate(start, self.goal, self.md, self.kind) << G_BITS,
+            self.start_rank,
+        )
+        self.registers = np.zeros(REGISTERS, dtype=np.int64)
+        self.registers[SIZE] = self.registers[LONGEST] = self.registers[STORED] = 1
+        self.depth = min(meter.max_depth, MAX_G)
+
+    def run(self, expansions: int) -> int:
+        meter = self.meter
+        return int(
+            astar_slice(
+                self.heap,
+                self.g,
+                self.came,
+                self.goal,
+                self.goal_rank,
+                self.md,
+                self.kind,
+                self.weight,
+                self.cell_after,
+                self.factorial,
+                self.registers,
+                meter.max_expanded,
+                meter.max_pushed,
+                meter.max_states,
+                self.depth,
+                expansions,
+            )
+        )
+
+    def grow(self, meter: Meter) -> None:
+        self.heap = grown(self.heap, "growing the compiled A*'s open list", meter)
+
+    def solution(self) -> Found:
+        """Walk the parent moves back from the goal."""
+        order, cell_after = LESSON_ORDER, self.cell_after
+        directions = []
+        tiles = self.goal.copy()
+        rank = self.goal_rank
+        while rank != self.start_rank:
+            d = int(self.came[rank])
+            directions.append(d)
+            blank = int(np.flatnonzero(tiles == 0)[0])
+            back = int(cell_after[blank * 4 + order.index(OPPOSITE[order[d]])])
+            tiles[blank], tiles[back] = tiles[back], 0
+            rank = rank_board(tiles, self.factorial)
+        return solution(self.puzzle, np.array(directions[::-1]), order)
+
+
 def astar(puzzle: Puzzle, heuristic: str, weight: int, meter: Meter, stats: Stats) -> Outcome:
     """A* over flat arrays indexed by board rank; counts equal the Python engine's (classic)."""
-    n = puzzle.rows * puzzle.cols
-    factorial = np.array([math.factorial(i) for i in range(n + 1)], dtype=np.int64)
-    g = np.full(math.factorial(n), UNSEEN, dtype=np.uint8)
-    came = np.zeros(math.factorial(n), dtype=np.uint8)
-    goal = np.array(puzzle.goal, dtype=np.int64)
-    md = manhattan_table(goal, puzzle.cols)
-    order = LESSON_ORDER  # the engine's order, so both count alike
-    cell_after = MoveTables(puzzle.rows, puzzle.cols, order).cell_after.astype(np.int64)
-    kind = A_STAR_HEURISTICS[heuristic]
-    start = np.array(puzzle.initial, dtype=np.int64)
-    start_rank = rank_board(start, factorial)
-    g[start_rank] = 0
-    heap = np.zeros((1 << 16, 2), dtype=np.uint64)
-    f0 = weight * estimate(start, goal, md, kind)
-    heap[0] = (f0 << G_BITS, start_rank)
-    registers = np.zeros(REGISTERS, dtype=np.int64)
-    registers[SIZE] = registers[LONGEST] = registers[STORED] = 1
-    goal_rank = rank_board(goal, factorial)
-    depth = min(meter.max_depth, MAX_G)
-    while True:
-        status = astar_slice(
-            heap,
-            g,
-            came,
-            goal,
-            goal_rank,
-            md,
-            kind,
-            weight,
-            cell_after,
-            factorial,
-            registers,
-            meter.max_expanded,
-            meter.max_pushed,
-            meter.max_states,
-            depth,
-            SLICE,
-        )
-        read_counters(registers, stats)
-        if status == NEED_ROOM:
-            heap = np.concatenate([heap, np.zeros_like(heap)])
-            continue
-        if status == FOUND:
-            break
-        if status == EXHAUSTED:
-            return Exhausted(LimitKind.DEPTH if registers[CUT] else None)
-        after_pause(registers, meter)
-    # Walk the parent moves back from the goal.
-    directions = []
-    tiles = goal.copy()
-    rank = goal_rank
-    while rank != start_rank:
-        d = int(came[rank])
-        directions.append(d)
-        blank = int(np.flatnonzero(tiles == 0)[0])
-        back = int(cell_after[blank * 4 + order.index(OPPOSITE[order[d]])])
-        tiles[blank], tiles[back] = tiles[back], 0
-        rank = rank_board(tiles, factorial)
-    return solution(puzzle, np.array(directions[::-1]), order)
+    search = BoardAStar(puzzle, heuristic, weight, meter)
+    if run_slices(search, meter, stats) == EXHAUSTED:
+        return Exhausted(LimitKind.DEPTH if search.registers[CUT] else None)
+    return search.solution()
