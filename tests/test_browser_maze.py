@@ -15,12 +15,14 @@ from playwright.sync_api import Browser, Page, ViewportSize, expect
 from statesearch import solve
 from statesearch.maze import LESSON_MAZE, Maze
 from statesearch.maze.movingai import read_map
+from statesearch.npuzzle import NPuzzle
 from statesearch.trace import Trace
 from test_browser import LAPTOP, PHONE, browser, open_page, server, shoot
 
 __all__ = ["browser", "server"]  # fixtures shared with test_browser
 
 MAP = Path(__file__).resolve().parent.parent / "examples" / "movingai" / "random-32.map"
+LESSON = (7, 2, 4, 5, 0, 6, 8, 3, 1)
 
 
 @pytest.fixture
@@ -278,3 +280,17 @@ def test_the_puzzles_step_through_follows_the_new_searches(page: Page, algorithm
         algorithm,
     )
     assert mismatch is None
+
+
+def test_anytime_lists_its_solutions_as_the_step_through_finds_them(page: Page) -> None:
+    page.click('.tab[data-tab="puzzle"]')
+    page.select_option("#algorithm", "anytime")
+    page.fill("#weight", "3")
+    page.click("#step-through")
+    stepper = page.locator("#puzzle-stepper")
+    expect(stepper.locator(".step-pos")).to_have_text(re.compile(r"\d"))
+    expect(stepper.locator(".bounds")).to_have_count(0)  # no solution yet
+    stepper.locator(".step-end").click()
+    found = solve(NPuzzle(LESSON, 3, 3), "anytime", "manhattan", weight=3).improvements
+    expect(stepper.locator(".bounds li")).to_have_count(len(found))
+    expect(stepper.locator(".bounds li").last).to_contain_text(f"cost {found[-1].cost}")

@@ -141,6 +141,7 @@ export class Stepper {
     if (r.family === "path") return [this.pathTable(r), ...(r.bounds.length || r.incumbents.length ? [this.boundsList(r)] : [])];
     const tables = [this.roomTable(r), this.gTable(r), this.parentTable(r)];
     if (r.family === "queue" || r.family === "beam") tables.splice(1, 0, this.layersList(r));
+    if (r.incumbents.length) tables.splice(1, 0, this.boundsList(r)); // anytime: its solutions so far
     return tables;
   }
 
