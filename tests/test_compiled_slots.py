@@ -16,6 +16,7 @@ from statesearch import LimitKind, Limits, Status, solve
 from statesearch.cli import main
 from statesearch.compiled_problem import compiled_slots
 from statesearch.errors import InputError
+from statesearch.limits import Snapshot, resident_bytes
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -112,11 +113,26 @@ def test_budgets_stop_where_the_python_engine_stops(algorithm: str, limits: Limi
 
 
 def test_a_cancel_stops_the_compiled_search() -> None:
+    """Ctrl-C as the command line hears it: the cancel flag set while the search runs."""
     cancel = threading.Event()
-    cancel.set()
-    result = solve(twins("hanoi", 8)[1], "astar", cancel=cancel)
-    assert result.engine == "compiled"
+
+    def heard(snapshot: Snapshot) -> None:
+        if snapshot.expanded > 0:
+            cancel.set()
+
+    problem = twins("hanoi", 12)[1]
+    result = solve(problem, "ucs", cancel=cancel, progress=heard)
+    assert result.engine == "compiled" and result.stats.expanded > 0
     assert result.status is Status.LIMIT_REACHED and result.limit is LimitKind.CANCELLED
+
+
+def test_a_memory_bound_stops_the_tables_before_they_grow() -> None:
+    solve(twins("hanoi", 3)[1], "bfs")  # the kernel compiled: its memory is held already
+    bound = resident_bytes() + 32 * 2**20
+    result = solve(twins("hanoi", 11)[1], "bfs", limits=Limits(max_memory=bound))
+    assert result.engine == "compiled" and result.stats.expanded > 0
+    assert result.status is Status.LIMIT_REACHED and result.limit is LimitKind.MEMORY
+    assert result.reason is not None and "the compiled search's" in result.reason
 
 
 def test_a_time_limit_stops_the_compiled_search() -> None:

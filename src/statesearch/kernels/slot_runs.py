@@ -19,7 +19,7 @@ from .ida_driver import iterations
 from .slot_best_first import BestFirstSlots, best_first_slice
 from .slot_breadth_first import BreadthFirstSlots, breadth_first_slice
 from .slot_ida import IdaSlots, ida_slice
-from .state_table import BAD_SLOT, bad_slot, new_table
+from .state_table import BAD_SLOT, bad_slot
 
 Slots = tuple[Any, Any, Any]  # is_goal, successors, heuristic
 _COMPILED: set[tuple[str, Slots]] = set()  # the kernels compiled in this process
@@ -37,7 +37,7 @@ def compile_kernel(algorithm: str, slots: Slots) -> None:
     kind = "best_first" if algorithm in ("astar", "ucs") else algorithm
     if (kind, slots) in _COMPILED:
         return
-    tables = new_table(16)
+    tables = (np.full(16, -1, np.int64), *(np.zeros(16, np.int64) for _ in range(3)))
     ints, heap = np.zeros(1, np.int64), np.zeros((1, 2), np.uint64)
     pairs = np.zeros((1, 2), np.int64)
     if algorithm in ("astar", "ucs"):
