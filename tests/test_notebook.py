@@ -422,7 +422,13 @@ def jupyterlab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    args = f"--no-browser --port={port} --ServerApp.token={TOKEN} --ServerApp.ip=127.0.0.1"
+    # Its checkpoints (a copy of each notebook it opens) in the test's directory too.
+    checkpoints = tmp_path_factory.mktemp("lab-checkpoints")
+    args = (
+        f"--no-browser --port={port} --ServerApp.token={TOKEN} --ServerApp.ip=127.0.0.1 "
+        f"--FileCheckpoints.checkpoint_dir={checkpoints} "
+        f"--AsyncFileCheckpoints.checkpoint_dir={checkpoints}"
+    )
     lab = subprocess.Popen(
         ["make", "--no-print-directory", "notebook", f"JUPYTER_ARGS={args}"],
         cwd=ROOT,
@@ -480,3 +486,4 @@ def test_make_notebook_opens_the_lesson_in_a_front_end_that_draws_widgets(
     page.screenshot(path=ARTIFACTS / "notebook-jupyterlab-1280x800.png")
     page.close()
     assert (ROOT / "examples" / "lesson.ipynb").read_bytes() == kept  # never saved with outputs
+    assert not (ROOT / "examples" / ".ipynb_checkpoints").exists()  # nothing left in the tree
