@@ -21,7 +21,7 @@ from ..limits import Meter, reserve
 from ..result import Stats
 from .codes import NEED_ROOM, PAUSED, after_pause, read_counters
 
-FIRST_SLICE = 1 << 10  # expansions in the first slice
+FIRST_SLICE = 1 << 6  # expansions in the first slice (a slot of one's own may be slow)
 MAX_SLICE = 1 << 22
 SLICE_S = 0.03  # seconds a slice aims at: the clock and Ctrl-C are heard about this often
 
@@ -53,10 +53,16 @@ def run_slices(search: SliceSearch, meter: Meter, stats: Stats) -> int:
         if status != PAUSED:
             return status
         after_pause(search.registers, meter)
-        if took < SLICE_S / 2:
-            expansions = min(2 * expansions, MAX_SLICE)
-        elif took > 2 * SLICE_S:
-            expansions = max(expansions // 2, 1)
+        expansions = next_slice(expansions, took)
+
+
+def next_slice(expansions: int, took: float) -> int:
+    """The next slice's expansions, after one of ``expansions`` took ``took`` seconds."""
+    if took < SLICE_S / 2:
+        return min(2 * expansions, MAX_SLICE)
+    if took > 2 * SLICE_S:
+        return max(expansions // 2, 1)
+    return expansions
 
 
 def grown(array: np.ndarray, what: str, meter: Meter) -> np.ndarray:

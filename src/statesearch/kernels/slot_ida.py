@@ -9,6 +9,7 @@ the frame is entered), so a slice can stop anywhere and the next one go on from 
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import numpy as np
@@ -26,6 +27,7 @@ from .ida_driver import (
     IDA_NEXT,
     MAX_DEPTH,
 )
+from .slices import FIRST_SLICE, next_slice
 from .state_table import BAD_CHILD, BAD_COST, BAD_COUNT, BAD_ESTIMATE, BAD_SLOT, MAX_F, bad_slot
 
 # The driver leaves two registers to the kernel: what a slot gave wrong, and for which state.
@@ -121,7 +123,7 @@ def ida_slice(
 class IdaSlots:
     """One compiled IDA* of compiled slots, for ``ida_driver.iterations``."""
 
-    slice = 1 << 16
+    slice = FIRST_SLICE  # expansions the driver lets a slice run: sized by the clock (``run``)
 
     def __init__(
         self,
@@ -146,6 +148,7 @@ class IdaSlots:
 
     def run(self, registers: np.ndarray, expansions: int) -> int:
         """A slice; what the driver cannot read as the end of an iteration is raised."""
+        began = time.perf_counter()
         status = int(
             ida_slice(
                 *self.slots,
@@ -160,6 +163,8 @@ class IdaSlots:
                 expansions,
             )
         )
+        if expansions == self.slice:  # a whole slice (not one the budgets cut short)
+            self.slice = next_slice(expansions, time.perf_counter() - began)
         if status == BAD_SLOT:
             kind, state = int(registers[IDA_BAD_KIND]), int(registers[IDA_BAD_STATE])
             raise bad_slot(kind, state, int(self.taken[0]))
