@@ -6,7 +6,8 @@ few flips as possible.
 
 The gap heuristic (Helmert 2010) counts the neighbours in the stack, the plate below the last
 pancake included, whose sizes differ by more than 1: a flip changes one neighbour pair only, so
-it closes at most one gap (admissible, and consistent).
+it closes at most one gap (admissible, and consistent). ``pancake_compiled.py`` is the same
+problem with compiled slots (numba), and counts the same.
 
     python examples/pancake.py 24
     statesearch solve problem examples/pancake.py:Pancake
