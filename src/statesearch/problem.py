@@ -39,12 +39,13 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
+from .advice import advice
 from .errors import InputError
 
 
 def state_text(problem: Any) -> Callable[[Any], str]:
     """How a state of ``problem`` is written: its ``render``, else its ``repr``."""
-    render = getattr(problem, "render", None)
+    render = advice(problem).render
     if not callable(render):
         return repr
 
@@ -88,7 +89,7 @@ class Reversible(Problem[S], Protocol[S]):
 
 def backward_cost(problem: Any) -> float:
     """The problem's ``backward_cost`` (``Reversible``), 1 if it has none."""
-    cost = getattr(problem, "backward_cost", 1.0)
+    cost = advice(problem).backward_cost
     if isinstance(cost, bool) or not isinstance(cost, int | float) or not 0 < cost < float("inf"):
         raise InputError("backward_cost must be a positive number, not {cost!r}", cost=cost)
     return float(cost)
@@ -97,8 +98,9 @@ def backward_cost(problem: Any) -> float:
 def longest_optimal(problem: Any) -> int | None:
     """The problem's ``longest_optimal``, or ``None`` when it has none or its steps may cost
     other than 1 (the bound counts moves, and the searches that read it count cost)."""
-    longest = getattr(problem, "longest_optimal", None)
-    if longest is None or not getattr(problem, "unit_costs", False):
+    offered = advice(problem)
+    longest = offered.longest_optimal
+    if longest is None or not offered.unit_costs:
         return None
     if isinstance(longest, bool) or not isinstance(longest, int) or longest < 0:
         raise InputError(
@@ -161,7 +163,7 @@ class NamedHeuristics(Mapping[str, Heuristic]):
 def own_heuristic(problem: object) -> Heuristic | None:
     """Slot 3, ``heuristic``, as a :class:`Heuristic` (a plain function is named
     ``heuristic``; a ``Heuristic`` keeps its name and its word on admissibility)."""
-    own = getattr(problem, "heuristic", None)
+    own = advice(problem).heuristic
     if isinstance(own, Heuristic) or own is None:
         return own
     if not callable(own):
@@ -174,7 +176,7 @@ def own_heuristic(problem: object) -> Heuristic | None:
 def heuristic_names(problem: object) -> list[str]:
     """The names ``solve(..., heuristic=name)`` takes for this problem: its ``heuristics``,
     slot 3's name, and ``zero``."""
-    names = list(getattr(problem, "heuristics", {}) or {})
+    names = list(advice(problem).heuristics)
     own = own_heuristic(problem)
     if own is not None and own.name not in names:
         names.append(own.name)
@@ -184,7 +186,7 @@ def heuristic_names(problem: object) -> list[str]:
 def named_heuristic(problem: object, name: str) -> Heuristic | None:
     """The problem's heuristic called ``name`` (``zero`` always exists), without building the
     others."""
-    table = getattr(problem, "heuristics", {}) or {}
+    table = advice(problem).heuristics
     # Names are matched in any case: a problem of one's own may well call one "Manhattan".
     name = next((key for key in table if key.lower() == name.lower()), name)
     if name not in table:
@@ -210,7 +212,7 @@ def is_builtin(problem: object, h: Heuristic) -> bool:
     builds nothing to know: the problem's own was built when it was asked for."""
     if h is ZERO:
         return True
-    table = getattr(problem, "heuristics", None) or {}
+    table = advice(problem).heuristics
     found = table.built(h.name) if isinstance(table, NamedHeuristics) else table.get(h.name)
     return found is h
 

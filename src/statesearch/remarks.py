@@ -4,6 +4,7 @@ The facade adds them as notes and hints; each note is a ``Note`` (the web says i
 
 from __future__ import annotations
 
+from .advice import advice
 from .algorithms import ALGORITHMS, Algorithm, get_algorithm
 from .checked import Checked
 from .limits import LimitKind, Limits
@@ -110,7 +111,7 @@ def hint(
     one, or a stronger one has tables to build)."""
     if kind is LimitKind.TIME and traced_not_compiled:
         return "untraced, the compiled kernel would search many times faster"
-    own = getattr(problem, "limit_hint", None)
+    own = advice(problem).limit_hint
     said = own(algorithm, heuristic, kind) if own is not None else None
     if said:
         return str(said)

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ..advice import advice
 from ..errors import InputError
 from ..limits import Meter
 from ..outcome import Outcome
@@ -84,7 +85,7 @@ class Algorithm:
 
 
 def _unit_costs(problem: Problem[Any], heuristic: Heuristic, options: Options) -> bool:
-    return bool(getattr(problem, "unit_costs", False))
+    return advice(problem).unit_costs
 
 
 def _admissible(problem: Problem[Any], heuristic: Heuristic, options: Options) -> bool:

@@ -25,6 +25,7 @@ import heapq
 import itertools
 from typing import Any
 
+from ..advice import advice
 from ..errors import InputError
 from ..limits import Meter
 from ..outcome import Exhausted, Outcome, along
@@ -37,7 +38,7 @@ from .teardown import release
 
 def jumper(problem: Problem[Any]) -> Any:
     """The problem's jump points, or an ``InputError`` saying why there are none."""
-    offer = getattr(problem, "jump_points", None)
+    offer = advice(problem).jump_points
     if offer is None:
         raise InputError(
             "jump point search needs a grid that offers jump points (a maze with 8 moves); "

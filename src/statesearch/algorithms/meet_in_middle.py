@@ -28,6 +28,7 @@ import math
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from ..advice import advice
 from ..checked import Checked
 from ..errors import InputError
 from ..limits import Meter
@@ -183,13 +184,13 @@ def both_ends(problem: Problem[Any], meter: Meter, name: str) -> tuple[Reversibl
             "is_goal({goal}) is false",
             goal=short(problem.goal),
         )
-    return problem, 1 if getattr(problem, "unit_costs", False) else 0
+    return problem, 1 if advice(problem).unit_costs else 0
 
 
 def backward_estimate(problem: Any, heuristic: Heuristic) -> Callable[[Any], float]:
     """The backward side's estimate: the problem's ``backward_heuristic`` (checked as the
     forward one is, for a problem of one's own), none when the forward side has none either."""
-    own = getattr(problem, "backward_heuristic", None)
+    own = advice(problem).backward_heuristic
     if own is None or heuristic is ZERO or heuristic.name == "zero":
         return ZERO.fn
     if not callable(own):

@@ -14,6 +14,7 @@ import typer
 from rich.text import Text
 
 from .. import clock
+from ..advice import advice
 from ..algorithms import reads_estimate
 from ..errors import InputError
 from ..facade import solve
@@ -113,8 +114,7 @@ def run(
         console.print(f"[dim]the search, step by step: no steps ({why})[/]")
     elif search.trace:
         if picture is None:
-            show = getattr(problem, "show", None)
-            picture = show if callable(show) else text
+            picture = advice(problem).show or text
         stopped = result.status is Status.LIMIT_REACHED
         pushes = result.limit is LimitKind.PUSHED
         table = trace_table(recorder, picture, result.algorithm, result.weight, stopped, pushes)

@@ -1,0 +1,119 @@
+"""What a problem may tell the search beyond its three slots, declared once and read in one
+place: ``advice(problem).member``. Each member is optional; its default here is what the
+engine assumes when the problem leaves it out (``problem.py`` tells the user what each does,
+and checks what they wrote: ``backward_cost``, ``longest_optimal``, the heuristics).
+
+A member is read when it is needed, not copied: a problem may build a table the first time
+it is asked (a pattern database behind ``heuristics``), and a wrapper (``checked.Checked``)
+passes the reads through to the problem it wraps."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, cast
+
+
+class SearchAdvice:
+    """The optional members of one problem, each typed, with its default."""
+
+    __slots__ = ("problem",)
+
+    def __init__(self, problem: object) -> None:
+        self.problem = problem
+
+    def _member(self, name: str, default: Any = None) -> Any:
+        return getattr(self.problem, name, default)
+
+    # The heuristics it offers by name, the one used when none is asked for, other names.
+    @property
+    def heuristics(self) -> Mapping[str, Any]:
+        return self._member("heuristics") or {}
+
+    @property
+    def default_heuristic(self) -> str | None:
+        return cast("str | None", self._member("default_heuristic"))
+
+    @property
+    def heuristic_aliases(self) -> Mapping[str, str]:
+        return self._member("heuristic_aliases") or {}
+
+    @property
+    def heuristic(self) -> Any:
+        """Slot 3 as written (``problem.own_heuristic`` checks it)."""
+        return self._member("heuristic")
+
+    @property
+    def render(self) -> Any:
+        """How a state is written in a line, as written (``problem.state_text`` checks it)."""
+        return self._member("render")
+
+    @property
+    def unit_costs(self) -> bool:
+        """Every step costs 1: a search optimal in steps is optimal in cost."""
+        return bool(self._member("unit_costs", False))
+
+    @property
+    def backward_heuristic(self) -> Callable[[Any], float] | None:
+        """An estimate of the cost from the start to a state, for MM's and NBS's backward side."""
+        return cast("Callable[[Any], float] | None", self._member("backward_heuristic"))
+
+    @property
+    def backward_cost(self) -> Any:
+        """What listing predecessors costs against successors, as written (1 when absent;
+        ``problem.backward_cost`` checks it)."""
+        return self._member("backward_cost", 1.0)
+
+    @property
+    def longest_optimal(self) -> Any:
+        """No optimal solution is longer, as written (``problem.longest_optimal`` checks it)."""
+        return self._member("longest_optimal")
+
+    @property
+    def unsolvable_reason(self) -> Callable[[], str | None] | None:
+        """A sound precheck: a one-line proof that no path exists, or ``None``."""
+        return cast("Callable[[], str | None] | None", self._member("unsolvable_reason"))
+
+    @property
+    def choose_algorithm(self) -> Callable[[str | None], tuple[str, Any, str]] | None:
+        """What ``algorithm="auto"`` runs: the algorithm, the heuristic and why."""
+        return cast(
+            "Callable[[str | None], tuple[str, Any, str]] | None", self._member("choose_algorithm")
+        )
+
+    @property
+    def limit_hint(self) -> Callable[[str, str | None, Any], str | None] | None:
+        """What to try when a budget stopped a search, where the generic hint does not fit."""
+        return cast(
+            "Callable[[str, str | None, Any], str | None] | None", self._member("limit_hint")
+        )
+
+    @property
+    def compiled(self) -> Callable[..., Any] | None:
+        """A compiled kernel for (algorithm, heuristic, weight, required), or ``None``."""
+        return cast("Callable[..., Any] | None", self._member("compiled"))
+
+    @property
+    def compiled_ida_counts(self) -> str:
+        """A note for a compiled IDA* that counts in its own order (Korf's), or ``""``."""
+        return cast("str", self._member("compiled_ida_counts", "") or "")
+
+    @property
+    def compiled_tie_breaks(self) -> tuple[str, ...] | None:
+        """The tie policies its compiled best-first searches take (``None``: classic only)."""
+        return cast("tuple[str, ...] | None", self._member("compiled_tie_breaks"))
+
+    @property
+    def jump_points(self) -> Callable[[], Any] | None:
+        """Jump point search's view of the problem (``jumps``, ``between``)."""
+        return cast("Callable[[], Any] | None", self._member("jump_points"))
+
+    @property
+    def show(self) -> Callable[[Any], str] | None:
+        """A state drawn for the trace table (a board), where ``render`` writes it in a line."""
+        shown = self._member("show")
+        return shown if callable(shown) else None
+
+
+def advice(problem: object) -> SearchAdvice:
+    """What ``problem`` offers beyond the three slots."""
+    return SearchAdvice(problem)
