@@ -7,6 +7,7 @@ note the web can show, is here."""
 from collections.abc import Mapping
 
 from .korean_puzzles import PUZZLE_TEMPLATES
+from .korean_research import RESEARCH_TEMPLATES
 
 # A result's notes (``note.Note``: the engine's, and a domain's ``compiled_ida_counts``).
 NOTES: Mapping[str, str] = {
@@ -104,6 +105,7 @@ NOTES: Mapping[str, str] = {
 
 TEMPLATES: Mapping[str, str] = {
     **PUZZLE_TEMPLATES,
+    **RESEARCH_TEMPLATES,
     **NOTES,
     # web searches
     "no pattern database for this board and goal yet (the server builds none); "
