@@ -3,6 +3,7 @@ on every count, under every budget, and a slot's mistake is one line."""
 
 from __future__ import annotations
 
+import json
 import threading
 from pathlib import Path
 from typing import Any, cast
@@ -232,3 +233,72 @@ def test_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     assert main(["solve", "problem", f"{bad}:Bad"]) == 2
     _, err = capsys.readouterr()
     assert len(err.strip().splitlines()) == 1 and "must be a numba function" in err
+
+
+BROKEN = """
+from numba import njit
+from statesearch.compiled_problem import compiled_slots
+
+@njit
+def goal(state, data):
+    return state == 3
+
+@njit
+def steps(state, data, children, costs):
+    children[0] = object()
+    return 1
+
+@njit
+def two(state):
+    return 2
+
+@compiled_slots(is_goal=goal, successors=steps)
+class Broken:
+    initial = 0
+    branching = 1
+
+def wrong():
+    @compiled_slots(is_goal=goal, successors=steps, heuristic=two)
+    class Wrong:
+        initial = 0
+        branching = 1
+    return Wrong()
+"""
+
+
+@pytest.mark.parametrize(
+    ("name", "said"),
+    [
+        ("Broken", "error: the compiled slot successors does not compile with numba: "),
+        ("wrong", "error: wrong() raised InputError: the compiled slot heuristic takes (state, "),
+    ],
+)
+def test_the_command_line_refuses_broken_slots_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, said: str
+) -> None:
+    source = tmp_path / "broken.py"
+    source.write_text(BROKEN)
+    assert main(["solve", "problem", f"{source}:{name}", "-a", "bfs"]) == 2
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err
+    assert len(err.strip().splitlines()) == 1 and err.startswith(said), err
+
+
+def test_a_batch_runs_compiled_slots(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    line = {
+        "id": "stack",
+        "domain": "problem",
+        "problem": f"{EXAMPLES / 'pancake_compiled.py'}:CompiledPancake",
+        "args": {"n": 8},
+        "algorithm": "idastar",
+    }
+    source, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    source.write_text(json.dumps(line) + "\n")
+    assert main(["batch", str(source), "--out", str(out), "--workers", "1"]) == 0
+    capsys.readouterr()
+    row = json.loads(out.read_text().splitlines()[0])
+    expected = solve(example("pancake").Pancake(8), "idastar")
+    assert (row["status"], row["engine"]) == ("solved", "compiled")
+    assert row["stats"]["expanded"] == expected.stats.expanded
+    assert row["stats"]["generated"] == expected.stats.generated
+    assert row["length"] == expected.length
