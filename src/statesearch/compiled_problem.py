@@ -120,11 +120,15 @@ def _compiling(slot: str, call: Callable[[], T]) -> T:
     try:
         return call()
     except NumbaError as error:
-        first = next((line for line in str(error).splitlines() if line.strip()), "")
+        # numba's first lines name its pipeline's step; the reason and the line come after.
+        lines = [line.strip() for line in str(error).splitlines() if line.strip()]
+        why = next((line for line in lines if not line.startswith("Failed in ")), "")
+        where = next((line.rstrip(":") for line in lines if line.startswith('File "')), "")
         raise InputError(
-            "the compiled slot {slot} does not compile with numba: {why}",
+            "the compiled slot {slot} does not compile with numba: {why}{where}",
             slot=slot,
-            why=first.strip()[:200],
+            why=why[:200],
+            where=f" ({where})" if where else "",
         ) from None
 
 
