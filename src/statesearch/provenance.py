@@ -216,11 +216,14 @@ class Span:
         }
 
 
+def command() -> list[str]:
+    """The command as it was given: ``command_line``, else ``sys.argv``."""
+    return ["statesearch", *(command_line if command_line is not None else sys.argv[1:])]
+
+
 def of_command() -> dict[str, Any]:
-    """A command's provenance: its command line (``command_line``, else ``sys.argv``) and what
-    the process took since it started."""
-    argv = command_line if command_line is not None else sys.argv[1:]
-    return Span.of_process().record(command=["statesearch", *argv])
+    """A command's provenance: its command line and what the process took since it started."""
+    return Span.of_process().record(command=command())
 
 
 def spec_call(spec: dict[str, Any]) -> dict[str, Any]:

@@ -15,7 +15,9 @@ from rich.table import Table
 from ..errors import InputError
 from ..facade import solve as facade_solve
 from ..limits import LimitHit, LimitKind, Limits, Meter
-from ..outputs import check_output, write_output
+from ..outputs import check_output
+from ..provenance import Span, command, of_command
+from ..result_rows import write_rows
 from .options import MaxMemory, SearchOptions, heuristic_option, search_options, time_limit_option
 from .preparing import PREPARE_LIMIT, Preparation, PrepareLimit
 from .progress import build_progress, building, stderr, watching
@@ -196,7 +198,8 @@ def random_command(
         facelets = cube.facelets(cube.initial)
         if as_json:
             record = {"seed": s, "size": size, "facelets": facelets}
-            print(json.dumps({**record, "scramble": format_moves(scramble or [])}))
+            record["scramble"] = format_moves(scramble or [])
+            print(json.dumps({**record, "provenance": of_command()}))
             continue
         if scramble is not None:
             console.print(f"seed {s}: {format_moves(scramble)}")
@@ -244,7 +247,8 @@ def bfs_command(
     total = sum(layers)
     if as_json:
         record = {"size": 2, "metric": metric, "layers": layers, "positions": total}
-        print(json.dumps({**record, "deepest": len(layers) - 1, "seconds": round(seconds, 3)}))
+        record |= {"deepest": len(layers) - 1, "seconds": round(seconds, 3)}
+        print(json.dumps({**record, "provenance": of_command()}))
         return
     table = Table("depth", "new positions", "reached", title=f"2x2x2, {metric}")
     reached = 0
@@ -395,7 +399,9 @@ def run_benchmark(
     rows = []
     for i, start in enumerate(cubes(count, seed), 1):
         cube = with_tables(Cube(start, 3, metric), heuristic, say)
+        span = Span.begin(otherwise="process")
         row = {"cube": i, **solve_one(cube, heuristic, time_limit)}
+        row["provenance"] = span.record(command=command(), cube=i)
         found = f"{row['length']} moves: {row['moves']}" if row["length"] is not None else "-"
         say(
             f"cube {i}: {row['status']}, {row['generated']:,} generated, "
@@ -418,7 +424,9 @@ def bench_cube(
     time_limit: Annotated[float | None, time_limit_option("Seconds per cube.")] = None,
     out: Annotated[
         Path | None,
-        typer.Option("--out", metavar="FILE", help="Also write the rows to FILE, as JSON."),
+        typer.Option(
+            "--out", metavar="FILE", help="Also write the rows to FILE: JSON, or CSV for FILE.csv."
+        ),
     ] = None,
     prepare_limit: PrepareLimit = PREPARE_LIMIT,
 ) -> None:
@@ -441,7 +449,8 @@ def bench_cube(
     console.print(benchmark.table(rows))
     console.print(benchmark.summary(rows, heuristic, metric))
     if out is not None:
-        write_output(out, json.dumps({"metric": metric, "heuristic": heuristic, "rows": rows}))
+        summary = {"metric": metric, "heuristic": heuristic, "provenance": of_command()}
+        write_rows(out, rows, {**summary, "rows": rows})
     if any(not r["replayed"] or not r["optimal"] for r in rows if r["status"] == "solved"):
         raise typer.Exit(1)
     if any(r["status"] != "solved" for r in rows):
