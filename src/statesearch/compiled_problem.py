@@ -125,10 +125,9 @@ def _compiling(slot: str, call: Callable[[], T]) -> T:
         why = next((line for line in lines if not line.startswith("Failed in ")), "")
         where = next((line.rstrip(":") for line in lines if line.startswith('File "')), "")
         raise InputError(
-            "the compiled slot {slot} does not compile with numba: {why}{where}",
+            "the compiled slot {slot} does not compile with numba: {why}",
             slot=slot,
-            why=why[:200],
-            where=f" ({where})" if where else "",
+            why=f"{why[:200]} ({where})" if where else why[:200],
         ) from None
 
 
