@@ -12,8 +12,9 @@ import numpy as np
 from ..limits import LimitKind, Meter
 from ..result import Stats
 
-# Slice statuses.
-FOUND, EXHAUSTED, PAUSED, NEED_ROOM, TOO_DEEP = range(5)
+# Slice statuses (AT_BOUND: a layered search's next layer is past the depth bound; its caller
+# looks past the last one).
+FOUND, EXHAUSTED, PAUSED, NEED_ROOM, TOO_DEEP, AT_BOUND = range(6)
 
 # Why a PAUSED slice stopped.
 STOP_SLICE, STOP_EXPANDED, STOP_PUSHED, STOP_MEMORY = range(4)

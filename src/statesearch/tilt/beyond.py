@@ -8,21 +8,31 @@ from collections.abc import Callable
 
 import numpy as np
 
-from ..kernels.codes import EXPANDED, FOUND, PAUSED, after_pause, read_counters
+from ..kernels.codes import FOUND
+from ..kernels.slices import run_slices
 from ..limits import LimitKind, Meter
 from ..outcome import Exhausted
 from ..result import Stats
-from .tables import SLICE
+from .tables import most_expanded
+
+
+class LookPast:
+    """``look`` (up to a number of expansions) for ``kernels.slices.run_slices``."""
+
+    def __init__(self, look: Callable[[int], int], registers: np.ndarray, meter: Meter) -> None:
+        self.look, self.registers, self.meter = look, registers, meter
+
+    def run(self, expansions: int) -> int:
+        return self.look(most_expanded(self.registers, self.meter, expansions))
+
+    def grow(self, meter: Meter) -> None:
+        raise AssertionError("a look past the bound keeps nothing: it never needs room")
 
 
 def looked_past(
     look: Callable[[int], int], regs: np.ndarray, meter: Meter, stats: Stats
 ) -> Exhausted:
-    """Run ``look`` (up to a number of expansions) in slices until it answers: a proof if it
-    found no new board past the depth bound."""
-    while True:
-        status = look(min(meter.max_expanded, int(regs[EXPANDED]) + SLICE))
-        read_counters(regs, stats)
-        if status != PAUSED:
-            return Exhausted(LimitKind.DEPTH if status == FOUND else None)
-        after_pause(regs, meter)
+    """Run ``look`` in slices until it answers: a proof if it found no new board past the
+    depth bound."""
+    status = run_slices(LookPast(look, regs, meter), meter, stats)
+    return Exhausted(LimitKind.DEPTH if status == FOUND else None)

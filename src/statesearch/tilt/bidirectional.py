@@ -10,21 +10,14 @@ blocks.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from functools import partial
 
 import numpy as np
 from numba import njit
 
-from ..kernels.codes import (
-    EXPANDED,
-    FOUND,
-    LONGEST,
-    NEED_ROOM,
-    PAUSED,
-    STORED,
-    after_pause,
-    read_counters,
-)
+from ..kernels.codes import AT_BOUND, EXHAUSTED, FOUND, LONGEST, STORED
+from ..kernels.slices import run_slices
 from ..limits import Meter, reserve
 from ..outcome import Exhausted, Found, Outcome, along
 from ..problem import backward_cost
@@ -42,40 +35,56 @@ from .bidirectional_kernel import (
 )
 from .key_set import KeySet
 from .reverse_moves import Segments
-from .tables import SLICE, Puzzle, Tables
+from .tables import Puzzle, Tables, most_expanded
 
 SCRATCH = 1 << 12  # the fewest children a chunk lists room for
 
 
 class Side:
-    """One side's set of boards, and its layers: the boards of each, and where in the layer
-    before each one's parent is."""
+    """One side's set of boards, and its layers, one after another in ``boards`` (layer d is
+    ``boards[starts[d]:starts[d + 1]]``) with, in ``parents``, where in the layer before each
+    one's parent is; the layer being made follows the last."""
 
     def __init__(self, root: int) -> None:
         self.seen = KeySet(root)
-        self.layers = [np.array([root], dtype=np.uint64)]
-        self.parents = [np.zeros(1, dtype=np.uint32)]
+        self.boards = np.zeros(64, dtype=np.uint64)
+        self.parents = np.zeros(64, dtype=np.uint32)
+        self.boards[0] = root
+        self.starts = [0, 1]
 
     @property
-    def boards(self) -> int:
+    def held(self) -> int:
         """How many boards this side holds: each is in one of its layers."""
-        return sum(len(layer) for layer in self.layers)
+        return self.starts[-1]
+
+    @property
+    def last(self) -> np.ndarray:
+        return self.boards[self.starts[-2] : self.starts[-1]]
+
+    def room(self, more: int, meter: Meter) -> None:
+        """Room for ``more`` boards past the last layer, asked of ``reserve`` first."""
+        if self.held + more > len(self.boards):
+            size = 2 * len(self.boards) + more
+            reserve(size * 12, "growing the next layer", meter)
+            boards, parents = np.empty(size, np.uint64), np.empty(size, np.uint32)
+            boards[: len(self.boards)], parents[: len(self.parents)] = self.boards, self.parents
+            self.boards, self.parents = boards, parents
 
     def path(self, depth: int, at: int) -> list[int]:
-        """The boards from ``layers[depth][at]`` along the parents to the root."""
+        """The boards from place ``at`` of layer ``depth`` along the parents to the root."""
         boards = []
         for d in range(depth, -1, -1):
-            boards.append(int(self.layers[d][at]))
-            at = int(self.parents[d][at])
+            boards.append(int(self.boards[self.starts[d] + at]))
+            at = int(self.parents[self.starts[d] + at])
         return boards
 
     def find(self, board: int) -> tuple[int, int]:
         """The layer and place of a board this side has reached."""
-        for depth, layer in enumerate(self.layers):
-            at = place(layer, np.uint64(board))
-            if at >= 0:
-                return depth, at
-        raise AssertionError("the board is in the set, so it is in a layer")
+        at = place(self.boards[: self.held], np.uint64(board))
+        if at < 0:
+            raise AssertionError("the board is in the set, so it is in a layer")
+        depth = bisect_right(self.starts, at) - 1
+        return depth, at - self.starts[depth]
 
 
 @njit(cache=True)
@@ -86,78 +95,105 @@ def place(layer: np.ndarray, board: np.uint64) -> int:
     return -1
 
 
-def bidirectional(puzzle: Puzzle, goal: int, meter: Meter, stats: Stats) -> Outcome:
-    start = puzzle.initial
-    if start == goal:
-        return Found([start], [], 0)
-    board = Tables(puzzle, meter).board[2:5]  # width, masks, blocked
-    segments = Segments(puzzle.rules).arrays
-    # Room for a chunk's children and the most one more board can have (whole chunks at up to
-    # 8 blocks, about 13 children a board backward).
-    kids = np.zeros(max(2 * most_children(start.bit_count()), SCRATCH), dtype=np.uint64)
-    kept_at = np.empty((len(kids), 3), dtype=np.int64)
-    sides = {True: Side(start), False: Side(goal)}
-    regs = np.zeros(REGISTERS, dtype=np.int64)
-    regs[STORED] = regs[LONGEST] = 2
-    cost = backward_cost(puzzle)
-    depth = 0
-    while True:
-        forward = len(sides[True].layers[-1]) <= cost * len(sides[False].layers[-1])
-        own, other = sides[forward], sides[not forward]
-        layer = own.layers[-1]
-        if depth >= meter.max_depth:
-            regs[CURSOR] = 0
-            args = (layer, len(layer), own.seen.keys, forward, *board, *segments)
-            look = partial(beyond_side, *args, np.uint64(start), kids, regs)  # budget to come
-            return looked_past(look, regs, meter, stats)
-        following = np.empty(max(64, 2 * len(layer)), dtype=np.uint64)
-        parents = np.empty(len(following), dtype=np.uint32)
+class SideSearch:
+    """The bidirectional search, run by ``kernels.slices.run_slices``: one layer of one side
+    at a time, ``forward`` (from the start) or backward (from the target arrangement), each
+    side's set and layers grown under ``reserve`` when full."""
+
+    def __init__(self, puzzle: Puzzle, goal: int, meter: Meter) -> None:
+        self.meter, self.start = meter, np.uint64(puzzle.initial)
+        self.board = Tables(puzzle, meter).board[2:5]  # width, masks, blocked
+        self.segments = Segments(puzzle.rules).arrays
+        # Room for a chunk's children and the most one more board can have (whole chunks at
+        # up to 8 blocks, about 13 children a board backward); the fewest, SCRATCH, is not
+        # worth a look at the machine's memory (a millisecond).
+        size = max(2 * most_children(puzzle.initial.bit_count()), SCRATCH)
+        if size > SCRATCH:
+            reserve(size * 32, "the bidirectional search's scratch", meter)
+        self.kids = np.zeros(size, dtype=np.uint64)
+        self.kept_at = np.empty((size, 3), dtype=np.int64)
+        self.sides = {True: Side(puzzle.initial), False: Side(goal)}
+        self.cost = backward_cost(puzzle)
+        self.registers = np.zeros(REGISTERS, dtype=np.int64)
+        self.registers[STORED] = self.registers[LONGEST] = 2
+        self.depth = 0
+        self.start_layer()
+
+    def start_layer(self) -> None:
+        """The side whose frontier costs less to expand is grown next."""
+        ahead, behind = (len(self.sides[s].last) for s in (True, False))
+        self.forward = ahead <= self.cost * behind
+        regs = self.registers
         regs[CURSOR] = regs[FILL] = 0
-        regs[OWN] = own.boards
-        while True:
+        regs[OWN] = self.sides[self.forward].held
+
+    def run(self, expansions: int) -> int:
+        """FOUND, EXHAUSTED (a side has no layer left), AT_BOUND (the next layer is past the
+        depth bound), PAUSED or NEED_ROOM."""
+        regs, meter = self.registers, self.meter
+        most = most_expanded(regs, meter, expansions)
+        while self.depth < meter.max_depth:
+            own, other = self.sides[self.forward], self.sides[not self.forward]
+            layer = own.last
             status = bidirectional_layer(
                 layer,
                 len(layer),
-                following,
-                parents,
+                own.boards[own.held :],
+                own.parents[own.held :],
                 own.seen.keys,
                 other.seen.keys,
-                forward,
-                *board,
-                *segments,
-                np.uint64(start),
-                kids,
-                kept_at,
-                len(other.layers[-1]),
+                self.forward,
+                *self.board,
+                *self.segments,
+                self.start,
+                self.kids,
+                self.kept_at,
+                len(other.last),
                 regs,
-                min(meter.max_expanded, int(regs[EXPANDED]) + SLICE),
+                most,
                 meter.max_pushed,
                 meter.max_states,
             )
-            read_counters(regs, stats)
-            if status == NEED_ROOM:
-                room = int(regs[ROOM])
-                own.seen.room(int(regs[OWN]) + room, FULLNESS)
-                if regs[FILL] + room > len(following):
-                    size = 2 * len(following) + room
-                    each = following.itemsize + parents.itemsize
-                    reserve(size * each, "growing the next layer")
-                    following = np.resize(following, size)
-                    parents = np.resize(parents, size)
-                continue
-            if status == FOUND:
-                fill = int(regs[FILL])
-                mine = own.path(len(own.layers) - 1, int(parents[fill]))
-                theirs = other.path(*other.find(int(following[fill])))
-                meeting = [int(following[fill])]
-                path = mine[::-1] + meeting + theirs[1:] if forward else theirs[::-1] + mine
-                return along(puzzle, path)
-            if status != PAUSED:
-                break
-            after_pause(regs, meter)
-        fill = int(regs[FILL])
-        if not fill:
-            return Exhausted()
-        own.layers.append(following[:fill])
-        own.parents.append(parents[:fill])
-        depth += 1
+            if status != EXHAUSTED:
+                return int(status)
+            if not regs[FILL]:
+                return EXHAUSTED
+            own.starts.append(own.held + int(regs[FILL]))
+            self.depth += 1
+            self.start_layer()
+        return AT_BOUND
+
+    def grow(self, meter: Meter) -> None:
+        regs, own = self.registers, self.sides[self.forward]
+        room = int(regs[ROOM])
+        own.seen.room(int(regs[OWN]) + room, FULLNESS, meter)
+        own.room(int(regs[FILL]) + room, meter)
+
+    def meeting_path(self) -> list[int]:
+        """After FOUND: the boards from the start to the target arrangement."""
+        own, other = self.sides[self.forward], self.sides[not self.forward]
+        at = own.held + int(self.registers[FILL])
+        meeting = int(own.boards[at])
+        mine = own.path(len(own.starts) - 2, int(own.parents[at]))
+        theirs = other.path(*other.find(meeting))
+        return [*mine[::-1], meeting, *theirs[1:]] if self.forward else theirs[::-1] + mine
+
+    def look_past(self, stats: Stats) -> Exhausted:
+        """The last layer the depth bound lets in: a proof if no board new to the side to
+        grow next lies past it."""
+        own, regs = self.sides[self.forward], self.registers
+        layer = own.last
+        regs[CURSOR] = 0
+        args = (layer, len(layer), own.seen.keys, self.forward, *self.board, *self.segments)
+        look = partial(beyond_side, *args, self.start, self.kids, regs)  # budget to come
+        return looked_past(look, regs, self.meter, stats)
+
+
+def bidirectional(puzzle: Puzzle, goal: int, meter: Meter, stats: Stats) -> Outcome:
+    if puzzle.initial == goal:
+        return Found([puzzle.initial], [], 0)
+    search = SideSearch(puzzle, goal, meter)
+    status = run_slices(search, meter, stats)
+    if status == FOUND:
+        return along(puzzle, search.meeting_path())
+    return search.look_past(stats) if status == AT_BOUND else Exhausted()

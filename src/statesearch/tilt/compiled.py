@@ -11,20 +11,10 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..kernels.codes import (
-    EXHAUSTED,
-    EXPANDED,
-    FOUND,
-    LONGEST,
-    NEED_ROOM,
-    PAUSED,
-    STORED,
-    TOO_DEEP,
-    after_pause,
-    read_counters,
-)
+from ..kernels.codes import AT_BOUND, EXHAUSTED, FOUND, LONGEST, STORED, TOO_DEEP
 from ..kernels.ida_driver import MAX_DEPTH, iterations
-from ..limits import LimitHit, LimitKind, Meter, reserve
+from ..kernels.slices import grown, run_slices
+from ..limits import LimitHit, LimitKind, Meter
 from ..outcome import Exhausted, Found, Outcome, along
 from ..result import Stats
 from .astar_kernel import G_BITS, astar_slice
@@ -36,10 +26,12 @@ from .estimates import H_BOTTLENECK, H_DIRECTIONS, H_NEAREST
 from .hash_table import MAX_G, Store
 from .ida_kernel import ida_slice
 from .rules import DIRECTIONS
-from .tables import SLICE, Puzzle, Tables
+from .tables import SLICE, Puzzle, Tables, most_expanded
 
 if TYPE_CHECKING:
     from ..kernels import Kernel
+
+OPEN_LIST = 1 << 14  # the A* open list's first rows
 
 
 def kernel_for(puzzle: Puzzle, algorithm: str, heuristic: str, weight: float) -> Kernel | None:
@@ -81,117 +73,137 @@ def path_to(puzzle: Puzzle, store: Store, slot: int) -> Found:
     return Found(path, actions, len(actions))
 
 
-def breadth_first(
-    puzzle: Puzzle, meter: Meter, stats: Stats, store: Store | None = None
-) -> Outcome:
-    """Layer by layer, as the engine's BFS; ``store`` keeps every board reached (the generator
-    reads the depths from it)."""
-    t = Tables(puzzle, meter)
-    store = store or Store()
-    store.add(puzzle.initial, 0)
-    stats.layers = [1]
-    if puzzle.is_goal(puzzle.initial):
-        return Found([puzzle.initial], [], 0)
-    regs = np.zeros(REGISTERS, dtype=np.int64)
-    regs[STORED] = regs[LONGEST] = 1
-    layer = np.array([puzzle.initial], dtype=np.uint64)
-    depth = 0
-    while len(layer):
-        regs[CURSOR] = regs[FILL] = 0
-        if depth >= min(meter.max_depth, MAX_G):
-            return _past_the_bound(layer, store, t, regs, meter, stats)
-        following = np.zeros(max(64, 2 * len(layer)), dtype=np.uint64)
-        while True:
+class LayerSearch:
+    """The tilt BFS, run by ``kernels.slices.run_slices``: each layer's boards expanded into the
+    next (``following``; the two arrays swap at the layer's end and grow under ``reserve``
+    when full), each board reached kept in ``store``, each layer's size in ``stats.layers``."""
+
+    def __init__(self, puzzle: Puzzle, meter: Meter, stats: Stats) -> None:
+        self.tables, self.meter, self.stats = Tables(puzzle, meter), meter, stats
+        self.store = Store()
+        self.store.add(puzzle.initial, 0)
+        self.registers = np.zeros(REGISTERS, dtype=np.int64)
+        self.registers[STORED] = self.registers[LONGEST] = 1
+        self.layer = np.zeros(64, dtype=np.uint64)
+        self.layer[0], self.count = puzzle.initial, 1
+        self.following = np.zeros(64, dtype=np.uint64)
+        self.depth = 0
+        stats.layers = [1]
+
+    def run(self, expansions: int) -> int:
+        """FOUND, EXHAUSTED (no layer left), AT_BOUND (the next layer is past the depth
+        bound), PAUSED or NEED_ROOM."""
+        store, meter, regs = self.store, self.meter, self.registers
+        most = most_expanded(regs, meter, expansions)
+        while self.depth < min(meter.max_depth, MAX_G):
             status = bfs_layer(
-                layer,
-                len(layer),
-                following,
+                self.layer,
+                self.count,
+                self.following,
                 store.table,
                 store.info,
-                depth,
-                *t.board,
+                self.depth,
+                *self.tables.board,
                 regs,
-                min(meter.max_expanded, int(regs[EXPANDED]) + SLICE),
+                most,
                 meter.max_pushed,
                 meter.max_states,
             )
-            read_counters(regs, stats)
-            if status == NEED_ROOM:
-                if 2 * (regs[STORED] + 4) > len(store.table):
-                    store.grow()
-                if regs[FILL] + 4 > len(following):
-                    reserve(2 * following.nbytes, "growing the next layer")
-                    following = np.concatenate([following, np.zeros_like(following)])
-                continue
-            if status == FOUND:
-                stats.layers.append(int(regs[FILL]) + 1)
-                return path_to(puzzle, store, int(regs[GOAL_SLOT]))
-            if status == PAUSED:
-                after_pause(regs, meter)
-                continue
-            break
-        layer = following[: regs[FILL]].copy()
-        if len(layer):
-            stats.layers.append(len(layer))
-        depth += 1
-    return Exhausted()
+            if status != EXHAUSTED:
+                return int(status)
+            self.count = int(regs[FILL])
+            if not self.count:
+                return EXHAUSTED
+            self.stats.layers.append(self.count)
+            self.layer, self.following = self.following, self.layer
+            regs[CURSOR] = regs[FILL] = 0
+            self.depth += 1
+        return AT_BOUND
+
+    def grow(self, meter: Meter) -> None:
+        regs = self.registers
+        if 2 * (regs[STORED] + 4) > len(self.store.table):
+            self.store.grow(meter)
+        if regs[FILL] + 4 > len(self.following):
+            self.following = grown(self.following, "growing the next layer", meter)
+
+    def look_past(self) -> Exhausted:
+        """The last layer the depth bound lets in: a proof if no new board lies past it."""
+        layer, count, table, regs = self.layer, self.count, self.store.table, self.registers
+        regs[CURSOR] = 0
+        board = self.tables.board[2:]
+        return looked_past(
+            lambda most: beyond_layer(layer, count, table, *board, regs, most),
+            regs,
+            self.meter,
+            self.stats,
+        )
 
 
-def _past_the_bound(
-    layer: np.ndarray, store: Store, t: Tables, regs: np.ndarray, meter: Meter, stats: Stats
-) -> Exhausted:
-    """The last layer the depth bound lets in: a proof if no new board lies past it."""
-    return looked_past(
-        lambda most: beyond_layer(layer, len(layer), store.table, *t.board[2:], regs, most),
-        regs,
-        meter,
-        stats,
-    )
+def breadth_first(puzzle: Puzzle, meter: Meter, stats: Stats) -> Outcome:
+    """Layer by layer, as the engine's BFS."""
+    search = LayerSearch(puzzle, meter, stats)
+    if puzzle.is_goal(puzzle.initial):
+        return Found([puzzle.initial], [], 0)
+    status = run_slices(search, meter, stats)
+    if status == FOUND:
+        stats.layers.append(int(search.registers[FILL]) + 1)
+        return path_to(puzzle, search.store, int(search.registers[GOAL_SLOT]))
+    return search.look_past() if status == AT_BOUND else Exhausted()
+
+
+class BestFirst:
+    """The tilt A*, run by ``kernels.slices.run_slices``: its open list and table of boards
+    doubled under ``reserve`` when full."""
+
+    def __init__(self, puzzle: Puzzle, kind: int, meter: Meter) -> None:
+        self.tables, self.kind, self.meter = Tables(puzzle, meter), kind, meter
+        self.store = Store()
+        self.store.add(puzzle.initial, 0)
+        self.heap = np.zeros((OPEN_LIST, 2), dtype=np.uint64)
+        self.heap[0] = (self.tables.estimate(puzzle.initial, kind) << G_BITS, puzzle.initial)
+        self.heap_size = np.ones(1, dtype=np.int64)
+        self.registers = np.zeros(REGISTERS, dtype=np.int64)
+        self.registers[STORED] = self.registers[LONGEST] = 1
+
+    def run(self, expansions: int) -> int:
+        store, meter, t = self.store, self.meter, self.tables
+        return int(
+            astar_slice(
+                self.heap,
+                store.table,
+                store.info,
+                *t.board,
+                self.kind,
+                *t.bounds,
+                self.registers,
+                self.heap_size,
+                meter.max_expanded,
+                meter.max_pushed,
+                meter.max_states,
+                expansions,
+            )
+        )
+
+    def grow(self, meter: Meter) -> None:
+        if 2 * (self.registers[STORED] + 4) > len(self.store.table):
+            self.store.grow(meter)
+        if self.heap_size[0] + 4 > len(self.heap):
+            self.heap = grown(self.heap, "growing the waiting room", meter)
 
 
 def astar(puzzle: Puzzle, kind: int, meter: Meter, stats: Stats) -> Outcome:
-    t = Tables(puzzle, meter)
-    store = Store()
-    store.add(puzzle.initial, 0)
-    heap = np.zeros((1 << 14, 2), dtype=np.uint64)
-    heap[0] = (t.estimate(puzzle.initial, kind) << G_BITS, puzzle.initial)
-    heap_size = np.ones(1, dtype=np.int64)
-    regs = np.zeros(REGISTERS, dtype=np.int64)
-    regs[STORED] = regs[LONGEST] = 1
     if meter.depth_limited:
         raise LimitHit(
             LimitKind.DEPTH, "the compiled tilt A* has no depth bound; use --engine python"
         )
-    while True:
-        status = astar_slice(
-            heap,
-            store.table,
-            store.info,
-            *t.board,
-            kind,
-            *t.bounds,
-            regs,
-            heap_size,
-            meter.max_expanded,
-            meter.max_pushed,
-            meter.max_states,
-            SLICE,
-        )
-        read_counters(regs, stats)
-        if status == NEED_ROOM:
-            if 2 * (regs[STORED] + 4) > len(store.table):
-                store.grow()
-            if heap_size[0] + 4 > len(heap):
-                reserve(2 * heap.nbytes, "growing the waiting room")
-                heap = np.concatenate([heap, np.zeros_like(heap)])
-            continue
-        if status == FOUND:
-            return path_to(puzzle, store, int(regs[GOAL_SLOT]))
-        if status == EXHAUSTED:
-            return Exhausted()
-        if status == TOO_DEEP:
-            raise LimitHit(LimitKind.DEPTH, f"the compiled tilt A* stops at depth {MAX_G}")
-        after_pause(regs, meter)
+    search = BestFirst(puzzle, kind, meter)
+    status = run_slices(search, meter, stats)
+    if status == FOUND:
+        return path_to(puzzle, search.store, int(search.registers[GOAL_SLOT]))
+    if status == TOO_DEEP:
+        raise LimitHit(LimitKind.DEPTH, f"the compiled tilt A* stops at depth {MAX_G}")
+    return Exhausted()
 
 
 class TiltSearch:

@@ -11,7 +11,7 @@ import numpy as np
 from numba import njit
 
 from ..kernels.intrinsics import prefetch
-from ..limits import reserve
+from ..limits import Meter, reserve
 
 AHEAD = 8  # states whose table rows are fetched ahead of their expansion
 HASH_MULTIPLIER = np.uint64(0x9E3779B97F4A7C15)
@@ -80,10 +80,10 @@ class Store:
         self.table[at, 0] = state
         self.info[at] = g << 2
 
-    def grow(self) -> None:
+    def grow(self, meter: Meter | None = None) -> None:
         """Twice the room, asked of the meter first (``reserve``): the old table is held while
         the new one fills, so a step holds three times the table."""
-        reserve(2 * (self.table.nbytes + self.info.nbytes), "growing the table of boards")
+        reserve(2 * (self.table.nbytes + self.info.nbytes), "growing the table of boards", meter)
         bigger = Store(2 * len(self.table))
         rehash(self.table, self.info, bigger.table, bigger.info)
         self.table, self.info = bigger.table, bigger.info

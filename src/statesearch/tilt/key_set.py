@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..limits import reserve
+from ..limits import Meter, reserve
 from .hash_table import home
 
 
@@ -39,10 +39,10 @@ class KeySet:
         self.keys = np.zeros(capacity, dtype=np.uint64)
         self.keys[find_key(self.keys, np.uint64(first))] = first
 
-    def room(self, stored: int, fullness: float = 0.5) -> None:
+    def room(self, stored: int, fullness: float = 0.5, meter: Meter | None = None) -> None:
         """Grow until ``stored`` keys leave the table at most ``fullness`` full."""
         while stored > fullness * len(self.keys):
-            reserve(2 * self.keys.nbytes, "growing the set of boards seen")
+            reserve(2 * self.keys.nbytes, "growing the set of boards seen", meter)
             bigger = np.zeros(2 * len(self.keys), dtype=np.uint64)
             rehash_keys(self.keys, bigger)
             self.keys = bigger
