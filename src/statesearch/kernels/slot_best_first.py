@@ -48,6 +48,7 @@ from .state_table import (
     MAX_G,
     MAX_G_BITS,
     TOO_BIG,
+    bad_slot,
     grown_table,
     new_table,
     slot_of,
@@ -205,14 +206,10 @@ class BestFirstSlots:
         at = slot_of(keys, np.int64(start))
         keys[at], g[at], parents[at], depths[at] = start, 0, EMPTY, 0
         estimate = slots[2](np.int64(start), data)
-        h = int(estimate) if 0 <= estimate <= MAX_F and int(estimate) == estimate else -1
+        if not (0 <= estimate <= MAX_F and int(estimate) == estimate):
+            raise bad_slot(BAD_ESTIMATE, start, 0)  # a float the facade's check let through
         regs = self.registers
-        if h < 0:  # the facade checked it; a compiled heuristic may still disagree
-            regs[BAD_KIND], regs[BAD_STATE] = BAD_ESTIMATE, start
-            self.heap_entry = False
-            return
-        self.heap_entry = True
-        f = weight * h
+        f = weight * int(estimate)
         if self.policy == CLASSIC:
             self.heap[0] = (f << MAX_G_BITS, start)
         else:
@@ -223,8 +220,6 @@ class BestFirstSlots:
         regs[SIZE] = regs[LONGEST] = regs[STORED] = 1
 
     def run(self, expansions: int) -> int:
-        if not self.heap_entry:
-            return BAD_SLOT
         meter = self.meter
         return int(
             best_first_slice(
