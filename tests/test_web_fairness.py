@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -148,6 +149,14 @@ def test_a_stopped_workers_successor_is_taken_last(pool: Pool) -> None:
     assert successor is not loaded and successor.warm  # loading its tables meanwhile
 
 
+async def until(check: Callable[[], bool], within: float = 10.0) -> None:
+    """Wait in the event loop until ``check()`` holds (a loaded machine takes its time)."""
+    deadline = time.monotonic() + within
+    while not check():
+        assert time.monotonic() < deadline, "not within the time"
+        await asyncio.sleep(0.02)
+
+
 def test_in_line_the_time_limit_counts_and_a_hang_up_leaves(pool: Pool) -> None:
     """Through ``Pool.run``: a request whose deadline passes in line is stopped by its time
     limit, one whose client hangs up is cancelled, both leave the line; one that gets its turn
@@ -161,7 +170,8 @@ def test_in_line_the_time_limit_counts_and_a_hang_up_leaves(pool: Pool) -> None:
         started = time.monotonic()
         late = await pool.run(REQUEST, started + 0.3, never, "a")
         assert isinstance(late, Stopped) and late.limit is LimitKind.TIME
-        assert 0.3 <= time.monotonic() - started < 1 and 0.25 < late.seconds < 1
+        # Stopped at its deadline, not at its time limit's end (the bounds only tell them apart).
+        assert 0.3 <= time.monotonic() - started < 5 and 0.25 < late.seconds < 5
 
         gone_at = time.monotonic() + 0.2
 
@@ -174,13 +184,13 @@ def test_in_line_the_time_limit_counts_and_a_hang_up_leaves(pool: Pool) -> None:
 
         turn = asyncio.create_task(pool.run(REQUEST, time.monotonic() + 20, never, "c"))
         dropped = asyncio.create_task(pool.run(REQUEST, time.monotonic() + 20, never, "d"))
-        await asyncio.sleep(0.3)
+        await until(lambda: pool.line()["waiting"] == 2)
+        await asyncio.sleep(0.3)  # time in line, at least, for queued_s below
         assert pool.line("c")["places"] == [1] and pool.line("d")["places"] == [2]
         dropped.cancel()  # the server dropped the request: it leaves the line
-        await asyncio.sleep(0.05)
-        assert pool.line()["waiting"] == 1
+        await until(lambda: pool.line()["waiting"] == 1)
         pool._give_back(jobs[0], healthy=True)
-        answer = await asyncio.wait_for(turn, 1)
+        answer = await asyncio.wait_for(turn, 10)
         assert isinstance(answer, dict) and answer["queued_s"] >= 0.3
         at_once = await pool.run(REQUEST, time.monotonic() + 20, never, "e")  # a slot was free
         assert isinstance(at_once, dict) and "queued_s" not in at_once
