@@ -1,5 +1,6 @@
 """Compiled slots against Python slots: IDA* with the gap heuristic on 14-pancake stacks,
-``examples/pancake_compiled.py`` against ``examples/pancake.py``, the same counts asserted.
+``examples/pancake_compiled.py`` against ``examples/pancake.py``, and A* on the 4-peg Towers
+of Hanoi with 8 discs (``examples/hanoi*.py``), the same counts asserted.
 
 The Python slots are searched checked (a problem of one's own, the default) and trusted
 (``check=False``). The gap heuristic solves most random 14-stacks in a few hundred
@@ -17,16 +18,21 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "examples"))
 
+from hanoi import Hanoi
+from hanoi_compiled import CompiledHanoi
 from pancake import Pancake
 from pancake_compiled import CompiledPancake
 
 from statesearch import solve
 
 N = 14
+HANOI = 8
 
 
 def main() -> None:
@@ -41,19 +47,33 @@ def main() -> None:
     )
     seeds = [seed for _, seed in hardness[-options.top :]]
     print(f"{N}-pancake, IDA* + gaps, seeds {seeds}")
+    race(
+        "idastar",
+        lambda: [CompiledPancake(N, seed) for seed in seeds],
+        lambda: [Pancake(N, seed) for seed in seeds],
+        options.rounds,
+    )
+    print(f"4-peg Hanoi, {HANOI} discs, A* + the discs off the last peg")
+    solve(CompiledHanoi(3), "astar")  # its kernel compiled
+    race("astar", lambda: [CompiledHanoi(HANOI)], lambda: [Hanoi(HANOI)], options.rounds)
+
+
+def race(
+    algorithm: str,
+    compiled: Callable[[], list[Any]],
+    python: Callable[[], list[Any]],
+    rounds: int,
+) -> None:
+    """The problems each way, in turns; prints the best of ``rounds`` and the ratios."""
     best: dict[str, float] = {}
     own: dict[str, float] = {}
     counts: dict[str, list[tuple[int, int, int, int]]] = {}
-    runs = (
-        ("compiled", CompiledPancake, True),
-        ("python", Pancake, True),
-        ("trusted", Pancake, False),
-    )
-    for _ in range(options.rounds):
+    runs = (("compiled", compiled, True), ("python", python, True), ("trusted", python, False))
+    for _ in range(rounds):
         for name, make, check in runs:
-            problems = [make(N, seed) for seed in seeds]
+            problems = make()
             began = time.process_time()
-            results = [solve(problem, "idastar", check=check) for problem in problems]
+            results = [solve(problem, algorithm, check=check) for problem in problems]
             seconds = time.process_time() - began
             best[name] = min(best.get(name, seconds), seconds)
             searched = sum(r.stats.elapsed_s for r in results)
@@ -61,18 +81,17 @@ def main() -> None:
             counts[name] = [
                 (r.length, r.stats.expanded, r.stats.pushed, r.stats.generated) for r in results
             ]
-            assert all(
-                r.engine == ("compiled" if make is CompiledPancake else "python") for r in results
-            ), name
+            engine = "compiled" if name == "compiled" else "python"
+            assert all(r.engine == engine for r in results), name
     assert counts["compiled"] == counts["python"] == counts["trusted"], "all count alike"
     expanded = sum(c[1] for c in counts["python"])
-    print(f"{expanded:,} expanded (the same each way), best of {options.rounds}:")
+    print(f"{expanded:,} expanded (the same each way), best of {rounds}:")
     for label, seconds in (("CPU s of the solve calls", best), ("the searches' own s", own)):
-        compiled = seconds["compiled"]
+        fast = seconds["compiled"]
         print(
-            f"  {label}: compiled slots {compiled:.4f}; Python slots checked "
-            f"{seconds['python']:.3f} (x{seconds['python'] / compiled:.0f}), trusted "
-            f"{seconds['trusted']:.3f} (x{seconds['trusted'] / compiled:.0f})"
+            f"  {label}: compiled slots {fast:.4f}; Python slots checked "
+            f"{seconds['python']:.3f} (x{seconds['python'] / fast:.0f}), trusted "
+            f"{seconds['trusted']:.3f} (x{seconds['trusted'] / fast:.0f})"
         )
 
 
