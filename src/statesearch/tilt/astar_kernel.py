@@ -29,6 +29,7 @@ from .bfs_kernel import GOAL_SLOT
 from .bitboard import is_goal, move
 from .estimates import SCRATCH, estimate
 from .hash_table import MAX_G, find_slot, home
+from .tables import Board, Bounds
 
 # Open-list priorities are f << G_BITS | g (ties on f go to the smaller g, as the engine's
 # classic order).
@@ -41,17 +42,9 @@ def astar_slice(
     heap: np.ndarray,
     table: np.ndarray,
     info: np.ndarray,
-    targets: np.uint64,
-    target_count: int,
-    width: int,
-    masks: np.ndarray,
-    blocked: np.ndarray,
-    merge: bool,
-    full: bool,
+    board: Board,
     kind: int,
-    nearest: np.ndarray,
-    within: np.ndarray,
-    need: np.ndarray,
+    bounds: Bounds,
     regs: np.ndarray,
     heap_size: np.ndarray,
     max_expanded: int,
@@ -60,6 +53,8 @@ def astar_slice(
     slice_expansions: int,
 ) -> int:
     """A* with the engine's classic order (f, g, state) and its counting; resumable."""
+    targets, target_count, width, masks, blocked, merge, full = board
+    nearest, within, need = bounds
     scratch = np.empty(SCRATCH, dtype=np.uint64)
     cells = np.empty(64, dtype=np.int64)
     children = np.empty(4, dtype=np.uint64)

@@ -25,6 +25,7 @@ from ..kernels.codes import (
 from ..kernels.intrinsics import prefetch
 from .bitboard import is_goal, move
 from .hash_table import AHEAD, find_slot, home
+from .tables import Board
 
 # The registers after the counters: the slot of the goal, the place in the layer, the size of
 # the next layer.
@@ -58,13 +59,7 @@ def bfs_layer(
     table: np.ndarray,
     info: np.ndarray,
     depth: int,
-    targets: np.uint64,
-    target_count: int,
-    width: int,
-    masks: np.ndarray,
-    blocked: np.ndarray,
-    merge: bool,
-    full: bool,
+    board: Board,
     regs: np.ndarray,
     max_expanded: int,
     max_pushed: int,
@@ -77,6 +72,7 @@ def bfs_layer(
     (``regs[GOAL_SLOT]``), EXHAUSTED (layer done), PAUSED (a budget: ``regs[STOP]``) or
     NEED_ROOM (grow the table or ``following`` and call again).
     """
+    targets, target_count, width, masks, blocked, merge, full = board
     mask = table.shape[0] - 1
     # The children of the states AHEAD places on are worked out once, kept in a ring, and
     # their table rows asked for then, so that the cache misses (what this loop mostly waits
@@ -136,17 +132,14 @@ def beyond_layer(
     layer: np.ndarray,
     count: int,
     table: np.ndarray,
-    width: int,
-    masks: np.ndarray,
-    blocked: np.ndarray,
-    merge: bool,
-    full: bool,
+    board: Board,
     regs: np.ndarray,
     max_expanded: int,
 ) -> int:
     """Expand ``layer[regs[CURSOR]:count]``, the last layer a depth bound lets in, only to ask
     whether a board not in ``table`` lies one move past it (``engine``'s ``reaches_beyond``):
     FOUND at the first state with one, EXHAUSTED if none has, PAUSED at ``max_expanded``."""
+    _, _, width, masks, blocked, merge, full = board
     for i in range(regs[CURSOR], count):
         if regs[EXPANDED] >= max_expanded:
             regs[CURSOR] = i

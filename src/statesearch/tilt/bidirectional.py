@@ -102,7 +102,7 @@ class SideSearch:
 
     def __init__(self, puzzle: Puzzle, goal: int, meter: Meter) -> None:
         self.meter, self.start = meter, np.uint64(puzzle.initial)
-        self.board = Tables(puzzle, meter).board[2:5]  # width, masks, blocked
+        self.board = Tables(puzzle, meter).board
         self.segments = Segments(puzzle.rules).arrays
         # Room for a chunk's children and the most one more board can have (whole chunks at
         # up to 8 blocks, about 13 children a board backward); the fewest, SCRATCH, is not
@@ -143,8 +143,8 @@ class SideSearch:
                 own.seen.keys,
                 other.seen.keys,
                 self.forward,
-                *self.board,
-                *self.segments,
+                self.board,
+                self.segments,
                 self.start,
                 self.kids,
                 self.kept_at,
@@ -184,7 +184,7 @@ class SideSearch:
         own, regs = self.sides[self.forward], self.registers
         layer = own.last
         regs[CURSOR] = 0
-        args = (layer, len(layer), own.seen.keys, self.forward, *self.board, *self.segments)
+        args = (layer, len(layer), own.seen.keys, self.forward, self.board, self.segments)
         look = partial(beyond_side, *args, self.start, self.kids, regs)  # budget to come
         return looked_past(look, regs, self.meter, stats)
 

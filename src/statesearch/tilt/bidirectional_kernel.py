@@ -42,7 +42,8 @@ from .bfs_kernel import CURSOR, FILL
 from .bitboard import move
 from .hash_table import home
 from .key_set import find_key
-from .reverse_moves import boards_before
+from .reverse_moves import SegmentArrays, boards_before
+from .tables import Board
 
 # The registers after the BFS ones: after NEED_ROOM, how many more boards ``own`` and
 # ``following`` must have room for; how many boards ``own`` holds (its side's, not both sides'
@@ -149,13 +150,8 @@ def bidirectional_layer(
     own: np.ndarray,
     other: np.ndarray,
     forward: bool,
-    width: int,
-    masks: np.ndarray,
-    blocked: np.ndarray,
-    segment_of: np.ndarray,
-    prefix: np.ndarray,
-    length: np.ndarray,
-    whole: np.ndarray,
+    board: Board,
+    segments: SegmentArrays,
     start: np.uint64,
     kids: np.ndarray,
     kept_at: np.ndarray,
@@ -174,6 +170,8 @@ def bidirectional_layer(
     Returns FOUND (the meeting board is at ``following[regs[FILL]]``), EXHAUSTED (the layer
     is done), PAUSED (a budget: ``regs[STOP]``) or NEED_ROOM (``regs[ROOM]`` more boards must
     fit in ``own`` and ``following``; grow them and call again)."""
+    width, masks, blocked = board.width, board.masks, board.blocked
+    segment_of, prefix, length, whole = segments
     own_mask = len(own) - 1
     ends = np.zeros(CHUNK, dtype=np.int64)
     first = regs[CURSOR]
@@ -228,13 +226,8 @@ def beyond_side(
     count: int,
     own: np.ndarray,
     forward: bool,
-    width: int,
-    masks: np.ndarray,
-    blocked: np.ndarray,
-    segment_of: np.ndarray,
-    prefix: np.ndarray,
-    length: np.ndarray,
-    whole: np.ndarray,
+    board: Board,
+    segments: SegmentArrays,
     start: np.uint64,
     kids: np.ndarray,
     regs: np.ndarray,
@@ -244,6 +237,8 @@ def beyond_side(
     ask whether a board new to this side lies one move past it (the engine's
     ``reaches_beyond``): FOUND at the first board with one, EXHAUSTED if none has, PAUSED at
     ``max_expanded``."""
+    width, masks, blocked = board.width, board.masks, board.blocked
+    segment_of, prefix, length, whole = segments
     for i in range(regs[CURSOR], count):
         if regs[EXPANDED] >= max_expanded:
             regs[CURSOR], regs[STOP] = i, STOP_EXPANDED

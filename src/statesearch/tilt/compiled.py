@@ -103,7 +103,7 @@ class LayerSearch:
                 store.table,
                 store.info,
                 self.depth,
-                *self.tables.board,
+                self.tables.board,
                 regs,
                 most,
                 meter.max_pushed,
@@ -131,9 +131,9 @@ class LayerSearch:
         """The last layer the depth bound lets in: a proof if no new board lies past it."""
         layer, count, table, regs = self.layer, self.count, self.store.table, self.registers
         regs[CURSOR] = 0
-        board = self.tables.board[2:]
+        board = self.tables.board
         return looked_past(
-            lambda most: beyond_layer(layer, count, table, *board, regs, most),
+            lambda most: beyond_layer(layer, count, table, board, regs, most),
             regs,
             self.meter,
             self.stats,
@@ -173,9 +173,9 @@ class BestFirst:
                 self.heap,
                 store.table,
                 store.info,
-                *t.board,
+                t.board,
                 self.kind,
-                *t.bounds,
+                t.bounds,
                 self.registers,
                 self.heap_size,
                 meter.max_expanded,
@@ -226,7 +226,7 @@ class TiltSearch:
         t = self.tables
         return int(
             ida_slice(
-                self.path, self.next_move, *t.board, self.kind, *t.bounds, registers, expansions
+                self.path, self.next_move, t.board, self.kind, t.bounds, registers, expansions
             )
         )
 

@@ -20,23 +20,16 @@ from ..kernels.ida_driver import (
 )
 from .bitboard import is_goal, move
 from .estimates import SCRATCH, estimate
+from .tables import Board, Bounds
 
 
 @njit(cache=True)
 def ida_slice(
     path: np.ndarray,
     next_move: np.ndarray,
-    targets: np.uint64,
-    target_count: int,
-    width: int,
-    masks: np.ndarray,
-    blocked: np.ndarray,
-    merge: bool,
-    full: bool,
+    board: Board,
     kind: int,
-    nearest: np.ndarray,
-    within: np.ndarray,
-    need: np.ndarray,
+    bounds: Bounds,
     regs: np.ndarray,
     slice_expansions: int,
 ) -> int:
@@ -44,6 +37,8 @@ def ida_slice(
     counting as the engine's IDA*: ``path[0..depth]`` holds the boards of the current path
     (``next_move[d]`` the next direction to try at depth d), and a child already on it is
     generated but skipped."""
+    targets, target_count, width, masks, blocked, merge, full = board
+    nearest, within, need = bounds
     scratch = np.empty(SCRATCH, dtype=np.uint64)
     cells = np.empty(64, dtype=np.int64)
     depth = regs[IDA_DEPTH]

@@ -5,12 +5,23 @@ all the boards before a move; the tests hold the two to each other).
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 from numba import njit
 
 from ..kernels.intrinsics import popcount, trailing_zeros
 from .bitboard import shift, stuck_blocks
 from .rules import DIRECTIONS, Rules
+
+
+class SegmentArrays(NamedTuple):
+    """``Segments`` as the bidirectional kernel reads them (one argument, not four)."""
+
+    segment_of: np.ndarray
+    prefix: np.ndarray
+    length: np.ndarray
+    whole: np.ndarray
 
 
 class Segments:
@@ -34,8 +45,7 @@ class Segments:
                 for s in range(len(run)):
                     self.prefix[d, g, s + 1] = self.prefix[d, g, s] | np.uint64(1 << run[s])
                 self.whole[d, run] = self.prefix[d, g, len(run)]
-        # What the kernel reads, in its order.
-        self.arrays = (self.segment_of, self.prefix, self.length, self.whole)
+        self.arrays = SegmentArrays(self.segment_of, self.prefix, self.length, self.whole)
 
 
 @njit(cache=True)

@@ -5,7 +5,7 @@ the adapters use (``Puzzle``).
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 import numpy as np
 
@@ -24,6 +24,26 @@ def most_expanded(registers: np.ndarray, meter: Meter, expansions: int) -> int:
     one bound for the budget and the slice (a PAUSED slice then says ``STOP_EXPANDED``, and
     ``Meter.after_pause`` raises only past the budget)."""
     return min(meter.max_expanded, int(registers[EXPANDED]) + expansions)
+
+
+class Board(NamedTuple):
+    """The board and its rules, as every tilt kernel reads them (one argument, not seven)."""
+
+    targets: np.uint64
+    target_count: int
+    width: int
+    masks: np.ndarray  # every cell, all but the first column, all but the last
+    blocked: np.ndarray  # per direction, the cells a block cannot leave that way
+    merge: bool
+    full: bool
+
+
+class Bounds(NamedTuple):
+    """What the heuristics read (``estimates.estimate``)."""
+
+    nearest: np.ndarray
+    within: np.ndarray
+    need: np.ndarray
 
 
 class Puzzle(Protocol):
@@ -69,9 +89,7 @@ class Tables:
         self.need = np.array(direction_needs(board, rules), dtype=np.int64).reshape(4, n)
         if meter is not None:
             meter.check()
-        # The kernels' leading arguments, in their order: the board and its rules, and what
-        # the heuristics read.
-        self.board = (
+        self.board = Board(
             self.targets,
             self.target_count,
             w,
@@ -80,7 +98,7 @@ class Tables:
             rules.collide == "merge",
             rules.step == "full",
         )
-        self.bounds = (self.nearest, self.within, self.need)
+        self.bounds = Bounds(self.nearest, self.within, self.need)
 
     def estimate(self, blocks: int, kind: int) -> int:
         scratch = np.empty(SCRATCH, dtype=np.uint64)
