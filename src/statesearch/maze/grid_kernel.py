@@ -7,19 +7,20 @@ needs no bounds checks; ``i`` orders cells as the engine's ``(row, column)`` tup
 The tables outlive a search (``compiled.Tables``): ``seen[i]`` holds the number of the search
 that last reached cell ``i`` in its high 32 bits and the cell it was reached from in its low
 ones, so a new search starts by counting one up instead of clearing a g table of the whole map
-(a 512x512 map's g table took 0.06-0.12 ms to fill, about what a short query's search takes).
+(a 512x512 map's g table took 0.06-0.12 ms to fill; a compiled JPS query on the rooms map
+takes 0.67 ms in all, median).
 ``g[i]`` is read only for a cell this search has reached.
 
 The open list is a 4-ary heap of ``(f, g, cell)`` rows in one ``(n, 3)`` float64 array (a row's
 words share a cache line: uniform-cost search over an open 512x512 map took 177-226 CPU ns an
 expansion against 195-214 with three arrays, in turns), its push and pop inlined into the loop
-(numba called ``pop``, counting references to the array at each call: A* took 1.37 times as
-long on the open 512x512 map's queries, in turns), ordered as the engine's ``classic``
-heapq orders its ``(f, g, (row, column))`` entries. Every f and g is made by the same float64
-operations in the same order as the engine's (a step costs the terrain, times √2 on a
-diagonal; the estimates are the maze's own formulas), so the same entries are pushed and
-popped in the same order and every counter equals the Python engine's. The loop's pieces that
-jump point search shares (``jump_kernel``) are here too.
+(numba called ``pop``, counting references to the array at each call; the kernel's time did not
+change measurably: within 3% on the 512x512 maps' queries, each variant first in turn),
+ordered as the engine's ``classic`` heapq orders its ``(f, g, (row, column))`` entries. Every f
+and g is made by the same float64 operations in the same order as the engine's (a step costs the
+terrain, times √2 on a diagonal; the estimates are the maze's own formulas), so the same entries
+are pushed and popped in the same order and every counter equals the Python engine's. The
+loop's pieces that jump point search shares (``jump_kernel``) are here too.
 """
 
 from __future__ import annotations
@@ -62,10 +63,9 @@ def push(heap: np.ndarray, size: int, f: float, g: float, s: int) -> int:
 
 @njit(cache=True, inline="always")
 def pop(heap: np.ndarray, size: int) -> int:
-    """Remove the top row; returns the new size. The hole left at the top goes down to a leaf
-    along the smaller children, then the last row rises into it from there (Floyd's order:
-    the last row is nearly always among the largest, so this asks fewer comparisons)."""
+    """Remove the top row; returns the new size."""
     size -= 1
+    f, g, s = heap[size, 0], heap[size, 1], heap[size, 2]
     i = 0
     while True:
         first = 4 * i + 1
@@ -78,10 +78,12 @@ def pop(heap: np.ndarray, size: int) -> int:
                 heap[best, 0], heap[best, 1], heap[best, 2],
             ):  # fmt: skip
                 best = child
+        if not _before(heap[best, 0], heap[best, 1], heap[best, 2], f, g, s):
+            break
         heap[i, 0], heap[i, 1], heap[i, 2] = heap[best, 0], heap[best, 1], heap[best, 2]
         i = best
     if size > 0:
-        push(heap, i, heap[size, 0], heap[size, 1], int(heap[size, 2]))
+        heap[i, 0], heap[i, 1], heap[i, 2] = f, g, s
     return size
 
 
