@@ -11,31 +11,18 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..kernels.codes import (
-    COUNTERS,
-    EXHAUSTED,
-    EXPANDED,
-    FOUND,
-    GENERATED,
-    LONGEST,
-    NEED_ROOM,
-    PAUSED,
-    PUSHED,
-    STOP,
-    STOP_EXPANDED,
-    STOP_MEMORY,
-    STOP_PUSHED,
-    STOP_SLICE,
-    STORED,
-)
+from ..kernels import codes
 from ..kernels.heap import heap_pop, heap_push
 
 G_BITS = 8
 G_MASK = np.uint64((1 << G_BITS) - 1)
 UNSEEN = 255  # g of a board not reached yet; g stays below it (MAX_G)
 MAX_G = 254
-SIZE, CUT = COUNTERS, COUNTERS + 1  # open-list entries; a child was cut at the depth limit
-REGISTERS = COUNTERS + 2
+SIZE, CUT = (
+    codes.COUNTERS,
+    codes.COUNTERS + 1,
+)  # open-list entries; a child was cut at the depth limit
+REGISTERS = codes.COUNTERS + 2
 H_ZERO, H_MISPLACED, H_MANHATTAN = 0, 1, 2
 
 
@@ -113,32 +100,32 @@ def astar_slice(
     """
     n = goal.shape[0]
     tiles = np.empty(n, dtype=np.int64)
-    stop_at = regs[EXPANDED] + slice_expansions
+    stop_at = regs[codes.EXPANDED] + slice_expansions
     while regs[SIZE] > 0:
         if regs[SIZE] + 4 > heap.shape[0]:
-            return NEED_ROOM
-        if regs[EXPANDED] >= stop_at:
-            regs[STOP] = STOP_SLICE
-            return PAUSED
+            return codes.NEED_ROOM
+        if regs[codes.EXPANDED] >= stop_at:
+            regs[codes.STOP] = codes.STOP_SLICE
+            return codes.PAUSED
         priority, r = heap[0, 0], np.int64(heap[0, 1])
         gs = np.int64(priority & G_MASK)
         if gs > g[r]:
             regs[SIZE] = heap_pop(heap, regs[SIZE])
             continue  # stale
-        if regs[EXPANDED] >= max_expanded:
-            regs[STOP] = STOP_EXPANDED
-            return PAUSED
+        if regs[codes.EXPANDED] >= max_expanded:
+            regs[codes.STOP] = codes.STOP_EXPANDED
+            return codes.PAUSED
         regs[SIZE] = heap_pop(heap, regs[SIZE])
-        regs[EXPANDED] += 1
+        regs[codes.EXPANDED] += 1
         if r == goal_rank:
-            return FOUND
+            return codes.FOUND
         unrank_board(r, n, factorial, tiles)
         blank = 0
         while tiles[blank] != 0:
             blank += 1
         for d in range(4):
             if cell_after[blank * 4 + d] >= 0:
-                regs[GENERATED] += 1
+                regs[codes.GENERATED] += 1
         for d in range(4):
             cell = cell_after[blank * 4 + d]
             if cell < 0:
@@ -151,23 +138,23 @@ def astar_slice(
             if g[child] == UNSEEN or ng < g[child]:
                 if ng > max_depth:
                     regs[CUT] = 1
-                elif regs[PUSHED] >= max_pushed:
-                    regs[STOP] = STOP_PUSHED
-                    return PAUSED
+                elif regs[codes.PUSHED] >= max_pushed:
+                    regs[codes.STOP] = codes.STOP_PUSHED
+                    return codes.PAUSED
                 else:
                     if g[child] == UNSEEN:
-                        regs[STORED] += 1
+                        regs[codes.STORED] += 1
                     g[child] = ng
                     came[child] = d
                     f = ng + weight * estimate(tiles, goal, md, kind)
                     priority = np.uint64(f) << np.uint64(G_BITS) | np.uint64(ng)
                     regs[SIZE] = heap_push(heap, regs[SIZE], priority, np.uint64(child))
-                    regs[PUSHED] += 1
+                    regs[codes.PUSHED] += 1
             tiles[cell] = tile
             tiles[blank] = 0
-        if regs[STORED] > max_stored:
-            regs[STOP] = STOP_MEMORY
-            return PAUSED
-        if regs[SIZE] > regs[LONGEST]:
-            regs[LONGEST] = regs[SIZE]
-    return EXHAUSTED
+        if regs[codes.STORED] > max_stored:
+            regs[codes.STOP] = codes.STOP_MEMORY
+            return codes.PAUSED
+        if regs[SIZE] > regs[codes.LONGEST]:
+            regs[codes.LONGEST] = regs[SIZE]
+    return codes.EXHAUSTED

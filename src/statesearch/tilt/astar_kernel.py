@@ -6,23 +6,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..kernels.codes import (
-    EXHAUSTED,
-    EXPANDED,
-    FOUND,
-    GENERATED,
-    LONGEST,
-    NEED_ROOM,
-    PAUSED,
-    PUSHED,
-    STOP,
-    STOP_EXPANDED,
-    STOP_MEMORY,
-    STOP_PUSHED,
-    STOP_SLICE,
-    STORED,
-    TOO_DEEP,
-)
+from ..kernels import codes
 from ..kernels.heap import heap_pop, heap_push
 from ..kernels.intrinsics import prefetch
 from .bfs_kernel import GOAL_SLOT
@@ -59,10 +43,10 @@ def astar_slice(
     cells = np.empty(64, dtype=np.int64)
     children = np.empty(4, dtype=np.uint64)
     mask = table.shape[0] - 1
-    stop_at = regs[EXPANDED] + slice_expansions
+    stop_at = regs[codes.EXPANDED] + slice_expansions
     while heap_size[0] > 0:
-        if 2 * (regs[STORED] + 4) > table.shape[0] or heap_size[0] + 4 > heap.shape[0]:
-            return NEED_ROOM
+        if 2 * (regs[codes.STORED] + 4) > table.shape[0] or heap_size[0] + 4 > heap.shape[0]:
+            return codes.NEED_ROOM
         priority, state = heap[0, 0], heap[0, 1]
         # The state's row is needed next: ask for it, and pop while it comes.
         prefetch(table, home(state, mask))
@@ -71,18 +55,20 @@ def astar_slice(
         slot = find_slot(table, state)
         if gs > np.int64(info[slot] >> 2):
             continue  # stale
-        if regs[EXPANDED] >= max_expanded or regs[EXPANDED] >= stop_at:
-            regs[STOP] = STOP_EXPANDED if regs[EXPANDED] >= max_expanded else STOP_SLICE
+        if regs[codes.EXPANDED] >= max_expanded or regs[codes.EXPANDED] >= stop_at:
+            regs[codes.STOP] = (
+                codes.STOP_EXPANDED if regs[codes.EXPANDED] >= max_expanded else codes.STOP_SLICE
+            )
             heap_size[0] = heap_push(heap, heap_size[0], priority, state)  # not expanded yet
-            return PAUSED
-        regs[EXPANDED] += 1
+            return codes.PAUSED
+        regs[codes.EXPANDED] += 1
         if is_goal(state, targets, target_count):
             regs[GOAL_SLOT] = slot
-            return FOUND
+            return codes.FOUND
         for d in range(4):
             children[d] = move(state, d, width, masks, blocked, merge, full)
             if children[d] != state:
-                regs[GENERATED] += 1
+                regs[codes.GENERATED] += 1
                 prefetch(table, home(children[d], mask))
         for d in range(4):
             child = children[d]
@@ -90,25 +76,25 @@ def astar_slice(
                 continue
             ng = gs + 1
             if ng > MAX_G:
-                return TOO_DEEP  # info keeps g in 14 bits
+                return codes.TOO_DEEP  # info keeps g in 14 bits
             cslot = find_slot(table, child)
             fresh = table[cslot, 0] == 0
             if not fresh and ng >= np.int64(info[cslot] >> 2):
                 continue
-            if regs[PUSHED] >= max_pushed:
-                regs[STOP] = STOP_PUSHED
-                return PAUSED
-            regs[PUSHED] += 1
+            if regs[codes.PUSHED] >= max_pushed:
+                regs[codes.STOP] = codes.STOP_PUSHED
+                return codes.PAUSED
+            regs[codes.PUSHED] += 1
             if fresh:
-                regs[STORED] += 1
+                regs[codes.STORED] += 1
             table[cslot, 0] = child
             table[cslot, 1] = state
             info[cslot] = ng << 2 | d
             h = estimate(child, kind, nearest, within, target_count, need, scratch, cells)
             heap_size[0] = heap_push(heap, heap_size[0], np.uint64((ng + h) << G_BITS | ng), child)
-        if regs[STORED] > max_stored:
-            regs[STOP] = STOP_MEMORY
-            return PAUSED
-        if heap_size[0] > regs[LONGEST]:
-            regs[LONGEST] = heap_size[0]
-    return EXHAUSTED
+        if regs[codes.STORED] > max_stored:
+            regs[codes.STOP] = codes.STOP_MEMORY
+            return codes.PAUSED
+        if heap_size[0] > regs[codes.LONGEST]:
+            regs[codes.LONGEST] = heap_size[0]
+    return codes.EXHAUSTED

@@ -6,22 +6,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..kernels.codes import (
-    COUNTERS,
-    EXHAUSTED,
-    EXPANDED,
-    FOUND,
-    GENERATED,
-    LONGEST,
-    NEED_ROOM,
-    PAUSED,
-    PUSHED,
-    STOP,
-    STOP_EXPANDED,
-    STOP_MEMORY,
-    STOP_PUSHED,
-    STORED,
-)
+from ..kernels import codes
 from ..kernels.intrinsics import prefetch
 from .bitboard import is_goal, move
 from .hash_table import AHEAD, find_slot, home
@@ -29,8 +14,8 @@ from .tables import Board
 
 # The registers after the counters: the slot of the goal, the place in the layer, the size of
 # the next layer.
-GOAL_SLOT, CURSOR, FILL = COUNTERS, COUNTERS + 1, COUNTERS + 2
-REGISTERS = COUNTERS + 3
+GOAL_SLOT, CURSOR, FILL = codes.COUNTERS, codes.COUNTERS + 1, codes.COUNTERS + 2
+REGISTERS = codes.COUNTERS + 3
 
 
 @njit(cache=True, inline="always")
@@ -82,49 +67,49 @@ def bfs_layer(
     for j in range(first, min(first + AHEAD, count)):
         _children(layer[j], ring[j % AHEAD], table, mask, width, masks, blocked, merge, full)
     for i in range(first, count):
-        if 2 * (regs[STORED] + 4) > table.shape[0] or regs[FILL] + 4 > following.shape[0]:
+        if 2 * (regs[codes.STORED] + 4) > table.shape[0] or regs[FILL] + 4 > following.shape[0]:
             regs[CURSOR] = i
-            return NEED_ROOM
-        if regs[EXPANDED] >= max_expanded:
+            return codes.NEED_ROOM
+        if regs[codes.EXPANDED] >= max_expanded:
             regs[CURSOR] = i
-            regs[STOP] = STOP_EXPANDED
-            return PAUSED
+            regs[codes.STOP] = codes.STOP_EXPANDED
+            return codes.PAUSED
         state = layer[i]
         row = ring[i % AHEAD]
         c0, c1, c2, c3 = row[0], row[1], row[2], row[3]
         if i + AHEAD < count:
             _children(layer[i + AHEAD], row, table, mask, width, masks, blocked, merge, full)
-        regs[EXPANDED] += 1
+        regs[codes.EXPANDED] += 1
         for d in range(4):
             child = c0 if d == 0 else c1 if d == 1 else c2 if d == 2 else c3
             if child == state:
                 continue
-            regs[GENERATED] += 1
+            regs[codes.GENERATED] += 1
             slot = find_slot(table, child)
             if table[slot, 0] != 0:
                 continue
-            if regs[PUSHED] >= max_pushed:
+            if regs[codes.PUSHED] >= max_pushed:
                 regs[CURSOR] = i
-                regs[STOP] = STOP_PUSHED
-                return PAUSED
-            regs[PUSHED] += 1
+                regs[codes.STOP] = codes.STOP_PUSHED
+                return codes.PAUSED
+            regs[codes.PUSHED] += 1
             table[slot, 0] = child
             table[slot, 1] = state
             info[slot] = (depth + 1) << 2 | d
-            regs[STORED] += 1
+            regs[codes.STORED] += 1
             if is_goal(child, targets, target_count):
                 regs[GOAL_SLOT] = slot
-                return FOUND
+                return codes.FOUND
             following[regs[FILL]] = child
             regs[FILL] += 1
-        if regs[STORED] > max_stored:
+        if regs[codes.STORED] > max_stored:
             regs[CURSOR] = i + 1
-            regs[STOP] = STOP_MEMORY
-            return PAUSED
-        if count - i - 1 + regs[FILL] > regs[LONGEST]:
-            regs[LONGEST] = count - i - 1 + regs[FILL]
+            regs[codes.STOP] = codes.STOP_MEMORY
+            return codes.PAUSED
+        if count - i - 1 + regs[FILL] > regs[codes.LONGEST]:
+            regs[codes.LONGEST] = count - i - 1 + regs[FILL]
     regs[CURSOR] = count
-    return EXHAUSTED
+    return codes.EXHAUSTED
 
 
 @njit(cache=True)
@@ -141,19 +126,19 @@ def beyond_layer(
     FOUND at the first state with one, EXHAUSTED if none has, PAUSED at ``max_expanded``."""
     _, _, width, masks, blocked, merge, full = board
     for i in range(regs[CURSOR], count):
-        if regs[EXPANDED] >= max_expanded:
+        if regs[codes.EXPANDED] >= max_expanded:
             regs[CURSOR] = i
-            regs[STOP] = STOP_EXPANDED
-            return PAUSED
+            regs[codes.STOP] = codes.STOP_EXPANDED
+            return codes.PAUSED
         state = layer[i]
-        regs[EXPANDED] += 1
+        regs[codes.EXPANDED] += 1
         beyond = False
         for d in range(4):
             child = move(state, d, width, masks, blocked, merge, full)
             if child != state:
-                regs[GENERATED] += 1
+                regs[codes.GENERATED] += 1
                 beyond = beyond or table[find_slot(table, child), 0] == 0
         if beyond:
-            return FOUND
+            return codes.FOUND
     regs[CURSOR] = count
-    return EXHAUSTED
+    return codes.EXHAUSTED

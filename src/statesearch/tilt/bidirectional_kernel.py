@@ -22,21 +22,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..kernels.codes import (
-    EXHAUSTED,
-    EXPANDED,
-    FOUND,
-    GENERATED,
-    LONGEST,
-    NEED_ROOM,
-    PAUSED,
-    PUSHED,
-    STOP,
-    STOP_EXPANDED,
-    STOP_MEMORY,
-    STOP_PUSHED,
-    STORED,
-)
+from ..kernels import codes
 from ..kernels.intrinsics import prefetch
 from .bfs_kernel import CURSOR, FILL
 from .bitboard import move
@@ -94,21 +80,21 @@ def visit(
 ) -> int:
     """One child as the engine sees it: generated; kept if it is new to this side, with the
     counters as they stand (``kept_at[place - first]``) for ``meeting``."""
-    regs[GENERATED] += 1
+    regs[codes.GENERATED] += 1
     slot = find_key(own, child)
     if own[slot] != 0:
         return GOING_ON
-    if regs[PUSHED] >= max_pushed:
-        regs[STOP] = STOP_PUSHED
-        return PAUSED
-    regs[PUSHED] += 1
-    regs[STORED] += 1
+    if regs[codes.PUSHED] >= max_pushed:
+        regs[codes.STOP] = codes.STOP_PUSHED
+        return codes.PAUSED
+    regs[codes.PUSHED] += 1
+    regs[codes.STORED] += 1
     regs[OWN] += 1
     own[slot] = child
     following[regs[FILL]] = child
     parents[regs[FILL]] = parent
     at = kept_at[regs[FILL] - first]
-    at[0], at[1], at[2] = regs[GENERATED], regs[EXPANDED], regs[LONGEST]
+    at[0], at[1], at[2] = regs[codes.GENERATED], regs[codes.EXPANDED], regs[codes.LONGEST]
     regs[FILL] += 1
     return GOING_ON
 
@@ -131,13 +117,13 @@ def meeting(
             prefetch(other, home(following[k + LAG], mask))
         if other[find_key(other, following[k])] != 0:
             later = end - 1 - k
-            regs[PUSHED] -= later
-            regs[STORED] -= later
+            regs[codes.PUSHED] -= later
+            regs[codes.STORED] -= later
             regs[OWN] -= later
             regs[FILL] = k
             at = kept_at[k - first]
-            regs[GENERATED], regs[EXPANDED], regs[LONGEST] = at[0], at[1], at[2]
-            return FOUND
+            regs[codes.GENERATED], regs[codes.EXPANDED], regs[codes.LONGEST] = at[0], at[1], at[2]
+            return codes.FOUND
     return GOING_ON
 
 
@@ -193,12 +179,12 @@ def bidirectional_layer(
         for i in range(first, last):
             end = ends[i - first]
             regs[CURSOR], status = i, GOING_ON
-            if regs[EXPANDED] >= max_expanded:
-                regs[STOP], status = STOP_EXPANDED, PAUSED
+            if regs[codes.EXPANDED] >= max_expanded:
+                regs[codes.STOP], status = codes.STOP_EXPANDED, codes.PAUSED
             elif regs[OWN] + end - j > FULLNESS * len(own) or regs[FILL] + end - j > len(following):
-                regs[ROOM], status = end - j, NEED_ROOM
+                regs[ROOM], status = end - j, codes.NEED_ROOM
             else:
-                regs[EXPANDED] += 1
+                regs[codes.EXPANDED] += 1
                 while status == GOING_ON and j < end:
                     if j + LAG < listed:
                         prefetch(own, home(kids[j + LAG], own_mask))
@@ -206,18 +192,22 @@ def bidirectional_layer(
                         kids[j], i, own, following, parents, regs, max_pushed, kept_at, kept
                     )
                     j += 1
-                if status == GOING_ON and regs[STORED] > max_stored:
-                    regs[CURSOR], regs[STOP], status = i + 1, STOP_MEMORY, PAUSED
+                if status == GOING_ON and regs[codes.STORED] > max_stored:
+                    regs[CURSOR], regs[codes.STOP], status = i + 1, codes.STOP_MEMORY, codes.PAUSED
             if status != GOING_ON:
                 # The boards kept before the stop are looked up first: the engine met there.
-                return FOUND if meeting(following, kept, other, regs, kept_at) == FOUND else status
+                return (
+                    codes.FOUND
+                    if meeting(following, kept, other, regs, kept_at) == codes.FOUND
+                    else status
+                )
             # The frontier: the rest of this layer, the next one so far, the other side's.
-            regs[LONGEST] = max(regs[LONGEST], count - i - 1 + regs[FILL] + waiting)
-        if meeting(following, kept, other, regs, kept_at) == FOUND:
-            return FOUND
+            regs[codes.LONGEST] = max(regs[codes.LONGEST], count - i - 1 + regs[FILL] + waiting)
+        if meeting(following, kept, other, regs, kept_at) == codes.FOUND:
+            return codes.FOUND
         first = last
     regs[CURSOR] = count
-    return EXHAUSTED
+    return codes.EXHAUSTED
 
 
 @njit(cache=True)
@@ -240,19 +230,19 @@ def beyond_side(
     width, masks, blocked = board.width, board.masks, board.blocked
     segment_of, prefix, length, whole = segments
     for i in range(regs[CURSOR], count):
-        if regs[EXPANDED] >= max_expanded:
-            regs[CURSOR], regs[STOP] = i, STOP_EXPANDED
-            return PAUSED
-        regs[EXPANDED] += 1
+        if regs[codes.EXPANDED] >= max_expanded:
+            regs[CURSOR], regs[codes.STOP] = i, codes.STOP_EXPANDED
+            return codes.PAUSED
+        regs[codes.EXPANDED] += 1
         if forward:
             listed = boards_after(layer[i], width, masks, blocked, kids, 0)
         else:
             listed = boards_before(
                 layer[i], width, masks, blocked, segment_of, prefix, length, whole, start, kids, 0
             )
-        regs[GENERATED] += listed
+        regs[codes.GENERATED] += listed
         for j in range(listed):
             if own[find_key(own, kids[j])] == 0:
-                return FOUND
+                return codes.FOUND
     regs[CURSOR] = count
-    return EXHAUSTED
+    return codes.EXHAUSTED
