@@ -19,7 +19,7 @@ from rich.console import Console
 
 from statesearch import Limits, solve
 from statesearch import table_store as store
-from statesearch.cli.cube import run_benchmark
+from statesearch.cli.bench_cube import run_benchmark
 from statesearch.cube import Cube, Cubies, benchmark, format_moves, random_scramble
 from statesearch.cube.tables import korf, pocket
 from statesearch.cube.tables.coset_cache import (

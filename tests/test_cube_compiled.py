@@ -10,7 +10,7 @@ import pytest
 
 from helpers import replay
 from statesearch import LimitKind, Limits, Status, solve
-from statesearch.cli.cube import solve_one
+from statesearch.cli.bench_cube import solve_one
 from statesearch.cube import Cube, Cubies, format_moves, random_scramble
 from statesearch.cube.compiled import adapter as kernel
 from statesearch.cube.tables.coset_table import CosetTable, build_table

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from statesearch import solve
-from statesearch.cli.cube import solve_one
+from statesearch.cli.bench_cube import solve_one
 from statesearch.cube import Cube, Cubies, format_moves, parse_moves
 from statesearch.cube.model.notation import as_written, cost_in, metric_moves
 from statesearch.cube.model.reading import after

@@ -46,7 +46,7 @@ COMMANDS = {
 # Commands of a group that live in another module than the group's own.
 JOINED = {
     "solve": {"cube": ("cube", "solve_cube"), "problem": ("user_problem", "solve_problem")},
-    "bench": {"cube": ("cube", "bench_cube")},
+    "bench": {"cube": ("bench_cube", "bench_cube")},
 }
 INTERNAL_ERROR = 70  # EX_SOFTWARE: statesearch's fault, not the input's
 

@@ -1,5 +1,5 @@
 """The cubes and the report of ``statesearch bench cube`` and ``benchmarks/cube_bench.py``
-(the solving itself, through the facade, is ``cli.cube.solve_one``): uniformly random 3x3x3
+(the solving itself, through the facade, is ``cli.bench_cube.solve_one``): uniformly random 3x3x3
 cubes, each solution replayed on its cube.
 
 A row is one cube: the optimal length, the nodes (expanded, generated), CPU and wall seconds,
