@@ -22,6 +22,7 @@ import math
 from collections.abc import Iterator
 from typing import Any
 
+from .advice import advice
 from .errors import InputError
 from .problem import Heuristic, check_links, is_estimate, short
 
@@ -55,7 +56,7 @@ class Checked:
     def __init__(self, problem: Any) -> None:
         self.problem = problem
         # The searches believe it: BFS would call a path of fewer but dearer steps optimal.
-        self.unit_costs = bool(getattr(problem, "unit_costs", False))
+        self.unit_costs = advice(problem).unit_costs
 
     def __getattr__(self, name: str) -> Any:
         found = getattr(self.problem, name)

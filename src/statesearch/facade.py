@@ -10,6 +10,7 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from .advice import advice
 from .algorithms import Options, get_algorithm
 from .algorithms.anytime import anytime_weight
 from .algorithms.beam import DEFAULT_WIDTH
@@ -31,8 +32,7 @@ from .problem import (
     named_heuristic,
     own_heuristic,
 )
-from .remarks import KEEPS_ONLY_ITS_PATH as KEEPS_ONLY_ITS_PATH  # the web's meters read it
-from .remarks import TIE_BREAKERS, hint, many_ties, of_ones_own, stopped_early, unread_options
+from .remarks import hint, many_ties, of_ones_own, stopped_early, unread_options
 from .result import Improvement, Note, Proof, SearchResult, Stats, Status
 from .trace import Trace, make_trace
 
@@ -179,14 +179,15 @@ def _solve(
     ]
     if engine == "compiled" and not COMPILER:
         raise InputError("the compiled engine needs numba, which this Python does not have")
-    find_kernel = getattr(problem, "compiled", None) if engine != "python" and COMPILER else None
+    offered = advice(problem)
+    find_kernel = offered.compiled if engine != "python" and COMPILER else None
     # A kernel is asked for by name and computes the problem's heuristic of that name: one of
     # one's own sharing the name (a "manhattan" returning 0) is searched as given, in Python.
     own_h = find_kernel is not None and algo.uses_heuristic and not is_builtin(problem, h)
     # The compiled best-first searches order ties as ``classic`` does, and only so, but those
     # of compiled slots (``compiled_problem``), which take the policies they name.
-    ties = getattr(problem, "compiled_tie_breaks", None)
-    if own_h or (tie_break not in (ties or ("classic",)) and algo.name in TIE_BREAKERS):
+    ties = offered.compiled_tie_breaks
+    if own_h or (tie_break not in (ties or ("classic",)) and algo.orders_ties):
         find_kernel = None
     if recorder is not None and engine == "compiled":
         raise InputError("a traced search runs on the Python engine; leave --engine auto")
@@ -219,8 +220,8 @@ def _solve(
         )
     engine_used = "compiled" if kernel else "python"
     if kernel is not None and algo.name == "idastar":
-        notes.append(getattr(problem, "compiled_ida_counts", ""))
-    prove = getattr(problem, "unsolvable_reason", None)
+        notes.append(offered.compiled_ida_counts)
+    prove = offered.unsolvable_reason
     proved = prove() if precheck and prove is not None else None
     prepare = getattr(kernel, "prepare", None)  # a kernel's setup, when it will run
     if prepare is not None and not proved:
@@ -285,7 +286,7 @@ def _solve(
         if outcome.stopped is not None:
             notes.append(stopped_early(outcome, len(stats.improvements)))
         # A depth bound cuts paths of more moves, which may cost less unless every step costs 1.
-        if optimal and meter.depth_limited and not getattr(problem, "unit_costs", False):
+        if optimal and meter.depth_limited and not offered.unit_costs:
             optimal = False
             notes.append(
                 Note(
@@ -363,12 +364,12 @@ def resolve_heuristic(problem: object, spec: HeuristicSpec) -> Heuristic:
     if isinstance(spec, Heuristic):
         return spec
     if spec is None:
-        spec = getattr(problem, "default_heuristic", None)
+        spec = advice(problem).default_heuristic
     if spec is None:
         return own_heuristic(problem) or ZERO
     if isinstance(spec, str):
         key = spec.lower()
-        key = getattr(problem, "heuristic_aliases", {}).get(key, key)
+        key = advice(problem).heuristic_aliases.get(key, key)
         found = named_heuristic(problem, key)
         if found is None:
             raise InputError(
@@ -385,7 +386,7 @@ def resolve_heuristic(problem: object, spec: HeuristicSpec) -> Heuristic:
 def choose(problem: object, heuristic: HeuristicSpec) -> tuple[str, HeuristicSpec, str]:
     """``algorithm="auto"``: the problem's own choice (``choose_algorithm(heuristic)`` returns
     the algorithm, the heuristic and why), else A* with the heuristic asked for."""
-    own = getattr(problem, "choose_algorithm", None)
+    own = advice(problem).choose_algorithm
     if own is None:
         return "astar", heuristic, Note("auto: A*, the default for a problem that does not choose")
     algorithm, chosen, why = own(

@@ -5,7 +5,7 @@ The facade adds them as notes and hints; each note is a ``Note`` (the web says i
 from __future__ import annotations
 
 from .advice import advice
-from .algorithms import ALGORITHMS, Algorithm, get_algorithm
+from .algorithms import Algorithm, get_algorithm
 from .checked import Checked
 from .limits import LimitKind, Limits
 from .note import Note
@@ -92,11 +92,6 @@ def many_ties(stats: Stats, tie_break: str) -> str:
         expanded=stats.expanded,
         name=tie_break,
     )
-
-
-# The facade's sets of names, until it reads the traits itself.
-TIE_BREAKERS = {a.name for a in ALGORITHMS.values() if a.orders_ties}
-KEEPS_ONLY_ITS_PATH = {a.name for a in ALGORITHMS.values() if not a.keeps_states}
 
 
 def hint(

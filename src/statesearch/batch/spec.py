@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..advice import advice
 from ..algorithms import Options, get_algorithm
 from ..algorithms.beam import check_width
 from ..algorithms.best_first import check_tie_break
@@ -324,7 +325,7 @@ def check(spec: Spec) -> None:
     heuristic = spec.get("heuristic")
     if heuristic is not None:
         names = heuristic_names(problem)
-        key = getattr(problem, "heuristic_aliases", {}).get(heuristic.lower(), heuristic.lower())
+        key = advice(problem).heuristic_aliases.get(heuristic.lower(), heuristic.lower())
         if key not in {name.lower() for name in names}:
             raise InputError(
                 "unknown heuristic {name!r}; choose from {choices}",
