@@ -85,6 +85,23 @@ def test_a_hard_puzzle_is_solved_at_its_census_length() -> None:
     replay(puzzle, result)
 
 
+def test_the_sides_grow_only_within_the_memory_bound() -> None:
+    """Each side's set of boards and its layers double as they fill (15-19 MB on this puzzle),
+    each doubling asked of the bound first: the limit names what was to grow, and nothing was
+    allocated past the bound before it."""
+    from statesearch.limits import resident_bytes
+
+    header = "; seed 5: 8x8, 8 blocks, optimal 25 moves"
+    puzzle = Tilt(parse_tilt(next(t for t in BENCHMARK.read_text().split("\n\n") if header in t)))
+    solve(Tilt.from_text(ELEVEN), "bidirectional")  # its kernel compiled or loaded first
+    bound = resident_bytes() + (4 << 20)  # room for the first tables, not for many doublings
+    result = solve(puzzle, "bidirectional", limits=Limits(max_memory=bound))
+    assert result.engine == "compiled"
+    assert result.status is Status.LIMIT_REACHED and result.limit == "memory", result.reason
+    assert result.reason.startswith("growing the "), result.reason
+    assert resident_bytes() <= bound + (2 << 20)
+
+
 # The block reaches 8 boards in 4 moves, and no target: a wall row shuts it off.
 SHUT_OFF = "o...\n....\n####\n...x"
 
