@@ -144,6 +144,31 @@ def keep(
     )  # fmt: skip
 
 
+@njit(cache=True, inline="always")
+def reach(
+    heap: np.ndarray, size: int, g: np.ndarray, seen: np.ndarray, child: int, ng: float,
+    f: float, came: int,
+) -> int:  # fmt: skip
+    """``child`` reached at cost ``ng`` (``came``: its whole ``seen`` word) and pushed with
+    priority ``f``; returns the open list's new size."""
+    g[child] = ng
+    seen[child] = came
+    return push(heap, size, f, ng, child)
+
+
+@njit(cache=True, inline="always")
+def settle(
+    status: int, stop: int, stored: int, max_stored: int, size: int, longest: int
+) -> tuple[int, int, int]:
+    """After an expansion's pushes: ``(status, stop, longest)``, status ``PAUSED`` when a push
+    found the push budget spent or the cells reached passed ``max_stored``."""
+    if status == k.PAUSED:
+        return status, stop, longest
+    if stored > max_stored:
+        return k.PAUSED, k.STOP_MEMORY, longest
+    return status, stop, max(size, longest)
+
+
 @njit(cache=True)
 def grid_astar_slice(
     heap: np.ndarray,
@@ -220,19 +245,13 @@ def grid_astar_slice(
                 status, stop = k.PAUSED, k.STOP_PUSHED
                 break
             stored += fresh
-            g[child] = ng
-            seen[child] = mark | s
             if limited:
                 depth[child] = depth[s] + 1
             h = estimate(dr + moves[m, 4], dc + moves[m, 5], kind, unit)
-            size = push(heap, size, ng + weight * h, ng, child)
+            size = reach(heap, size, g, seen, child, ng, ng + weight * h, mark | s)
             pushed += 1
+        status, stop, longest = settle(status, stop, stored, max_stored, size, longest)
         if status == k.PAUSED:
             break
-        if stored > max_stored:
-            status, stop = k.PAUSED, k.STOP_MEMORY
-            break
-        if size > longest:
-            longest = size
     keep(regs, size, expanded, pushed, generated, stored, longest, stop)
     return status

@@ -15,7 +15,7 @@ import numpy as np
 from numba import njit
 
 from ..kernels import codes as k
-from .grid_kernel import GO, LOW, counters, estimate, halt, keep, pop, push
+from .grid_kernel import GO, LOW, counters, estimate, halt, keep, pop, reach, settle
 from .jump_runs import run
 
 SQRT2 = math.sqrt(2)
@@ -190,17 +190,11 @@ def jump_slice(
                 status, stop = k.PAUSED, k.STOP_PUSHED
                 break
             stored += fresh
-            g[child] = ng
-            seen[child] = mark | s
             h = estimate(child // width - goal_r, child % width - goal_c, kind, 1)
-            size = push(heap, size, ng + h, ng, child)
+            size = reach(heap, size, g, seen, child, ng, ng + h, mark | s)
             pushed += 1
+        status, stop, longest = settle(status, stop, stored, max_stored, size, longest)
         if status == k.PAUSED:
             break
-        if stored > max_stored:
-            status, stop = k.PAUSED, k.STOP_MEMORY
-            break
-        if size > longest:
-            longest = size
     keep(regs, size, expanded, pushed, generated, stored, longest, stop)
     return status
