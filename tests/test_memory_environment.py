@@ -139,10 +139,14 @@ def test_in_the_browser_there_is_no_psutil_resource_or_proc(
     limits.reserve(10 * MB, "a table", limits.Meter(limits.Limits()))  # nothing to refuse it
 
 
+# The command's code (numba and llvmlite among it, which the command line now loads only when
+# a search needs them) is mapped before the cap, as a process under ``ulimit -v`` maps it
+# within its limit; the cap then leaves 300 MB for the search's tables.
 CAPPED = """
 import resource, sys
 import psutil
 from statesearch.cli import main
+import statesearch.npuzzle.compiled
 mapped = psutil.Process().memory_info().vms
 resource.setrlimit(resource.RLIMIT_AS, (mapped + 300 * 2**20, resource.RLIM_INFINITY))
 sys.exit(main(sys.argv[1:]))
