@@ -8,6 +8,8 @@ so every counter equals the Python engine's (the lesson's 48,390 / 3,667 / 283).
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 from numba import njit
 
@@ -24,6 +26,19 @@ SIZE, CUT = (
 )  # open-list entries; a child was cut at the depth limit
 REGISTERS = codes.COUNTERS + 2
 H_ZERO, H_MISPLACED, H_MANHATTAN = 0, 1, 2
+
+
+class Rules(NamedTuple):
+    """The board's moves, its goal and the estimate, as ``astar_slice`` reads them (one
+    argument, not seven)."""
+
+    goal: np.ndarray
+    goal_rank: int
+    md: np.ndarray  # md[tile, cell]: the tile's Manhattan distance from there to its goal
+    kind: int  # H_ZERO, H_MISPLACED or H_MANHATTAN
+    weight: int
+    cell_after: np.ndarray  # cell_after[cell * 4 + d]: the blank's cell after move d, or -1
+    factorial: np.ndarray
 
 
 @njit(cache=True)
@@ -78,13 +93,7 @@ def astar_slice(
     heap: np.ndarray,
     g: np.ndarray,
     came: np.ndarray,
-    goal: np.ndarray,
-    goal_rank: int,
-    md: np.ndarray,
-    kind: int,
-    weight: int,
-    cell_after: np.ndarray,
-    factorial: np.ndarray,
+    rules: Rules,
     regs: np.ndarray,
     max_expanded: int,
     max_pushed: int,
@@ -98,6 +107,7 @@ def astar_slice(
     EXHAUSTED, PAUSED (a slice or a budget ended: ``regs[STOP]`` tells which) or NEED_ROOM (the
     open list is full; grow it and call again).
     """
+    goal, goal_rank, md, kind, weight, cell_after, factorial = rules
     n = goal.shape[0]
     tiles = np.empty(n, dtype=np.int64)
     stop_at = regs[codes.EXPANDED] + slice_expansions

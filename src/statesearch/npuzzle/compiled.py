@@ -34,6 +34,7 @@ from .astar_kernel import (
     REGISTERS,
     SIZE,
     UNSEEN,
+    Rules,
     astar_slice,
     estimate,
     rank_board,
@@ -287,6 +288,15 @@ class BoardAStar:
         self.registers = np.zeros(REGISTERS, dtype=np.int64)
         self.registers[SIZE] = self.registers[LONGEST] = self.registers[STORED] = 1
         self.depth = min(meter.max_depth, MAX_G)
+        self.rules = Rules(
+            self.goal,
+            self.goal_rank,
+            self.md,
+            self.kind,
+            weight,
+            self.cell_after,
+            self.factorial,
+        )
 
     def run(self, expansions: int) -> int:
         meter = self.meter
@@ -295,13 +305,7 @@ class BoardAStar:
                 self.heap,
                 self.g,
                 self.came,
-                self.goal,
-                self.goal_rank,
-                self.md,
-                self.kind,
-                self.weight,
-                self.cell_after,
-                self.factorial,
+                self.rules,
                 self.registers,
                 meter.max_expanded,
                 meter.max_pushed,
