@@ -171,6 +171,22 @@ def test_under_ulimit_v_a_search_stops_at_its_limit() -> None:
     assert "Traceback" not in done.stdout + done.stderr
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="RLIMIT_AS is enforced on Linux")
+def test_a_cap_too_tight_for_the_compiled_engine_is_a_limit_in_one_line() -> None:
+    """300 MB past what the command line mapped, before numba: llvmlite cannot map its
+    library, which was an internal error (exit 70)."""
+    argv = ["solve", "npuzzle", HARD_15, "-a", "astar", "-H", "manhattan", "--time-limit", "60"]
+    capped = CAPPED.replace("import statesearch.npuzzle.compiled\n", "")
+    assert capped != CAPPED
+    done = subprocess.run(
+        [sys.executable, "-c", capped, *argv], capture_output=True, text=True, timeout=120
+    )
+    said = done.stdout + done.stderr
+    assert done.returncode == 4, said
+    assert "while the compiled engine was being loaded" in said and "--engine python" in said
+    assert "Traceback" not in said
+
+
 WITHOUT_POSIX = """
 import json, os, signal, sys, tempfile
 from pathlib import Path

@@ -19,6 +19,7 @@ from .checked import Checked, checked
 from .errors import InputError
 from .kernels import COMPILER
 from .limits import OUT_OF_MEMORY, LimitHit, LimitKind, Limits, Meter, Snapshot, metering
+from .memory_room import address_space_cap
 from .outcome import Found
 from .overdue import Stuck, stopped_when_overdue
 from .problem import (
@@ -141,14 +142,16 @@ def _solve(
     algo = get_algorithm(algorithm)
     stats = Stats()
 
-    def stopped_in_tables(hit: LimitHit) -> SearchResult[Any]:
+    def stopped_in_tables(
+        hit: LimitHit, doing: str = "the heuristic's tables were being built"
+    ) -> SearchResult[Any]:
         return SearchResult(
             Status.LIMIT_REACHED,
             algo.name,
             heuristic if isinstance(heuristic, str) else None,
             stats,
             limit=hit.kind,
-            reason=f"{hit.detail}, while the heuristic's tables were being built",
+            reason=f"{hit.detail}, while {doing}",
             choice=choice,
         )
 
@@ -200,6 +203,12 @@ def _solve(
         )
     except LimitHit as hit:
         return stopped_in_tables(hit)
+    except OSError as err:  # llvmlite's library, mapped when a kernel is first made
+        if address_space_cap() is None:
+            raise
+        detail = "its library could not be mapped within the address-space limit (ulimit -v)"
+        hit = LimitHit(LimitKind.MEMORY, f"{detail}; --engine python needs none ({err})")
+        return stopped_in_tables(hit, "the compiled engine was being loaded")
     if recorder is not None:
         recorder.attach(problem, h.fn if algo.uses_heuristic else ZERO.fn)  # the search's h
         if kernel is not None:
