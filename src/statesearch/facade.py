@@ -207,8 +207,8 @@ def _solve(
         if address_space_cap() is None:
             raise
         detail = "its library could not be mapped within the address-space limit (ulimit -v)"
-        hit = LimitHit(LimitKind.MEMORY, f"{detail}; --engine python needs none ({err})")
-        return stopped_in_tables(hit, "the compiled engine was being loaded")
+        capped = LimitHit(LimitKind.MEMORY, f"{detail}; --engine python needs none ({err})")
+        return stopped_in_tables(capped, "the compiled engine was being loaded")
     if recorder is not None:
         recorder.attach(problem, h.fn if algo.uses_heuristic else ZERO.fn)  # the search's h
         if kernel is not None:
