@@ -46,8 +46,10 @@ browser:
 		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(BROWSER_PACKAGES); \
 	fi
 
+# The test files shared between two processes (pytest-xdist), each file whole in one of them
+# (its servers, browsers and tables are module fixtures): CI has two cores.
 test: lint browser $(PYODIDE)
-	$(BIN)/pytest src tests
+	$(BIN)/pytest -n 2 --dist loadfile src tests
 
 # The static site (site/): the playground and the lesson page, statesearch running in each
 # browser (Pyodide, pinned in browser/package-lock.json, from the npm registry).

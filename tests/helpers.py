@@ -116,3 +116,9 @@ def eventually(check: Callable[[], bool], within: float = 20.0, what: str = "") 
     while not check():
         assert time.monotonic() < deadline, f"not within {within:g} s: {what or check}"
         time.sleep(0.05)
+
+
+def unwrapped(text: str) -> str:
+    """``text`` without its whitespace: what a console printed, however it folded the lines (a
+    long path is folded mid-word at 80 columns)."""
+    return "".join(text.split())

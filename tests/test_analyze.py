@@ -13,6 +13,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from helpers import unwrapped
 from statesearch import solve
 from statesearch.cli import main
 from statesearch.limits import LimitHit, LimitKind, Limits, Meter
@@ -217,7 +218,7 @@ def test_plot_is_written(
 ) -> None:
     file = tmp_path / f"heuristics{suffix}"
     code, out, _ = run(capsys, "--rows", "2", "--cols", "3", "--plot", str(file))
-    assert code == 0 and str(file) in out
+    assert code == 0 and unwrapped(str(file)) in unwrapped(out)
     assert file.read_bytes().startswith(magic)
     if suffix == ".svg":
         assert b"<svg" in file.read_bytes()[:2000]
