@@ -101,6 +101,9 @@ def check_server(command: str, expected: str, scratch: Path, env: dict[str, str]
         start_new_session=True,
         stdout=subprocess.PIPE,
         text=True,
+        # Ctrl-C as at a terminal: a job started in the background of a script (a CI run
+        # started with &) inherits SIGINT ignored, and so would the server.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     printed: list[str] = []
     assert server.stdout is not None
@@ -122,8 +125,13 @@ def check_server(command: str, expected: str, scratch: Path, env: dict[str, str]
             check_addresses_students_type(printed)
     finally:
         os.killpg(server.pid, signal.SIGINT)
-        # Ctrl-C stops it, as the README says (exit 0, or by the signal as a shell shows 130).
-        assert server.wait(timeout=20) in (0, 130, -signal.SIGINT)
+        # Ctrl-C stops it, as the README says (exit 0, or by the signal as a shell shows 130);
+        # one that does not is failed and killed, never left serving.
+        try:
+            assert server.wait(timeout=20) in (0, 130, -signal.SIGINT)
+        finally:
+            if server.poll() is None:
+                os.killpg(server.pid, signal.SIGKILL)
 
 
 def check_addresses_students_type(printed: list[str]) -> None:
