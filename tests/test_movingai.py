@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from statesearch import InputError, solve
+from statesearch import InputError, read_results, solve
 from statesearch.cli import main
 from statesearch.maze.movingai import load_map, read_map, read_scenarios
 
@@ -123,6 +123,16 @@ def test_bench_movingai_checks_every_length(
     )
     assert all(r["bucket"] <= 6 for r in rows)
     assert "0 wrong" in printed and f"{len(rows)} paths checked" in printed
+    # How each row was made, and the same rows as CSV (read back by read_results).
+    assert all(r["provenance"]["command"][1:3] == ["bench", "movingai"] for r in rows)
+    table = tmp_path / "rows.csv"
+    code, _, _ = run(capsys, *args, "--buckets", "0-6", "--out", str(table))
+    read = read_results(table, as_frame=False)
+    assert code == 0 and [(r["id"], r["algorithm"]) for r in read] == [
+        (r["id"], r["algorithm"]) for r in rows
+    ]
+    assert all(r["correct"] is True for r in read)
+    assert [r["expanded"] for r in read] == [r["expanded"] for r in rows]
     lines = scen.read_text().splitlines()
     bucket, *middle, optimal = lines[1].split("\t")
     lines[1] = "\t".join([bucket, *middle, str(float(optimal) + 0.01)])  # one wrong length

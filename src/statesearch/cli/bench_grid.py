@@ -3,7 +3,6 @@ its map, each cost checked against the scenario's optimal length and each path r
 
 from __future__ import annotations
 
-import json
 import math
 import statistics
 import time
@@ -26,7 +25,9 @@ from ..maze.grid import Maze
 from ..maze.movingai import Scenario, read_scenarios, scenario_map
 from ..maze.scenarios import TOLERANCE, buckets, check_sizes, replays
 from ..outputs import check_output, write_whole
+from ..provenance import Span, command, of_command
 from ..result import SearchResult
+from ..result_rows import write_rows
 from .options import time_limit_option
 from .render import console
 from .solve import read_text
@@ -42,6 +43,7 @@ class Solved:
     cpu_s: float
     wall_s: float
     path_checked: bool
+    provenance: dict[str, Any]  # how the row was made: the command, the machine, its seconds
 
     @property
     def correct(self) -> bool | None:
@@ -66,12 +68,13 @@ def solve_all(
         start, goal = (s.start[1], s.start[0]), (s.goal[1], s.goal[0])
         one = maze.with_ends(start, goal)
         for algorithm in algorithms:
+            span = Span.begin(otherwise="process")
             wall, cpu = time.perf_counter(), time.process_time()
             result = solve(one, algorithm, heuristic, limits=limits, engine=engine)
             cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
             checked = result.solved and replays(one, result)
-            row = Solved(s, result.algorithm, result, cpu, wall, checked)
-            yield row
+            made = span.record(command=command(), scenario=s.line)
+            yield Solved(s, result.algorithm, result, cpu, wall, checked, made)
 
 
 def movingai(
@@ -90,7 +93,9 @@ def movingai(
     engine: Annotated[str, typer.Option(metavar="NAME", help="auto, python or compiled.")] = "auto",
     out: Annotated[
         Path | None,
-        typer.Option("--out", metavar="FILE", help="Also write the rows to FILE, as JSON."),
+        typer.Option(
+            "--out", metavar="FILE", help="Also write the rows to FILE: JSON, or CSV for FILE.csv."
+        ),
     ] = None,
     time_limit: Annotated[float | None, time_limit_option("Seconds per scenario.")] = None,
     plot: Annotated[
@@ -126,8 +131,9 @@ def movingai(
     if out is not None:
         cpu = sum(s.cpu_s for s in solved)
         summary = {"set": f"movingai {map_file.name}", "search": ", ".join(algorithms)}
-        record = {**summary, "cpu_s": cpu, "wall_s": wall, "rows": [out_row(s) for s in solved]}
-        out.write_text(json.dumps(record, indent=1))
+        rows = [out_row(s) for s in solved]
+        record = {**summary, "cpu_s": cpu, "wall_s": wall, "provenance": of_command()}
+        write_rows(out, rows, {**record, "rows": rows})
     if plot is not None:
         draw(solved, algorithms, plot, f"movingai {map_file.name}")
     if any(s.correct is False for s in solved):
@@ -200,6 +206,7 @@ def out_row(s: Solved) -> dict[str, Any]:
         "cpu_s": s.cpu_s,
         "wall_s": s.wall_s,
         "engine": s.result.engine,
+        "provenance": s.provenance,
         "worker": None,
     }
 
