@@ -38,7 +38,7 @@ from typing import Any, TypeVar
 import numpy as np
 
 from .errors import InputError
-from .kernels import COMPILER, Prepared
+from .kernels import COMPILER, Prepared, compile_for
 from .limits import Meter, active_meter
 from .outcome import Outcome
 from .problem import Heuristic
@@ -144,8 +144,7 @@ def _compiled_alone(slot: str, function: Any) -> None:
     what it returns."""
     ints = np.zeros(1, dtype=np.int64)
     arguments = (np.int64(0), ints, ints, ints)[: len(SLOTS[slot])]
-    signature = tuple(function.typeof_pyval(a) for a in arguments)
-    _compiling(slot, lambda: function.compile(signature))
+    signature = _compiling(slot, lambda: compile_for(function, arguments))
     returned = function.overloads[signature].signature.return_type
     if not any(_is(returned, kind) for kind in RETURNS[slot]):
         raise InputError(

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import importlib.util
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 # Whether this Python can compile kernels: not in the browser (Pyodide has no numba), where
 # every search runs on the Python engine.
@@ -24,6 +24,14 @@ if TYPE_CHECKING:
     from ..result import Stats
 
     Kernel = Callable[[Meter, Stats], Outcome]
+
+
+def compile_for(dispatcher: Any, arguments: tuple[object, ...]) -> tuple[Any, ...]:
+    """Have numba compile (or load from its cache) ``dispatcher``'s machine code for these
+    arguments now, rather than on its first call; the signature it compiled."""
+    signature = tuple(dispatcher.typeof_pyval(a) for a in arguments)
+    dispatcher.compile(signature)
+    return signature
 
 
 class Prepared:

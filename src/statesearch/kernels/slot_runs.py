@@ -13,7 +13,7 @@ from ..limits import LimitKind, Meter
 from ..outcome import Exhausted, Found, Outcome, along
 from ..problem import longest_optimal
 from ..result import Stats
-from . import slot_best_first, slot_breadth_first
+from . import compile_for, slot_best_first, slot_breadth_first
 from .codes import FOUND
 from .ida_driver import iterations
 from .slot_best_first import BestFirstSlots, best_first_slice
@@ -43,18 +43,14 @@ def compile_kernel(algorithm: str, slots: Slots) -> None:
     if algorithm in ("astar", "ucs"):
         arguments: tuple[object, ...] = (*slots, ints, *tables, heap, pairs, ints, ints, ints)
         arguments += (1, 1, 1, 1, 1, 1, 1)
-        _compile(best_first_slice, arguments)
+        compile_for(best_first_slice, arguments)
     elif algorithm == "bfs":
         arguments = (*slots[:2], ints, *tables, ints, ints, ints, ints, 1, 1, 1, 1)
-        _compile(breadth_first_slice, arguments)
+        compile_for(breadth_first_slice, arguments)
     else:
         arguments = (*slots, ints, ints, ints, pairs, pairs, ints, ints, ints, 1)
-        _compile(ida_slice, arguments)
+        compile_for(ida_slice, arguments)
     _COMPILED.add((kind, slots))
-
-
-def _compile(kernel: Any, arguments: tuple[object, ...]) -> None:
-    kernel.compile(tuple(kernel.typeof_pyval(a) for a in arguments))
 
 
 def run_search(

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import math
 import time
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 
 from ..directions import LESSON_ORDER, OPPOSITE
-from ..kernels import Prepared
+from ..kernels import Prepared, compile_for
 from ..kernels.codes import EXHAUSTED, LONGEST, PAUSED, STORED
 from ..kernels.ida_driver import IDA_DEPTH, IDA_EXPANDED, IDA_REGISTERS, MAX_DEPTH, iterations
 from ..kernels.slices import grown, run_slices
@@ -183,8 +183,7 @@ class FrameSearch:
         """Have numba load (or compile) the kernel's machine code for these arguments now,
         which it would otherwise do on the first ``run``."""
         arguments = self._arguments(np.zeros(IDA_REGISTERS, dtype=np.int64), SLICE)
-        dispatcher: Any = self.kernel  # a numba Dispatcher, typed as the function it calls
-        dispatcher.compile(tuple(dispatcher.typeof_pyval(a) for a in arguments))
+        compile_for(self.kernel, arguments)
 
     def _arguments(self, registers: np.ndarray, expansions: int) -> tuple[object, ...]:
         return (
