@@ -127,6 +127,7 @@ def search_subtree(
         try:
             meter.checkpoint(counted + part.expanded)
         except LimitHit as hit:
+            part.generated += 1  # the child the slice paused at, as the engine's walk counts it
             part.stopped = (hit.kind, hit.detail)
             break
     if status == FOUND:

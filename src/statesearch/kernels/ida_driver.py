@@ -3,8 +3,10 @@
 A kernel runs one iteration (bound ``registers[IDA_BOUND]``) in slices and counts as the
 engine's IDA* does (``algorithms/bounded_walk.py``): a node is expanded when it is entered within
 the bound (pushed, but for the root), ``generated`` counts the children it evaluates, and the
-root is counted here, once per iteration. Between slices this driver checks the expansion and
-push budgets, the clock and the cancel flag, so a compiled IDA* stops where the Python one would.
+root is counted here, once per iteration. A slice that has made its expansions pauses at the
+next child it would enter, before counting it: the point where the engine's walk checks its
+budgets, the clock and the cancel flag. The driver checks them there, with the counts the walk
+has then, so a compiled IDA* stops where the Python one does, on every counter.
 """
 
 from __future__ import annotations
@@ -35,8 +37,9 @@ class IdaSearch(Protocol):
         """Back to the root, ready for an iteration (``IDA_BOUND`` is set)."""
 
     def run(self, registers: np.ndarray, expansions: int) -> int:
-        """Run for at most ``expansions`` more; FOUND, EXHAUSTED (the iteration is over) or
-        PAUSED."""
+        """Run for at most ``expansions`` more: FOUND, EXHAUSTED (the iteration is over) or
+        PAUSED at the next child within the bound, not yet counted generated (the next run
+        takes it again: generates, enters and counts it)."""
 
     def solution(self, depth: int) -> Found:
         """The path the last FOUND slice ended on, ``depth`` moves long."""
@@ -91,22 +94,29 @@ def _iteration(
     registers[IDA_NEXT] = NO_F
     search.restart()
     while True:
-        # Every expansion past the root follows a push: stop before the one past max_pushed.
+        # Every expansion past the root follows a push; a slice of none stops at the next push.
         pushes_left = meter.max_pushed - (stats.expanded - len(stats.iterations) - 1)
-        if pushes_left <= 0:
-            meter.push(meter.max_pushed)
         room = max(min(meter.max_expanded - stats.expanded, pushes_left), 0)
-        if room == 0:  # the root took the last expansion: a slice would take one more
-            meter.checkpoint(stats.expanded, 1)
         registers[IDA_EXPANDED] = stats.expanded
         registers[IDA_GENERATED] = stats.generated
         status = search.run(registers, min(search.slice, room))
         stats.expanded = int(registers[IDA_EXPANDED])
         stats.generated = int(registers[IDA_GENERATED])
         stats.pushed = stats.expanded - len(stats.iterations) - 1  # all but the roots
-        stats.max_frontier = max(
-            stats.max_frontier, int(registers[IDA_LONGEST]), int(registers[IDA_DEPTH]) + 1
-        )
+        depth = int(registers[IDA_DEPTH])
+        stats.max_frontier = max(stats.max_frontier, int(registers[IDA_LONGEST]), depth + 1)
         if status != PAUSED:
             return status
-        meter.checkpoint(stats.expanded, int(registers[IDA_DEPTH]) + 1)  # budget, clock
+        _at_the_next_child(meter, stats, depth + 1)
+
+
+def _at_the_next_child(meter: Meter, stats: Stats, depth: int) -> None:
+    """Check the budgets where the engine's walk does, at the child a slice paused at: it has
+    generated the child, checks the push budget, pushes it and checks the rest. A stop reports
+    those counts; otherwise the kernel counts the child when it takes it again."""
+    stats.generated += 1
+    meter.push(stats.pushed)
+    stats.pushed += 1
+    meter.checkpoint(stats.expanded, depth)  # the expansion budget, clock, cancel, memory
+    stats.generated -= 1
+    stats.pushed -= 1

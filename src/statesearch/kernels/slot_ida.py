@@ -101,6 +101,11 @@ def ida_slice(
             if f < smallest:
                 smallest = f
             continue
+        if expanded >= stop_at:  # the next slice takes this child again
+            taken[depth] -= 1
+            generated -= 1
+            status = PAUSED
+            break
         if depth + 2 >= states.shape[0]:
             status = TOO_DEEP
             break
@@ -111,9 +116,6 @@ def ida_slice(
             longest = depth + 1
         if is_goal(child, data):
             status = FOUND
-            break
-        if expanded >= stop_at:
-            status = PAUSED
             break
     regs[IDA_DEPTH], regs[IDA_NEXT] = depth, smallest
     regs[IDA_EXPANDED], regs[IDA_GENERATED], regs[IDA_LONGEST] = expanded, generated, longest

@@ -242,7 +242,7 @@ class PerShapeSearch:
             self.search, self.tiles, self.delta, registers, self.path, self.blank, self.h
         )
         if status == PAUSED:
-            registers[IDA_DEPTH] = registers[specialized.S_REPLAY]
+            registers[IDA_DEPTH] = registers[specialized.S_REPLAY] - 1  # the child's parent
         return status
 
     def solution(self, depth: int) -> Found:

@@ -219,6 +219,11 @@ def _ida_kernel(estimate: int) -> Callable[..., int]:
                 if f < smallest:
                     smallest = f
                 continue
+            if expanded >= stop_at:  # the next slice takes this child again
+                d = move
+                generated -= 1
+                status = PAUSED
+                break
             if with_lines:
                 codes[a] = now_a
                 codes[b] = now_b
@@ -236,9 +241,6 @@ def _ida_kernel(estimate: int) -> Callable[..., int]:
                 longest = int(depth) + 1
             if estimate == 0:
                 status = FOUND
-                break
-            if expanded >= stop_at:
-                status = PAUSED
                 break
         frames[depth] = frame(blank, d, back, h, h_mirror)
         _finish(regs, frames, path, status, depth, smallest, expanded, generated)

@@ -8,10 +8,10 @@ pass every array as a struct), so the functions are emitted as LLVM IR with llvm
 own backend, and compiled once per shape (4 s for 4x4), then loaded from the cache directory.
 
 The search keeps the contract of the loop kernels (``ida_kernels``, ``kernels.ida_driver``):
-same counters, same move order, same registers, and it pauses after a given number of
-expansions. A pause unwinds the recursion,
-restoring the board, and leaves the path to the paused node in ``path``; the next call replays
-that path without counting anything (the ``resume_`` twins) and carries on where it stopped.
+same counters, same move order, same registers, and after a given number of expansions it
+pauses at the next child it would enter. A pause unwinds the recursion, restoring the board, and
+leaves the path to that child in ``path``; the next call replays the path without counting
+anything (the ``resume_`` twins), counts the child and carries on from it.
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ from . import moves as move_tables
 from .moves import MoveTables
 
 # The driver's registers, and two of the search's own: the expansion count at which it pauses,
-# and the depth of the paused node (0: not replaying).
+# and the depth of the child it paused at (0: not replaying).
 S_STOP_AT, S_REPLAY = 6, 7
 MAX_CELLS = 36  # 6x6: beyond that the functions take too long to compile to be worth it
 
@@ -144,6 +144,18 @@ def _emit_node(
         at = builder.add(builder.mul(builder.zext(tile, I64), I64(n * 4)), I64(blank * 4 + d))
         return builder.add(h, builder.sext(builder.load(builder.gep(delta, [at])), I64))
 
+    def count_entry(depth: ir.Value, expanded: ir.Value | None = None) -> None:
+        """Count the node entered at ``depth`` expanded (``expanded``: the count before, when
+        already loaded), and the path's length."""
+        if expanded is None:
+            add_one(IDA_EXPANDED)
+        else:
+            builder.store(builder.add(expanded, I64(1)), register(IDA_EXPANDED))
+        states = builder.add(depth, I64(1))  # on the path now, the root included
+        longest = builder.load(register(IDA_LONGEST))
+        more = builder.icmp_signed(">", states, longest)
+        builder.store(builder.select(more, states, longest), register(IDA_LONGEST))
+
     deeper = builder.add(g, I64(1))
     if resumes is None:
         builder.branch(tries[0])
@@ -153,15 +165,24 @@ def _emit_node(
         builder.cbranch(builder.icmp_signed("==", g, paused_at), here, follow)
         builder.position_at_end(here)
         builder.store(I64(0), register(S_REPLAY))
+        if last >= 0:  # the child the pause stopped at: counted now, as the parent would have
+            add_one(IDA_GENERATED)
+            count_entry(g)
+            goal, search_on = node.append_basic_block("goal"), node.append_basic_block("on")
+            builder.cbranch(builder.icmp_signed("==", h, I64(0)), goal, search_on)
+            builder.position_at_end(goal)
+            builder.store(g, register(IDA_DEPTH))
+            builder.ret(I32(FOUND))
+            builder.position_at_end(search_on)
         builder.ret(builder.call(nodes[blank, last], node.args))
         builder.position_at_end(follow)
         on_path = builder.switch(builder.zext(builder.load(builder.gep(path, [g])), I64), done)
 
     for i, (d, cell) in enumerate(children):
         child = nodes[cell, d]
-        over, inside, found, stop, pause, call, after, undo, back = (
+        over, inside, enter, found, pause, call, after, undo, back = (
             node.append_basic_block(f"{name}{d}")
-            for name in ("over", "in", "found", "stop", "pause", "call", "after", "undo", "back")
+            for name in ("over", "in", "enter", "found", "pause", "call", "after", "undo", "back")
         )
         builder.position_at_end(tries[i])
         tile = builder.load(builder.gep(tiles, [I64(cell)]))
@@ -179,24 +200,23 @@ def _emit_node(
         builder.branch(tries[i + 1])
 
         builder.position_at_end(inside)
+        expanded = builder.load(register(IDA_EXPANDED))
+        enough = builder.icmp_signed(">=", expanded, builder.load(register(S_STOP_AT)))
+        builder.cbranch(enough, pause, enter)
+        builder.position_at_end(pause)  # the next slice replays to here and counts the child
+        builder.store(I8(d), builder.gep(path, [g]))
+        builder.store(deeper, register(S_REPLAY))
+        builder.store(builder.sub(builder.load(register(IDA_GENERATED)), I64(1)),
+                      register(IDA_GENERATED))  # fmt: skip
+        builder.ret(I32(PAUSED))
+        builder.position_at_end(enter)
+        count_entry(deeper, expanded)  # first: the board's stores may alias the registers
         slide(tile, blank, cell)
         builder.store(I8(d), builder.gep(path, [g]))
-        expanded = add_one(IDA_EXPANDED)
-        states = builder.add(deeper, I64(1))  # on the path now, the root included
-        longest = builder.load(register(IDA_LONGEST))
-        more = builder.icmp_signed(">", states, longest)
-        builder.store(builder.select(more, states, longest), register(IDA_LONGEST))
-        builder.cbranch(builder.icmp_signed("==", h2, I64(0)), found, stop)
+        builder.cbranch(builder.icmp_signed("==", h2, I64(0)), found, call)
         builder.position_at_end(found)
         builder.store(deeper, register(IDA_DEPTH))
         builder.ret(I32(FOUND))
-        builder.position_at_end(stop)
-        enough = builder.icmp_signed(">=", expanded, builder.load(register(S_STOP_AT)))
-        builder.cbranch(enough, pause, call)
-        builder.position_at_end(pause)
-        builder.store(deeper, register(S_REPLAY))
-        slide(tile, cell, blank)
-        builder.ret(I32(PAUSED))
 
         builder.position_at_end(call)
         status = builder.call(child, [tiles, delta, registers, path, deeper, h2])

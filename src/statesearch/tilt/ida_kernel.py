@@ -70,6 +70,11 @@ def ida_slice(
             if f < regs[IDA_NEXT]:
                 regs[IDA_NEXT] = f
             continue
+        if regs[IDA_EXPANDED] >= stop_at:  # the next slice takes this child again
+            next_move[depth] = d
+            regs[IDA_GENERATED] -= 1
+            regs[IDA_DEPTH] = depth
+            return PAUSED
         regs[IDA_EXPANDED] += 1
         depth += 1
         path[depth] = child
@@ -79,6 +84,3 @@ def ida_slice(
             return FOUND
         if depth + 1 > regs[IDA_LONGEST]:
             regs[IDA_LONGEST] = depth + 1
-        if regs[IDA_EXPANDED] >= stop_at:
-            regs[IDA_DEPTH] = depth
-            return PAUSED

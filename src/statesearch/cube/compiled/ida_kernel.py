@@ -205,10 +205,17 @@ def ida_slice(
         k = peek64(node, NEXT)
         fitting = peek64(node, FITTING + 1 + k)
         # The children before this one that fit were generated too (after the last, all).
-        regs[driver.IDA_GENERATED] += (fitting >> 5) - (peek64(node, FITTING + k) >> 5)
+        passed = peek64(node, FITTING + k)
+        regs[driver.IDA_GENERATED] += (fitting >> 5) - (passed >> 5)
         if k >= peek64(node, FITS):
             depth -= 1
             continue
+        if regs[driver.IDA_EXPANDED] >= stop_at:
+            # The next slice takes this child again and counts it, the ones passed counted now.
+            regs[driver.IDA_GENERATED] -= 1
+            poke64(node, FITTING + k, ((fitting >> 5) - 1) << 5 | passed & 31)
+            regs[driver.IDA_DEPTH] = depth
+            return PAUSED
         poke64(node, NEXT, k + 1)
         i = fitting & 31
         room = bound - depth - 1
@@ -228,8 +235,5 @@ def ida_slice(
             parity, tables,
         )  # fmt: skip
         regs[driver.IDA_NEXT] = min(regs[driver.IDA_NEXT], smallest)
-        if regs[driver.IDA_EXPANDED] >= stop_at:
-            regs[driver.IDA_DEPTH] = depth
-            return PAUSED
     regs[driver.IDA_DEPTH] = 0
     return EXHAUSTED
