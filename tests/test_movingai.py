@@ -81,7 +81,7 @@ def test_solve_maze_reads_a_map_by_its_header(
         capsys, "solve", "maze", str(file), "--start", "0,0", "--goal", "3,2", "--json"
     )
     answer = json.loads(out)
-    assert code == 0 and answer["moves"] == 8 and answer["corners"] == "avoid"
+    assert code == 0 and answer["connectivity"] == 8 and answer["corners"] == "avoid"
     assert answer["start"] == [0, 0] and answer["goal"] == [2, 3]
     assert answer["cost"] == 5  # no diagonal passes the tree's corner
     args = ["--start", "0,0", "--goal", "3,2", "--corners", "cut", "--json"]

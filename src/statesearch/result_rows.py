@@ -43,7 +43,7 @@ BATCH_COLUMNS = [
     "stats.expanded", "stats.pushed", "stats.generated", "stats.max_frontier",
     "stats.elapsed_s", "cpu_s", "wall_s", "worker", "instance",
     "reason", "choice", "hint", "note", "moves", "actions", "start", "goal", "path",
-    "rows", "cols", "map", "bucket",
+    "rows", "cols", "connectivity", "corners", "map", "bucket",
     "stats.iterations", "stats.layers", "stats.improvements",
     *PROVENANCE_COLUMNS, EXTRA,
 ]  # fmt: skip

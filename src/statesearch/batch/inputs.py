@@ -23,11 +23,12 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from ..domain import Spec
 from ..errors import InputError
 from ..maze.movingai import read_scenarios, scenario_map
 from ..maze.scenarios import buckets, check_sizes
 from ..text_files import json_value
-from .spec import Spec, check, fingerprint, normalize, read_file
+from .spec import check, fingerprint, normalize, read_file
 
 SUFFIXES = (".txt", ".maze", ".tilt")
 TILT_OPTIMAL = re.compile(r";.*\boptimal (\d+) moves")

@@ -18,11 +18,12 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
+from ..domain import Spec
 from ..errors import InputError
 from ..result import Status
 from ..result_rows import BATCH_COLUMNS, csv_line, is_csv, parse_csv_line, row_cells
 from ..text_files import check_regular, json_value
-from .spec import Spec, fingerprint
+from .spec import fingerprint
 
 STATUSES = {status.value for status in Status}
 LINE_START = b'{"id":'  # how every line of ours begins (``worker.run_instance`` puts id first)

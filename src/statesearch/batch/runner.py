@@ -17,10 +17,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, cast
 
+from ..domain import Spec
 from ..overdue import GRACE_S
 from .pool import Done, Pool, PoolLost
 from .results import ResultsFile
-from .spec import Spec
 from .worker import run_instance
 
 Row = dict[str, Any]

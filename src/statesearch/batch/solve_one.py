@@ -9,11 +9,12 @@ import threading
 from collections.abc import Mapping
 from typing import Any
 
+from ..domain import get
 from ..facade import solve
 from ..limits import Meter
 from ..result import SearchResult
 from ..user_problem import blaming
-from .spec import build, limits, normalize
+from .spec import limits, normalize
 
 
 def solve_spec(
@@ -30,12 +31,12 @@ def solve_spec(
     """
     spec = normalize(raw, {}, None)
     meter = Meter(limits(spec, memory_share), cancel)
-    built = build(spec)
+    domain = get(spec["domain"])
+    problem = domain.from_spec(spec)
     # Only a user's own problem is blamed for what its code raises: a puzzle's bug is ours.
-    own = spec["domain"] == "problem"
-    with blaming(built.problem) if own else contextlib.nullcontext():
+    with blaming(problem) if domain.own_code else contextlib.nullcontext():
         result = solve(
-            built.problem,
+            problem,
             spec.get("algorithm") or "auto",
             spec.get("heuristic"),
             weight=spec.get("weight", 1.0),
@@ -46,11 +47,12 @@ def solve_spec(
             meter=meter,
             check=not spec.get("trust", False),
         )
-    row = {**result.to_dict(), **built.extras(result)}
+    repeated = {name: spec.get(name) for name in domain.repeated}
+    row = {**result.to_dict(), **repeated, **domain.fields(problem, result)}
     if spec.get("optimal") is not None:
         row["expected"] = spec["optimal"]
-        row["correct"] = correct(result, spec["optimal"], built.tolerance)
-        if result.solved and built.replays is not None and not built.replays(result):
+        row["correct"] = correct(result, spec["optimal"], domain.tolerance)
+        if result.solved and domain.replays is not None and not domain.replays(problem, result):
             row["correct"] = False  # a path that does not replay on the problem, or costs more
     return row
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from ..domain import Spec, get
 from ..provenance import Span, spec_call
 from .pool import one_search, worker_name
 from .solve_one import solve_spec
-from .spec import Spec, fingerprint, problem_name
+from .spec import fingerprint, problem_name
 
 
 def run_instance(spec: Spec, memory_share: float, stop: Any) -> dict[str, Any]:
@@ -38,7 +39,7 @@ def warm_up(spec: Spec, seconds: float = math.inf) -> str | None:
     """Load what ``spec`` needs (kernels, tables) with a tiny search, before anything is timed,
     within ``seconds``: ``None``, or what stopped it when the time ran out. A problem of one's
     own has neither, and its code is not run for nothing (it may be slow, or act on the world)."""
-    if spec["domain"] == "problem":
+    if get(spec["domain"]).own_code:
         return None
     row = solve_spec({**spec, "max_expanded": 1000, "time_limit": seconds})
     if row["limit"] != "time":

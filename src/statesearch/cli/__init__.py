@@ -37,7 +37,7 @@ COMMANDS = {
     "showcase": ("showcase", "showcase"),
     "serve": ("serve", "serve"),
     "cube": ("cube", "app"),
-    "solve": ("solve", "app"),
+    "solve": ("domains", "app"),
     "analyze": ("analyze", "app"),
     "tilt": ("tilt", "app"),
     "pdb": ("pdb", "app"),
@@ -45,7 +45,6 @@ COMMANDS = {
 }
 # Commands of a group that live in another module than the group's own.
 JOINED = {
-    "solve": {"cube": ("cube", "solve_cube"), "problem": ("user_problem", "solve_problem")},
     "bench": {"cube": ("bench_cube", "bench_cube")},
 }
 INTERNAL_ERROR = 70  # EX_SOFTWARE: statesearch's fault, not the input's

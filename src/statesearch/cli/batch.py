@@ -18,7 +18,8 @@ from ..batch.plots import check_plot_file, plot_results
 from ..batch.pool import Pool, PoolLost
 from ..batch.results import ResultsFile
 from ..batch.runner import Row, Tally, run_batch
-from ..batch.spec import Spec, build
+from ..batch.spec import build
+from ..domain import Spec
 from ..errors import InputError
 from ..limits import Meter
 from .options import ALGORITHM_HELP, memory_bound, memory_option, time_limit_option
@@ -230,7 +231,7 @@ def kind(spec: Spec) -> tuple[Any, ...]:
     partition they are built for; for the cube its size and metric (Korf's tables each)."""
     what = (spec["domain"], spec.get("algorithm"), spec.get("heuristic"))
     if spec["domain"] == "npuzzle":
-        puzzle = build(spec).problem
+        puzzle = build(spec)
         pdb = (spec.get("heuristic") or "").lower() == "pdb"
         return (*what, puzzle.rows, puzzle.cols, *((puzzle.goal, puzzle.partition) if pdb else ()))
     if spec["domain"] == "cube":
@@ -247,7 +248,7 @@ def build_tables(specs: list[Spec], meter: Meter) -> None:
         if spec["domain"] == "npuzzle" and heuristic == "pdb":
             from ..npuzzle.pdb_lookup import PatternDatabase
 
-            puzzle = build(spec).problem
+            puzzle = build(spec)
             with build_progress() as (log, progress):
                 PatternDatabase(
                     puzzle.rows, puzzle.cols, puzzle.goal, puzzle.partition, progress, log,
@@ -256,7 +257,7 @@ def build_tables(specs: list[Spec], meter: Meter) -> None:
         if spec["domain"] == "cube":
             from .cube import tables_wanted
 
-            cube, algorithm = build(spec).problem, spec.get("algorithm") or "auto"
+            cube, algorithm = build(spec), spec.get("algorithm") or "auto"
             if tables_wanted(cube, heuristic or None, algorithm) == "korf":
                 from ..cube.tables.korf import load_tables
 

@@ -129,18 +129,19 @@ def solve_cube(
 ) -> None:
     """Solve a Rubik's cube (3x3x3) or a pocket cube (2x2x2) optimally."""
     from ..cube import Cube
+    from ..cube.domain import CUBE
 
     fields: dict[str, object] = {}  # the cube's, for a limit reached while tables load
     with searching(search, fields) as meter:
         cube = Cube.from_text(cube_text, size, metric)
-        fields |= cube.result_fields(None)
+        fields |= CUBE.fields(cube, None)
         cube = _load_tables(cube, heuristic, search, meter)
         result = run(cube, heuristic, search, meter, precheck)
     cube.explain(result)
     emit(
         result,
         search.as_json,
-        cube.result_fields(result),
+        CUBE.fields(cube, result),
         picture(cube),
         all_moves=search.all_moves,
         interrupted=True,

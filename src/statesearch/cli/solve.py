@@ -1,5 +1,6 @@
 """``statesearch solve npuzzle|maze|tilt``: read a problem, search it, print the path and the
-counters."""
+counters; and what every domain's ``solve`` command shares (``searching``, ``run``). The
+``solve`` group lists each domain's command (``domains``)."""
 
 from __future__ import annotations
 
@@ -20,13 +21,16 @@ from ..errors import InputError
 from ..facade import solve
 from ..limits import OUT_OF_MEMORY, LimitHit, LimitKind, Meter, metering
 from ..maze import Maze
+from ..maze.domain import MAZE
 from ..maze.movingai import read_maze
-from ..npuzzle import NPuzzle, compact, format_board
+from ..npuzzle import NPuzzle, format_board
+from ..npuzzle.domain import NPUZZLE
 from ..outputs import written_in_place
 from ..problem import Problem, state_text
 from ..result import Proof, SearchResult, Stats, Status
 from ..text_files import check_regular
 from ..tilt import Tilt
+from ..tilt.domain import TILT
 from ..tilt.rules import COLLISIONS, STEPS
 from ..trace import Trace
 from .language import word
@@ -41,9 +45,6 @@ from .progress import SearchWatch, build_progress, watching
 from .render import MAX_PICTURE, console, emit, stopped_early
 from .trace_table import StepRecorder, trace_table
 
-app = typer.Typer(
-    help="Solve one problem and print the path and the counters.", no_args_is_help=True
-)
 MAX_FILE = 64 * 2**20  # bytes: a 5000x5000 maze is 25 MB
 
 
@@ -176,7 +177,6 @@ def same_file(a: Path, b: Path) -> bool:
         return False
 
 
-@app.command("npuzzle")
 @search_options
 def npuzzle(
     board: Annotated[
@@ -258,13 +258,8 @@ def npuzzle(
         f"{word('start')}:\n{format_board(puzzle.initial, puzzle.cols)}\n"
         f"{word('goal')}:\n{format_board(puzzle.goal, puzzle.cols)}"
     )
-    extra = {
-        "start": compact(puzzle.initial),
-        "goal": compact(puzzle.goal),
-        "rows": puzzle.rows,
-        "cols": puzzle.cols,
-    }
-    emit(result, search.as_json, extra, picture, all_moves=search.all_moves, interrupted=True)
+    fields = NPUZZLE.fields(puzzle, result)
+    emit(result, search.as_json, fields, picture, all_moves=search.all_moves, interrupted=True)
 
 
 def split(
@@ -290,7 +285,6 @@ def split(
     return split_solve(puzzle, chosen, workers=workers, scheduler=scheduler, meter=meter)
 
 
-@app.command("maze")
 @search_options
 def maze(
     file: Annotated[
@@ -337,17 +331,10 @@ def maze(
         grid = read_maze(read_text(file), moves, corners, start, goal)
         # A maze's ``show`` draws a path on the whole maze; a step's cell is its coordinates.
         result = run(grid, heuristic, search, meter, picture=str, source=file)
-    extra = {
-        "start": list(grid.initial),
-        "goal": list(grid.goal),
-        "moves": grid.moves,
-        "corners": grid.corners,
-        "path": [list(c) for c in result.path],
-    }
     emit(
         result,
         search.as_json,
-        extra,
+        MAZE.fields(grid, result),
         maze_picture(grid, result.path),
         all_moves=search.all_moves,
         interrupted=True,
@@ -412,7 +399,6 @@ def load(file: Path, step: str, collide: str, meter: Meter | None = None) -> Til
     return Tilt.from_text(read_text(file), step, collide, meter)
 
 
-@app.command("tilt")
 @search_options
 def solve_tilt(
     file: Annotated[Path, typer.Argument(help="A tilt board: . # o x @ (- reads stdin).")],
@@ -436,11 +422,5 @@ def solve_tilt(
             for i, (a, s) in enumerate(zip(result.actions, result.path[1:], strict=True))
         ]
         picture += "\n\n" + "\n\n".join(frames)
-    extra = {
-        "step": step,
-        "collide": collide,
-        "goal_rule": puzzle.goal_rule,
-        "height": puzzle.board.height,
-        "width": puzzle.board.width,
-    }
-    emit(result, search.as_json, extra, picture, all_moves=search.all_moves, interrupted=True)
+    fields = TILT.fields(puzzle, result)
+    emit(result, search.as_json, fields, picture, all_moves=search.all_moves, interrupted=True)

@@ -13,6 +13,7 @@ import typer
 from ..checked import trusted
 from ..problem import state_text
 from ..result import SearchResult
+from ..user_domain import PROBLEM
 from ..user_problem import blaming, is_file_reference, load_problem, parse_arguments
 from .options import SearchOptions, heuristic_option, search_options
 from .render import MOVES_SHOWN, emit
@@ -61,9 +62,9 @@ def solve_problem(
         text = state_text(problem)
         with blaming(problem):  # its render too, which writes the path
             result = run(problem, heuristic, search, meter, precheck, text, source(reference))
-            extra = {"start": text(problem.initial), "path": [text(s) for s in result.path]}
+            fields = PROBLEM.fields(problem, result)
             picture = path_picture(text, problem.initial, result, search.all_moves)
-    emit(result, search.as_json, extra, picture, interrupted=True, moves=False)
+    emit(result, search.as_json, fields, picture, interrupted=True, moves=False)
 
 
 def source(reference: str) -> Path | None:

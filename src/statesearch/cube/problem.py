@@ -210,17 +210,6 @@ class Cube:
         if len(self.solution(result)) < len(result.actions):
             result.add_note(self.half_turn_note)
 
-    def result_fields(self, result: SearchResult[State] | None) -> dict[str, object]:
-        """The cube's fields beside a result in ``solve cube --json``, the web API's answer and
-        a batch's line (``None``: no result, a limit reached before the search)."""
-        solution = " ".join(self.solution(result)) if result and result.solved else None
-        return {
-            "size": self.size,
-            "metric": self.metric,
-            "facelets": self.facelets(self.initial),
-            "solution": solution,
-        }
-
     def to_svg(self, state: State | None = None, cell: int = 20) -> str:
         """The net of ``state`` (default: the start) as an SVG document."""
         return net.svg_net(self.shown(self.initial if state is None else state), cell)

@@ -18,9 +18,8 @@ from pydantic import BaseModel
 
 from ..result import SearchResult, Stats, Status
 from .checks import body_schema, read
-from .cube_routes import CUBE_ROUTES
 from .guard import arrival
-from .routes import ROUTES, Route, limits
+from .route import Route, every_route, limits
 from .workers import POOL, Stopped
 
 
@@ -113,6 +112,6 @@ def server_limits() -> dict[str, Any]:
     return limits(POOL.slots)
 
 
-ALL_ROUTES: Mapping[str, Route] = {**ROUTES, **CUBE_ROUTES}
+ALL_ROUTES: Mapping[str, Route] = every_route()
 for _name, _route in ALL_ROUTES.items():
     add(_name, _route)

@@ -24,6 +24,7 @@ import threading
 from typing import TYPE_CHECKING, Any
 
 from ..cube import Cube
+from ..cube.domain import CUBE
 from ..cube.model.cubies import broken_invariant
 from ..errors import InputError
 from ..facade import solve
@@ -127,7 +128,7 @@ def solve_cube(request: SolveCube, deadline: float, cancel: threading.Event) -> 
     return answered(
         result,
         request,
-        **cube.result_fields(result),  # size, metric, facelets and the solution as written
+        **CUBE.fields(cube, result),  # size, metric, facelets and the solution as written
         states=[cube.facelets(state) for state in result.path],
         invariant=broken_invariant(cube.start),
         advice=advice,

@@ -23,7 +23,7 @@ from ..cube.model.reading import AS_READ, check_size, scrambled_framed
 from . import cube_jobs
 from .cube_jobs import BUILD_TABLES, korf_stored
 from .cube_schemas import CubeRandom, CubeState, SolveCube
-from .routes import Route
+from .route import Route
 from .schemas import MAX_SECONDS
 
 

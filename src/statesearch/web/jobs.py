@@ -14,6 +14,7 @@ Korf's tables by the same rule, is ``cube_jobs``.
 
 from __future__ import annotations
 
+import functools
 import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -25,14 +26,17 @@ from ..facade import resolve_heuristic, solve
 from ..kernels import COMPILER
 from ..limits import LimitHit, Limits
 from ..maze import Maze
+from ..maze.domain import MAZE
 from ..npuzzle import NPuzzle
+from ..npuzzle.domain import NPUZZLE
 from ..problem import Heuristic
 from ..result import SearchResult
 from ..tilt import Tilt, format_tilt
+from ..tilt.domain import TILT
 from ..trace import Trace
 from . import cube_jobs
-from .cube_schemas import SolveCube
 from .meters import answered, budget, seconds_left
+from .route import every_route
 from .schemas import (
     MAX_EVENTS,
     Request,
@@ -128,14 +132,14 @@ def with_offset(problem: Any, request: SolveBoard | SolveMaze) -> str | Heuristi
 
 def board_search(
     request: SolveBoard, deadline: float, cancel: threading.Event, trace: Trace | None = None
-) -> SearchResult[Any]:
+) -> tuple[NPuzzle, SearchResult[Any]]:
     meter = budget(request, deadline, cancel)
     puzzle = request.puzzle()
     if request.heuristic.lower() == "pdb" and reads_estimate(request.algorithm):
         puzzle = with_prebuilt_tables(puzzle)
     # The schema's default heuristic is no choice of the client's: it is not named as unread.
     asked = "heuristic" in request.given or reads_estimate(request.algorithm)
-    return solve(
+    return puzzle, solve(
         puzzle,
         request.algorithm,
         with_offset(puzzle, request) if asked else None,
@@ -149,10 +153,10 @@ def board_search(
 
 def maze_search(
     request: SolveMaze, deadline: float, cancel: threading.Event, trace: Trace
-) -> SearchResult[Any]:
+) -> tuple[Maze, SearchResult[Any]]:
     meter = budget(request, deadline, cancel)
     maze = Maze.parse("\n".join(request.grid), request.moves, request.corners)
-    return solve(
+    return maze, solve(
         maze,
         request.algorithm,
         with_offset(maze, request),
@@ -164,19 +168,20 @@ def maze_search(
 
 
 def solve_npuzzle(request: SolveBoard, deadline: float, cancel: threading.Event) -> dict[str, Any]:
-    result = board_search(request, deadline, cancel)
-    return answered(result, request, path=[list(s) for s in result.path])
+    puzzle, result = board_search(request, deadline, cancel)
+    fields = NPUZZLE.fields(puzzle, result)
+    return answered(result, request, **fields, path=[list(s) for s in result.path])
 
 
 def solve_maze(request: SolveMaze, deadline: float, cancel: threading.Event) -> dict[str, Any]:
     """Also returns the cells in the order they were expanded, for an animation."""
     trace = Trace(limit=MAX_EVENTS)
-    result = maze_search(request, deadline, cancel, trace)
+    maze, result = maze_search(request, deadline, cancel, trace)
     order, children = expansion_order(trace)
     return answered(
         result,
         request,
-        path=[list(c) for c in result.path],
+        **MAZE.fields(maze, result),
         expanded_order=order,
         children=children,
     )
@@ -185,15 +190,16 @@ def solve_maze(request: SolveMaze, deadline: float, cancel: threading.Event) -> 
 def trace_npuzzle(request: TraceBoard, deadline: float, cancel: threading.Event) -> dict[str, Any]:
     """The search and its first ``max_events`` events, states as tile lists."""
     trace = Trace(limit=request.max_events)
-    result = board_search(request, deadline, cancel, trace)
-    return answered(result, request, path=[list(s) for s in result.path], **trace_json(trace))
+    puzzle, result = board_search(request, deadline, cancel, trace)
+    fields = {**NPUZZLE.fields(puzzle, result), "path": [list(s) for s in result.path]}
+    return answered(result, request, **fields, **trace_json(trace))
 
 
 def trace_maze(request: TraceMaze, deadline: float, cancel: threading.Event) -> dict[str, Any]:
     """The search and its first ``max_events`` events, cells as ``[row, col]``."""
     trace = Trace(limit=request.max_events)
-    result = maze_search(request, deadline, cancel, trace)
-    return answered(result, request, path=[list(c) for c in result.path], **trace_json(trace))
+    maze, result = maze_search(request, deadline, cancel, trace)
+    return answered(result, request, **MAZE.fields(maze, result), **trace_json(trace))
 
 
 def solve_tilt(request: SolveTilt, deadline: float, cancel: threading.Event) -> dict[str, Any]:
@@ -201,7 +207,8 @@ def solve_tilt(request: SolveTilt, deadline: float, cancel: threading.Event) -> 
     puzzle = Tilt.from_text(request.board, request.step, request.collide)
     heuristic = None if request.algorithm == "bfs" else request.heuristic
     result = solve(puzzle, request.algorithm, heuristic, meter=meter)
-    return answered(result, request, boards=[puzzle.show(s) for s in result.path])
+    boards = [puzzle.show(s) for s in result.path]
+    return answered(result, request, **TILT.fields(puzzle, result), boards=boards)
 
 
 def generate_tilt(
@@ -244,17 +251,12 @@ def warm_up() -> None:
         return
 
 
-JOBS: dict[type[Request], Job] = {
-    SolveBoard: solve_npuzzle,
-    SolveMaze: solve_maze,
-    SolveTilt: solve_tilt,
-    TiltGenerate: generate_tilt,
-    TraceBoard: trace_npuzzle,
-    TraceMaze: trace_maze,
-    SolveCube: cube_jobs.solve_cube,
-}
+@functools.cache
+def _jobs() -> dict[type[Request] | None, Job]:
+    """Each search route's job by the type of request it reads."""
+    return {route.request: route.answer for route in every_route().values() if route.search}
 
 
 def run(request: Request, deadline: float, cancel: threading.Event) -> dict[str, Any]:
-    """The job for this kind of request."""
-    return JOBS[type(request)](request, deadline, cancel)
+    """The job for this kind of request, among every domain's routes."""
+    return _jobs()[type(request)](request, deadline, cancel)

@@ -64,4 +64,10 @@ RESEARCH_TEMPLATES: Mapping[str, str] = {
     "{file} line {line} does not have the header's {count} cells": (
         "{file}의 {line}번째 줄에는 머리글의 칸 {count}개가 없습니다"
     ),
+    # a domain of one's own (domain.py)
+    "{where} is no Domain named {name!r}": "{where}은(는) 이름이 {name!r}인 Domain이 아닙니다",
+    "cannot load {where}: {why}": "{where}을(를) 불러올 수 없습니다: {why}",
+    "{variable} holds {entry!r}: write NAME=MODULE:ATTRIBUTE": (
+        "{variable}에 {entry!r}가 있습니다: NAME=MODULE:ATTRIBUTE로 쓰세요"
+    ),
 }

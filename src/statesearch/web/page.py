@@ -25,8 +25,7 @@ from ..kernels import COMPILER
 from ..limits import Snapshot
 from . import meters
 from .checks import Invalid, read
-from .cube_routes import CUBE_ROUTES
-from .routes import ROUTES, Route, limits
+from .route import Route, every_route, limits
 from .translations import (
     INTERNAL,
     NOT_ALLOWED,
@@ -40,7 +39,7 @@ from .translations import (
 SLOTS = 1  # the page's Python runs one search at a time
 LOG = "the browser's console"  # where an internal error's details go
 
-PAGE_ROUTES = {**ROUTES, **CUBE_ROUTES, "limits": Route("server", None, lambda: limits(SLOTS))}
+PAGE_ROUTES = {**every_route(), "limits": Route("server", None, lambda: limits(SLOTS))}
 
 
 def plain(value: Any) -> Any:

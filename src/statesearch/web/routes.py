@@ -1,17 +1,11 @@
-"""Every API route once: what it reads, what answers it, whether it searches.
-
-Two transports call this table and nothing else: the server (``api``, FastAPI, where a search
-runs in a worker process within the request's time limit) and the page's own Python (``page``,
-Pyodide in a Web Worker, where it runs in that worker). So a body gets the same answer and the
-same refusal from either. Cheap answers (the live panel, one tilt move, the lesson maze) are
-computed here; searches are ``jobs``.
+"""The routes of the sliding-tile puzzle, the maze and tilt puzzles (each domain's table is
+named in its record, ``statesearch.domain``; the cube's are ``cube_routes``). Cheap answers
+(the live panel, one tilt move, the lesson maze) are computed here; searches are ``jobs``.
 """
 
 from __future__ import annotations
 
 import shlex
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import InputError
@@ -20,13 +14,11 @@ from ..maze.movingai import map_size, read_map
 from ..npuzzle import inversions, is_solvable, parity_proof
 from ..tilt import Tilt
 from . import jobs
+from .route import NO_TRACE, Route
 from .schemas import (
     MAX_MAZE_SIDE,
-    MAX_SECONDS,
-    MAX_STATES,
     Board,
     MazeMap,
-    Request,
     SolveBoard,
     SolveMaze,
     SolveTilt,
@@ -35,41 +27,6 @@ from .schemas import (
     TraceBoard,
     TraceMaze,
 )
-
-# What a trace answer holds when the server stopped its search before it gave one.
-NO_TRACE: Mapping[str, Any] = {
-    "events": [],
-    "counts": {},
-    "truncated": False,
-    "tie_break": "classic",
-}
-
-
-@dataclass(frozen=True)
-class Route:
-    """``request``: the body's type (``None``: a GET, no body). ``answer``: for a cheap route,
-    ``answer(request)``; for a search, ``jobs``' ``answer(request, deadline, cancel)``.
-    ``empty``: what a search's answer holds in place of what a result would have drawn, when
-    the server stopped it before it gave one, or ``gave_up(seconds)``, a refusal that says so.
-    ``tag``: its section in the API's documentation. ``locally(request)``: the command that runs
-    the same with the installed tool (what the page's Python says when it cannot, or stops);
-    ``compiled``: the route needs numpy, which the page's Python does not have."""
-
-    tag: str
-    request: type[Request] | None
-    answer: Callable[..., dict[str, Any]]
-    search: bool = False
-    empty: Mapping[str, Any] = field(default_factory=dict)
-    gave_up: Callable[[float], InputError] | None = None
-    summary: str = ""
-    locally: Callable[[Any], str] | None = None
-    compiled: bool = False
-
-
-def limits(slots: int) -> dict[str, Any]:
-    """The caps: the longest a request may run, the states a search may keep, and how many
-    searches run at once (the page's own Python runs one)."""
-    return {"max_seconds": MAX_SECONDS, "max_states": MAX_STATES, "slots": slots}
 
 
 def analyze(board: Board) -> dict[str, Any]:
@@ -158,7 +115,7 @@ def generate_command(request: TiltGenerate) -> str:
 
 
 PUZZLE, MAZE, TILT = "sliding puzzle", "maze", "tilt"
-ROUTES: dict[str, Route] = {
+NPUZZLE_ROUTES: dict[str, Route] = {
     "npuzzle/analyze": Route(PUZZLE, Board, analyze),
     "npuzzle/solve": Route(
         PUZZLE,
@@ -181,6 +138,8 @@ ROUTES: dict[str, Route] = {
         "(``truncated`` says whether there were more, ``counts`` counts them all), states as "
         "tile lists. ``h_offset`` adds a constant to the heuristic.",
     ),
+}
+MAZE_ROUTES: dict[str, Route] = {
     "maze/lesson": Route(MAZE, None, lesson_maze),
     "maze/map": Route(
         MAZE,
@@ -208,6 +167,8 @@ ROUTES: dict[str, Route] = {
         empty={"path": [], **NO_TRACE},
         summary="As ``npuzzle/trace``, cells as ``[row, col]``.",
     ),
+}
+TILT_ROUTES: dict[str, Route] = {
     "tilt/move": Route(TILT, TiltMove, tilt_move),
     "tilt/solve": Route(
         TILT,
