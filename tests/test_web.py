@@ -9,10 +9,11 @@ import pytest
 from fastapi.testclient import TestClient
 
 from statesearch import InputError
+from statesearch.limits import Limits, Meter
 from statesearch.maze import LESSON_MAZE
 from statesearch.npuzzle import NPuzzle
+from statesearch.npuzzle.tables_for import missing_tables, table_keys, tables_present, with_tables
 from statesearch.web.app import create_app
-from statesearch.web.jobs import missing_tables, table_keys, tables_present, with_prebuilt_tables
 from statesearch.web.schemas import MAX_SECONDS
 
 LESSON = [7, 2, 4, 5, 0, 6, 8, 3, 1]
@@ -248,7 +249,7 @@ def test_damaged_tables_are_never_used(tmp_path: Path, monkeypatch: pytest.Monke
     assert tables_present(puzzle)  # the quick look sees files...
     assert missing_tables(puzzle) not in (None, "missing")  # ...the search sees the damage
     with pytest.raises(InputError, match=r"cannot be used .* rebuild it with: statesearch pdb"):
-        with_prebuilt_tables(puzzle)
+        with_tables(puzzle, "pdb", Meter(Limits()), None)
 
 
 def test_a_time_limit_is_reported_as_asked(client: TestClient) -> None:

@@ -19,12 +19,28 @@ from pathlib import Path
 from typing import Any
 
 from .errors import InputError
+from .limits import Meter
 from .result import SearchResult
 
 # A batch line (a JSON object) once checked: what to solve and how.
 Spec = dict[str, Any]
 Fields = dict[str, Any]
 ENVIRONMENT = "STATESEARCH_DOMAINS"
+
+
+@dataclass(frozen=True)
+class Building:
+    """A caller that may build the tables a search reads (the command line; a batch, before its
+    workers start), and how it shows that work (``progress`` and ``log`` as the builders take
+    them). Without one, tables are only read from the cache: the server's rule, whose clients
+    must not fill its disk or hold its workers for minutes."""
+
+    progress: Any = None
+    log: Callable[[str], None] | None = None
+
+
+# tables(problem, heuristic, meter, building): the problem with the tables ``heuristic`` reads.
+Tables = Callable[[Any, str | None, Meter, Building | None], Any]
 
 
 def _no_check(spec: Spec, base: Path | None) -> None:
@@ -50,6 +66,9 @@ class Domain:
       and match it, and a check of a solved path beyond the engine's own;
     - ``own_code``: the problem runs a user's code: what it raises is blamed on that code,
       and nothing runs it before it is asked to (a batch's warm-up);
+    - ``tables(problem, heuristic, meter, building)``: the problem with the tables the
+      heuristic reads, built where ``building`` is given, else read from the cache only (one
+      that is not there, or damaged, refused in one line naming the command that builds it);
     - ``command``: ``MODULE:NAME`` of its typer command ``statesearch solve NAME``;
     - ``routes``: ``MODULE:NAME`` of its web API routes (``{"NAME/solve": web.routes.Route}``).
     """
@@ -67,6 +86,7 @@ class Domain:
     tolerance: float = 0.0
     replays: Callable[[Any, SearchResult[Any]], bool] | None = None
     own_code: bool = False
+    tables: Tables | None = None
     command: str | None = None
     routes: str | None = None
 

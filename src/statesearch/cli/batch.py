@@ -19,7 +19,7 @@ from ..batch.pool import Pool, PoolLost
 from ..batch.results import ResultsFile
 from ..batch.runner import Row, Tally, run_batch
 from ..batch.spec import build
-from ..domain import Spec
+from ..domain import Building, Spec, get
 from ..errors import InputError
 from ..limits import Meter
 from .options import ALGORITHM_HELP, memory_bound, memory_option, time_limit_option
@@ -240,29 +240,23 @@ def kind(spec: Spec) -> tuple[Any, ...]:
 
 
 def build_tables(specs: list[Spec], meter: Meter) -> None:
-    """Build the tables the specs need (the n-puzzle's pattern databases, Korf's tables of the
-    cube) here, once, with a progress bar, before local workers start: each of them then only
-    loads them from the cache."""
+    """Build the tables the specs need (each domain's ``tables``: the n-puzzle's pattern
+    databases, Korf's tables of the cube) here, once, with a progress bar, before local workers
+    start: each of them then only loads them from the cache. The cube's coset table is never
+    built (``statesearch cube tables`` does that), so never read here either."""
     for spec in specs:
-        heuristic = (spec.get("heuristic") or "").lower()
-        if spec["domain"] == "npuzzle" and heuristic == "pdb":
-            from ..npuzzle.pdb_lookup import PatternDatabase
-
-            puzzle = build(spec)
-            with build_progress() as (log, progress):
-                PatternDatabase(
-                    puzzle.rows, puzzle.cols, puzzle.goal, puzzle.partition, progress, log,
-                    check_limits=meter.check,
-                )  # fmt: skip
-        if spec["domain"] == "cube":
+        record = get(spec["domain"])
+        if record.tables is None:
+            continue
+        problem, heuristic = build(spec), spec.get("heuristic")
+        if record.name == "cube":  # auto picks the table by the scramble
             from .cube import tables_wanted
 
-            cube, algorithm = build(spec), spec.get("algorithm") or "auto"
-            if tables_wanted(cube, heuristic or None, algorithm) == "korf":
-                from ..cube.tables.korf import load_tables
-
-                with build_progress() as (log, progress):
-                    load_tables(metric=cube.metric, meter=meter, progress=progress, log=log)
+            heuristic = tables_wanted(problem, heuristic, spec.get("algorithm") or "auto")
+            if heuristic != "korf":
+                continue
+        with build_progress() as (log, progress):
+            record.tables(problem, heuristic, meter, Building(progress, log))
 
 
 def run_with_progress(

@@ -10,6 +10,7 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
+from ..domain import Building
 from ..errors import InputError
 from ..limits import LimitHit, LimitKind, Limits, Meter
 from ..provenance import of_command
@@ -48,40 +49,30 @@ def tables_wanted(cube: Any, heuristic: str | None, algorithm: str) -> str | Non
 
 def _load_tables(cube: Any, heuristic: str | None, search: SearchOptions, meter: Meter) -> Any:
     """The cube with its tables loaded (Korf's built on first use, with a bar); the coset table
-    is only ever loaded (building it is ``statesearch cube tables``)."""
+    is only ever loaded (building it is ``statesearch cube tables``). A limit reached on the
+    way says what the other tables would cost."""
+    from ..cube.tables.coset_cache import is_stored
     from ..cube.tables.korf import is_stored as korf_stored
-    from ..cube.tables.korf import load_tables, table_names
+    from ..cube.tables.korf import table_names
+    from ..cube.tables_for import build_korf, with_tables
 
     name = tables_wanted(cube, heuristic, search.algorithm)
-    if name == "korf":
-        try:
-            with meter.doing("preparing Korf's tables"), build_progress() as (log, progress):
-                tables = load_tables(metric=cube.metric, meter=meter, progress=progress, log=log)
-        except LimitHit as hit:
-            if hit.kind is LimitKind.TIME and not korf_stored(cube.metric):
-                metric = "" if cube.metric == "htm" else f" --metric {cube.metric}"
-                hit.detail += (
-                    " (built once, in about a minute: statesearch cube tables --tables "
-                    f"korf{metric})"
-                )
-            raise
-        return cube.with_tables(patterns=tables)
-    if name == "coset":
-        from ..cube.tables.coset_cache import is_stored, require_table
-
-        if is_stored("full", cube.metric):  # notes on stderr, as progress is: --json stays JSON
-            stderr.print("[dim]loading the coset table and its bounds (5 GB, checksummed)...[/]")
-        try:
-            with meter.doing("reading the coset table and its bounds"):
-                return cube.with_tables(coset=require_table("full", cube.metric, stderr.print))
-        except LimitHit as hit:
-            korf_mb = sum(p.size for p, _, _ in table_names(metric=cube.metric)) / 2**20
-            if hit.kind is LimitKind.MEMORY:
-                hit.detail += f" (-H korf reads {korf_mb:,.0f} MB of tables)"
-            elif hit.kind is LimitKind.TIME and korf_stored(cube.metric):
-                hit.detail += f" (-H korf reads {korf_mb:,.0f} MB of tables, in seconds)"
-            raise
-    return cube
+    if name == "coset" and is_stored("full", cube.metric):  # notes on stderr: --json stays JSON
+        stderr.print("[dim]loading the coset table and its bounds (5 GB, checksummed)...[/]")
+    try:
+        with build_progress() as (log, progress):
+            log = stderr.print if name == "coset" else log
+            return with_tables(cube, name, meter, Building(progress, log))
+    except LimitHit as hit:
+        stored = korf_stored(cube.metric)
+        if name == "korf" and hit.kind is LimitKind.TIME and not stored:
+            hit.detail += f" (built once, in about a minute: {build_korf(cube.metric)})"
+        korf_mb = sum(p.size for p, _, _ in table_names(metric=cube.metric)) / 2**20
+        if name == "coset" and hit.kind is LimitKind.MEMORY:
+            hit.detail += f" (-H korf reads {korf_mb:,.0f} MB of tables)"
+        elif name == "coset" and hit.kind is LimitKind.TIME and stored:
+            hit.detail += f" (-H korf reads {korf_mb:,.0f} MB of tables, in seconds)"
+        raise
 
 
 def picture(cube: Any) -> str:

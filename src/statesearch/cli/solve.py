@@ -17,6 +17,7 @@ from rich.text import Text
 from .. import clock
 from ..advice import advice
 from ..algorithms import reads_estimate
+from ..domain import Building
 from ..errors import InputError
 from ..facade import solve
 from ..limits import OUT_OF_MEMORY, LimitHit, LimitKind, Meter, metering
@@ -25,6 +26,7 @@ from ..maze.domain import MAZE
 from ..maze.movingai import read_maze
 from ..npuzzle import NPuzzle, format_board
 from ..npuzzle.domain import NPUZZLE
+from ..npuzzle.tables_for import with_tables
 from ..outputs import written_in_place
 from ..problem import Problem, state_text
 from ..result import Proof, SearchResult, Stats, Status
@@ -227,27 +229,9 @@ def npuzzle(
     """Solve a sliding-tile puzzle (any rows x cols, any goal)."""
     with searching(search) as meter:
         puzzle = NPuzzle.from_text(board, goal, rows, cols, partition)
-        if (
-            (heuristic or "").lower() == "pdb"
-            and puzzle.solvable
-            and reads_estimate(search.algorithm)
-        ):
-            from ..npuzzle.pdb_lookup import PatternDatabase
-
-            with (
-                meter.doing("preparing the pattern databases"),
-                build_progress() as (log, progress),
-            ):
-                tables = PatternDatabase(
-                    puzzle.rows,
-                    puzzle.cols,
-                    puzzle.goal,
-                    partition,
-                    progress,
-                    log,
-                    check_limits=meter.check,
-                )
-            puzzle = puzzle.with_pattern_database(tables)
+        if reads_estimate(search.algorithm):
+            with build_progress() as (log, progress):
+                puzzle = with_tables(puzzle, heuristic, meter, Building(progress, log))
         if workers is not None or scheduler is not None:
             result = split(puzzle, heuristic, search, meter, workers, scheduler)
         else:

@@ -10,6 +10,7 @@ from ..domain import Domain, Fields, Spec
 from ..errors import InputError
 from ..result import SearchResult
 from .problem import Cube
+from .tables_for import with_tables
 
 
 def from_spec(spec: Spec) -> Cube:
@@ -50,6 +51,7 @@ CUBE = Domain(
     options={"size": (int,), "metric": (str,)},
     read_spec=read_spec,
     group=group,
+    tables=with_tables,
     command="statesearch.cli.cube:solve_cube",
     routes="statesearch.web.cube_routes:CUBE_ROUTES",
 )

@@ -9,6 +9,7 @@ from ..domain import Domain, Fields, Spec
 from ..result import SearchResult
 from .board import compact
 from .problem import NPuzzle
+from .tables_for import with_tables
 
 
 def from_spec(spec: Spec) -> NPuzzle:
@@ -49,6 +50,7 @@ NPUZZLE = Domain(
     options={"rows": (int,), "cols": (int,), "partition": (str,)},
     goal=True,
     group=group,
+    tables=with_tables,
     command="statesearch.cli.solve:npuzzle",
     routes="statesearch.web.routes:NPUZZLE_ROUTES",
 )

@@ -6,10 +6,9 @@ and setup took is gone from the search's time limit. The compiled kernels are us
 domain has one (``engine="auto"``), except for traced searches (the step-through and the maze's
 animation), which the Python engine runs (``statesearch.trace``).
 
-The ``pdb`` heuristic only reads tables already in the cache: a server that built a table for
-every goal a client invents would let clients fill its disk (11.5 MB per 15-puzzle goal), so
-it says instead how to build them with ``statesearch pdb build``. The cube's job, which reads
-Korf's tables by the same rule, is ``cube_jobs``.
+The ``pdb`` heuristic only reads tables already in the cache (``npuzzle.tables_for``: a caller
+that is no ``Building``), and a missing one is refused with the command that builds it. The
+cube's job, which reads Korf's tables by the same rule, is ``cube_jobs``.
 """
 
 from __future__ import annotations
@@ -20,15 +19,14 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..algorithms import reads_estimate
-from ..cache import cache_dir
 from ..errors import InputError
 from ..facade import resolve_heuristic, solve
-from ..kernels import COMPILER
 from ..limits import LimitHit, Limits
 from ..maze import Maze
 from ..maze.domain import MAZE
 from ..npuzzle import NPuzzle
 from ..npuzzle.domain import NPUZZLE
+from ..npuzzle.tables_for import with_tables
 from ..problem import Heuristic
 from ..result import SearchResult
 from ..tilt import Tilt, format_tilt
@@ -50,7 +48,7 @@ from .schemas import (
 from .trace_json import expansion_order, trace_json
 
 if TYPE_CHECKING:
-    from ..npuzzle.pdb import GroupKey
+    pass
 
 WARM_UP_SECONDS = 30.0
 
@@ -64,60 +62,6 @@ def generator_gave_up(seconds: float) -> InputError:
 
 
 Job = Callable[[Any, float, threading.Event], dict[str, Any]]
-
-
-def table_keys(puzzle: NPuzzle) -> list[GroupKey]:
-    """The tables of the board's default partition for its goal."""
-    from ..npuzzle.pdb import GroupKey, partition_groups  # numpy: not in the page's Python
-
-    groups = partition_groups(puzzle.rows, puzzle.cols, None)
-    return [GroupKey(puzzle.rows, puzzle.cols, puzzle.goal, group) for group in groups]
-
-
-def tables_present(puzzle: NPuzzle) -> bool:
-    """Whether the cache has every table file (a quick look for the live panel; a search
-    checks them whole). Never in the page's own Python, which cannot read them (numpy)."""
-    if not COMPILER:
-        return False
-    directory = cache_dir()
-    names = [key.name for key in table_keys(puzzle)]
-    return all((directory / f"{n}{ext}").is_file() for n in names for ext in (".npy", ".json"))
-
-
-def missing_tables(puzzle: NPuzzle) -> str | None:
-    """Why the default partition's tables for this goal cannot be read from the cache, or
-    ``None`` when they all can."""
-    from ..npuzzle.pdb import check
-
-    for key in table_keys(puzzle):
-        try:
-            problem = check(key, cache_dir())
-        except Exception as err:  # any damage at all means: do not use it
-            problem = f"unreadable ({type(err).__name__})"
-        if problem:
-            return problem
-    return None
-
-
-def with_prebuilt_tables(puzzle: NPuzzle) -> NPuzzle:
-    from ..npuzzle.pdb_lookup import loaded
-
-    problem = missing_tables(puzzle)
-    shape = {"rows": puzzle.rows, "cols": puzzle.cols, "goal": puzzle.goal_spelling()}
-    if problem == "missing":
-        raise InputError(
-            "no pattern database for this board and goal yet (the server builds none); "
-            "build it once with: statesearch pdb build {rows}x{cols} --goal {goal}",
-            **shape,
-        )
-    if problem:
-        raise InputError(
-            "the pattern database for this board and goal cannot be used ({problem}); "
-            "rebuild it with: statesearch pdb build {rows}x{cols} --goal {goal}",
-            problem=problem,
-            **shape,
-        )
-    return puzzle.with_pattern_database(loaded(puzzle.rows, puzzle.cols, puzzle.goal, None))
 
 
 def with_offset(problem: Any, request: SolveBoard | SolveMaze) -> str | Heuristic | None:
@@ -135,8 +79,8 @@ def board_search(
 ) -> tuple[NPuzzle, SearchResult[Any]]:
     meter = budget(request, deadline, cancel)
     puzzle = request.puzzle()
-    if request.heuristic.lower() == "pdb" and reads_estimate(request.algorithm):
-        puzzle = with_prebuilt_tables(puzzle)
+    if reads_estimate(request.algorithm):  # the server reads tables, never builds them
+        puzzle = with_tables(puzzle, request.heuristic, meter, None)
     # The schema's default heuristic is no choice of the client's: it is not named as unread.
     asked = "heuristic" in request.given or reads_estimate(request.algorithm)
     return puzzle, solve(

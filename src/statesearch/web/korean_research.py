@@ -70,4 +70,8 @@ RESEARCH_TEMPLATES: Mapping[str, str] = {
     "{variable} holds {entry!r}: write NAME=MODULE:ATTRIBUTE": (
         "{variable}에 {entry!r}가 있습니다: NAME=MODULE:ATTRIBUTE로 쓰세요"
     ),
+    # tables only read from the cache (cube/tables_for.py)
+    "Korf's tables are not in the cache, or not sound; build them once with: {command}": (
+        "Korf의 표가 캐시에 없거나 손상되었습니다; 한 번 만드세요: {command}"
+    ),
 }

@@ -12,6 +12,7 @@ from ..errors import InputError
 from ..maze import LESSON_MAZE
 from ..maze.movingai import map_size, read_map
 from ..npuzzle import inversions, is_solvable, parity_proof
+from ..npuzzle.tables_for import tables_present
 from ..tilt import Tilt
 from . import jobs
 from .route import NO_TRACE, Route
@@ -39,7 +40,7 @@ def analyze(board: Board) -> dict[str, Any]:
         "inversions": inversions(tiles),
         "solvable": is_solvable(tiles, puzzle.goal, puzzle.cols),
         "proof": parity_proof(tiles, puzzle.goal, puzzle.cols),
-        "pdb_ready": jobs.tables_present(puzzle),
+        "pdb_ready": tables_present(puzzle),
         "goal": list(puzzle.goal),
     }
 
