@@ -94,6 +94,17 @@ class Domain:
         return self.group(spec, fields) if self.group is not None else self.name
 
 
+def by_size(height: str, width: str) -> Callable[[Spec, Mapping[str, Any]], str]:
+    """Results grouped by domain and by the size a result's fields give (``npuzzle 3x3``)."""
+
+    def group(spec: Spec, fields: Mapping[str, Any]) -> str:
+        if height in fields and width in fields:
+            return f"{spec['domain']} {fields[height]}x{fields[width]}"
+        return str(spec["domain"])
+
+    return group
+
+
 # The domains statesearch ships, in the order the help lists them: where each one's record is.
 BUILT_IN = {
     "npuzzle": "statesearch.npuzzle.domain:NPUZZLE",

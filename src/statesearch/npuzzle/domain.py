@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
-from ..domain import Domain, Fields, Spec
+from ..domain import Domain, Fields, Spec, by_size
 from ..result import SearchResult
 from .board import compact
 from .problem import NPuzzle
@@ -35,13 +34,6 @@ def fields(puzzle: NPuzzle, result: SearchResult[Any] | None) -> Fields:
     }
 
 
-def group(spec: Spec, fields: Mapping[str, Any]) -> str:
-    """Boards by their shape (``npuzzle 3x3``)."""
-    if "rows" in fields and "cols" in fields:
-        return f"npuzzle {fields['rows']}x{fields['cols']}"
-    return "npuzzle"
-
-
 NPUZZLE = Domain(
     "npuzzle",
     "the sliding-tile puzzle (any rows x cols, any goal)",
@@ -49,7 +41,7 @@ NPUZZLE = Domain(
     fields,
     options={"rows": (int,), "cols": (int,), "partition": (str,)},
     goal=True,
-    group=group,
+    group=by_size("rows", "cols"),
     tables=with_tables,
     command="statesearch.cli.solve:npuzzle",
     routes="statesearch.web.routes:NPUZZLE_ROUTES",

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
-from ..domain import Domain, Fields, Spec
+from ..domain import Domain, Fields, Spec, by_size
 from ..result import SearchResult
 from .problem import Tilt
 
@@ -27,20 +26,13 @@ def fields(puzzle: Tilt, result: SearchResult[Any] | None) -> Fields:
     }
 
 
-def group(spec: Spec, fields: Mapping[str, Any]) -> str:
-    """Boards by their size (``tilt 8x8``)."""
-    if "height" in fields and "width" in fields:
-        return f"tilt {fields['height']}x{fields['width']}"
-    return "tilt"
-
-
 TILT = Domain(
     "tilt",
     "tilt puzzles: every block moves at once",
     from_spec,
     fields,
     options={"step": (str,), "collide": (str,)},
-    group=group,
+    group=by_size("height", "width"),
     command="statesearch.cli.solve:solve_tilt",
     routes="statesearch.web.routes:TILT_ROUTES",
 )
