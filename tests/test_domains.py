@@ -1,5 +1,6 @@
 """The domain registry: each domain is one record that the command line, a batch and the web API
-read; a domain of one's own (``toy_domain``, outside statesearch) is found by all three."""
+read; a domain of one's own (``examples/countdown_domain.py``, outside statesearch) is found by
+all three."""
 
 from __future__ import annotations
 
@@ -30,9 +31,9 @@ EXAMPLES: dict[str, dict[str, Any]] = {
 
 
 def with_toy() -> dict[str, str]:
-    """The environment of a process that knows the toy domain."""
-    path = os.pathsep.join([str(TESTS), os.environ.get("PYTHONPATH", "")])
-    toy = "countdown=toy_domain:COUNTDOWN"
+    """The environment of a process that knows the count-down domain."""
+    path = os.pathsep.join([str(TESTS.parent / "examples"), os.environ.get("PYTHONPATH", "")])
+    toy = "countdown=countdown_domain:COUNTDOWN"
     return {**os.environ, domain.ENVIRONMENT: toy, "PYTHONPATH": path}
 
 
@@ -64,7 +65,7 @@ def test_an_unknown_domain_names_the_known_ones() -> None:
 
 
 def test_a_malformed_environment_entry_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv(domain.ENVIRONMENT, "toy_domain:COUNTDOWN")
+    monkeypatch.setenv(domain.ENVIRONMENT, "countdown_domain:COUNTDOWN")
     with pytest.raises(InputError, match="write NAME=MODULE:ATTRIBUTE"):
         domain.names()
 

@@ -1,6 +1,10 @@
-"""A domain of one's own, written as a user would, outside statesearch: a count down to zero by
-taking one or halving. Named in ``STATESEARCH_DOMAINS`` (``countdown=toy_domain:COUNTDOWN``),
-it is found by ``statesearch solve``, a batch and the web API, none of them edited for it."""
+"""A domain of your own, outside statesearch: a count down to zero by taking one or halving,
+with a ``solve countdown`` command, batch lines ``{"domain": "countdown", "start": 13}`` and a
+web route ``/api/countdown/solve``. Name it where this file's folder is importable:
+
+    STATESEARCH_DOMAINS=countdown=countdown_domain:COUNTDOWN PYTHONPATH=examples \
+        statesearch solve countdown 13
+"""
 
 from __future__ import annotations
 
@@ -86,6 +90,6 @@ COUNTDOWN = Domain(
     from_spec,
     fields,
     options={"start": (int,)},
-    command="toy_domain:solve_countdown",
-    routes="toy_domain:ROUTES",
+    command="countdown_domain:solve_countdown",
+    routes="countdown_domain:ROUTES",
 )
