@@ -14,8 +14,8 @@ import pytest
 
 from statesearch.limits import LimitKind
 from statesearch.web import workers
-from statesearch.worker_pool.messages import Done
 from statesearch.web.workers import GRACE, Pool, ServerBusy, Stopped, Waiter
+from statesearch.worker_pool.messages import Done
 
 
 class StandIn:

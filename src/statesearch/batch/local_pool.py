@@ -144,6 +144,7 @@ class LocalPool:
                 worker.process.terminate()
         for worker in self.workers:
             worker.process.join(2)
-            worker.kill()
+            worker.kill()  # one still starting holds SIGTERM until it can take it calmly
+            worker.process.join()
             worker.process.close()
         self.workers = []

@@ -17,6 +17,9 @@ worker's search meets the deadline itself; a job that overruns it by ``GRACE`` (
 reads no clock, a compile) or whose client has gone (cancelled, and given ``GRACE`` to notice)
 has its worker killed, and a fresh worker takes the slot. So no request outlives its time
 limit by more than about a second, and none keeps a slot or a place after its client hung up.
+
+The processes and their messages are the shared core's (``worker_pool``, as the batch's local
+pool's); this module keeps the web's policy: the line, the caps, the deadlines and cancels.
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ from typing import Any, NamedTuple
 
 from ..limits import LimitKind
 from ..worker_pool.messages import Cancel, Died, Done, Failed, Job, Taken
-from ..worker_pool.process import CONTEXT as CONTEXT  # the workers' (a test holds one's death)
+from ..worker_pool.process import CONTEXT as CONTEXT  # for tests that hold off a worker's death
 from ..worker_pool.process import WorkerProcess
 from .incidents import record
 from .schemas import Request

@@ -67,10 +67,10 @@ class WorkerProcess:
         self.jobs.close()
         self.answers.close()
 
-    def replaced(self, setup: Setup | None = None) -> WorkerProcess:
-        """This one killed, and a new one started (as this one was, unless ``setup``)."""
+    def replaced(self) -> WorkerProcess:
+        """This one killed, and a new one started as this one was."""
         self.kill()
-        return WorkerProcess(setup or self.setup)
+        return WorkerProcess(self.setup)
 
 
 @contextlib.contextmanager
