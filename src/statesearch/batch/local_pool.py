@@ -100,19 +100,16 @@ class LocalPool:
         ready = set(wait([w.answers for w in busy] + [w.process.sentinel for w in busy], timeout))
         for i, task in list(self.running.items()):
             worker = self.workers[i]
-            while worker.answers in ready and worker.answers.poll():
-                message = worker.receive()
-                if isinstance(message, messages.Done):
-                    out.append(Done(task.id, message.value))
-                elif isinstance(message, messages.Failed):
-                    out.append(Done(task.id, error=message.line))
-                elif message is not None:  # taken: still running
-                    continue
-                if message is not None:
-                    del self.running[i]
-                break
-            if i in self.running and (worker.process.sentinel in ready or not worker.alive()):
-                out += self._buried(i, task)
+            ended = _ended(worker) if worker.answers in ready else None
+            if ended is None:
+                if worker.process.sentinel in ready or not worker.alive():
+                    out += self._buried(i, task)
+                continue
+            del self.running[i]
+            if isinstance(ended, messages.Failed):
+                out.append(Done(task.id, error=ended.line))
+            else:
+                out.append(Done(task.id, ended.value))
         self._dispatch()
         return out
 
@@ -148,3 +145,12 @@ class LocalPool:
             worker.process.join()
             worker.process.close()
         self.workers = []
+
+
+def _ended(worker: WorkerProcess) -> messages.Done | messages.Failed | None:
+    """How the task of ``worker`` ended, if its answer has come (its ``Taken`` passed over)."""
+    while worker.answers.poll():
+        message = worker.receive()
+        if message is None or not isinstance(message, messages.Taken):
+            return message
+    return None
