@@ -8,6 +8,7 @@ import os
 import signal
 import time
 from collections.abc import Hashable, Iterator
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -30,11 +31,8 @@ def always_dies() -> None:
 
 @pytest.fixture
 def pool() -> Iterator[LocalPool]:
-    workers = LocalPool(2)
-    try:
+    with closing(LocalPool(2)) as workers:
         yield workers
-    finally:
-        workers.close()
 
 
 def finish(pool: LocalPool, count: int) -> dict[Hashable, Done]:

@@ -172,3 +172,25 @@ def test_a_worker_deaf_to_ctrl_c_answers_after_one(start: Callable[..., WorkerPr
     os.kill(worker.process.pid or 0, signal.SIGINT)
     worker.send(Job(2, abs, (-2,)))
     assert worker.answer_to(2) == Done(2, 2) and worker.alive()
+
+
+def test_a_job_that_cannot_be_read_ends_its_worker_as_a_crash(
+    start: Callable[..., WorkerProcess],
+) -> None:
+    """Its function's module fails to import in the worker: the pool sees a death (the batch
+    tries the task again, then reports it), never a worker that hangs."""
+    worker = start()
+    worker.send(Job(1, Unreadable()))
+    assert worker.answers.poll(20), "the worker hangs"
+    assert worker.receive() is None
+    worker.process.join(20)
+    assert worker.process.exitcode == 1 and not worker.died(1).taken
+
+
+class Unreadable:
+    """Pickled here, fails to unpickle in the worker."""
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (int, ("not a number",))
+
+    def __call__(self) -> None: ...

@@ -7,6 +7,7 @@ import os
 import queue
 import signal
 import threading
+import traceback
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, replace
 from multiprocessing.connection import Connection
@@ -60,6 +61,9 @@ def serve(inbox: Connection, outbox: Connection, setup: Setup) -> None:
                 message: Job | Cancel = inbox.recv()
             except (EOFError, OSError):  # the parent is gone (stopped, or killed)
                 os._exit(0)
+            except Exception:  # a job that cannot be read (its module fails to import)
+                traceback.print_exc()  # ends the worker, as any crash: its pool knows what next
+                os._exit(1)
             if isinstance(message, Job):
                 with sending:  # the parent knows from now on that the job may have run
                     outbox.send(Taken(message.id))
