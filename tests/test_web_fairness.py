@@ -15,6 +15,7 @@ import pytest
 from statesearch.limits import LimitKind
 from statesearch.web import workers
 from statesearch.web.workers import GRACE, Pool, ServerBusy, Stopped, Waiter
+from statesearch.worker_pool.messages import Done
 
 
 class StandIn:
@@ -31,8 +32,8 @@ class StandIn:
     def stop(self) -> None:
         pass
 
-    async def run(self, job_id: int, *_: Any) -> tuple[Any, ...]:
-        return (True, "ok", {"job": job_id})
+    async def run(self, job_id: int, *_: Any) -> Done:
+        return Done(job_id, {"job": job_id})
 
 
 @pytest.fixture

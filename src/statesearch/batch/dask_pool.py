@@ -24,7 +24,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import InputError
-from .pool import Done, PoolLost, Throttled, failure_line
+from ..worker_pool.messages import failure_line
+from .pool import Done, PoolLost, Throttled
 
 CONNECT_TIMEOUT = 10.0  # seconds to reach the scheduler, and to wait for a first worker
 LOST_AFTER = 10.0  # seconds without the scheduler before the run gives up

@@ -19,18 +19,9 @@ from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from ..errors import InputError
-
 # A task whose worker died this many times is reported failed, not tried again (a search that
 # outgrows the machine's memory would otherwise kill worker after worker).
 ATTEMPTS = 3
-
-
-def failure_line(error: BaseException) -> str:
-    """A task's exception in one line: an ``InputError`` (a bad instance, or a bug of a user's
-    problem) is its message, anything else is named by its type."""
-    text = str(error) if isinstance(error, InputError) else f"{type(error).__name__}: {error}"
-    return text.splitlines()[0] if text.strip() else type(error).__name__
 
 
 @dataclass(frozen=True)

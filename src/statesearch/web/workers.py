@@ -17,6 +17,9 @@ worker's search meets the deadline itself; a job that overruns it by ``GRACE`` (
 reads no clock, a compile) or whose client has gone (cancelled, and given ``GRACE`` to notice)
 has its worker killed, and a fresh worker takes the slot. So no request outlives its time
 limit by more than about a second, and none keeps a slot or a place after its client hung up.
+
+The processes and their messages are the shared core's (``worker_pool``, as the batch's local
+pool's); this module keeps the web's policy: the line, the caps, the deadlines and cancels.
 """
 
 from __future__ import annotations
@@ -24,7 +27,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import math
-import multiprocessing
 import pickle
 import threading
 import time
@@ -33,17 +35,18 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from ..errors import InputError
 from ..limits import LimitKind
+from ..worker_pool.messages import Cancel, Died, Done, Failed, Job, Taken
+from ..worker_pool.process import CONTEXT as CONTEXT  # for tests that hold off a worker's death
+from ..worker_pool.process import WorkerProcess
 from .incidents import record
 from .schemas import Request
-from .worker_process import memory_cap, serve_jobs
+from .worker_process import run_search, setup
 
 SLOTS = 2
 GRACE = 0.5  # seconds a job may overrun its deadline, or outlive its client, before a kill
 TICK = 0.1  # seconds between looks at the client and the clock while a job runs
 QUEUE_CAP = 200  # requests that may wait for a slot; one more is refused (503, Retry-After)
-CONTEXT = multiprocessing.get_context("spawn")  # no fork of a threaded server
 
 
 class ServerBusy(Exception):
@@ -63,25 +66,14 @@ class Stopped:
     seconds: float
 
 
-class Worker:
+class Worker(WorkerProcess):
     """The server's handle on one worker process (``warm``: loading the common kernels)."""
 
     def __init__(self, warm: bool = False) -> None:
-        inbox, self.jobs = CONTEXT.Pipe(duplex=False)
-        self.answers, outbox = CONTEXT.Pipe(duplex=False)
-        self.process = CONTEXT.Process(
-            target=serve_jobs, args=(inbox, outbox, memory_cap(SLOTS), warm), daemon=True
-        )
-        self.process.start()
-        inbox.close()
-        outbox.close()
-
-    taken: int | None = None  # the job it said it has taken, until it answers
+        super().__init__(setup(SLOTS, warm))
 
     def stop(self) -> None:
-        self.process.kill()
-        self.jobs.close()
-        self.answers.close()
+        self.kill()
 
     async def run(
         self,
@@ -89,29 +81,24 @@ class Worker:
         request: Request,
         deadline: float,
         disconnected: Callable[[], Awaitable[bool]],
-    ) -> tuple[Any, ...]:
-        """``(reusable, kind, *details)``: whether the worker may take another job, then its
-        reply, or ``stopped`` (with the limit and the seconds), ``died`` for a job that gave
-        none, or ``unstarted`` when the worker died before it took the job (a worker killed
-        while idle: the job can go to another)."""
+    ) -> Ended:
+        """The worker's answer, or ``Stopped`` (killed at the deadline, or for a client gone),
+        or ``Died``: not ``taken`` when the worker died before it took the job (a worker
+        killed while idle: the job can go to another)."""
         started = time.monotonic()
         try:
-            self.jobs.send(("job", job_id, request, deadline))
+            self.send(Job(job_id, run_search, (request, deadline), cancellable=True))
         except OSError as err:  # the worker is gone: the job can go to another
-            return (False, "unstarted", f"could not send the job: {err!r}")
+            return Died(job_id, taken=False, reason=f"could not send the job: {err!r}")
         except pickle.PicklingError as err:
-            return (False, "died", f"could not send the job: {err!r}")
+            return Died(job_id, taken=True, reason=f"could not send the job: {err!r}")
         loop = asyncio.get_running_loop()
         ready: asyncio.Future[None] = loop.create_future()
         fd = self.answers.fileno()
-        taken = False
 
         def wake() -> None:
             if not ready.done():
                 ready.set_result(None)
-
-        def died() -> tuple[Any, ...]:
-            return (False, "died" if taken else "unstarted", f"exit code {self.process.exitcode}")
 
         loop.add_reader(fd, wake)
         gone_at: float | None = None
@@ -119,29 +106,34 @@ class Worker:
             while True:
                 await asyncio.wait({ready}, timeout=TICK)
                 while self.answers.poll():
-                    try:
-                        reply: tuple[Any, ...] = self.answers.recv()
-                    except (EOFError, OSError):
-                        return died()
-                    if reply[0] != job_id:
-                        return (False, "died", "an answer to another job")
-                    if reply[1] != "taken":
-                        self.taken = None
-                        return (not reply[1], *reply[2:])
-                    taken, self.taken = True, job_id
+                    message = self.receive()
+                    if message is None:
+                        return self.died(job_id)
+                    if message.id != job_id:
+                        return Died(job_id, taken=True, reason="an answer to another job")
+                    if not isinstance(message, Taken):
+                        return message
                 ready = loop.create_future()
                 now = time.monotonic()
                 if gone_at is None and await disconnected():
                     gone_at = now
-                    self.jobs.send(("cancel", job_id))
+                    self.send(Cancel(job_id))
                 if gone_at is not None and now > gone_at + GRACE:
-                    return (False, "stopped", LimitKind.CANCELLED, now - started)
+                    return stopped(LimitKind.CANCELLED, now - started)
                 if now > deadline + GRACE:
-                    return (False, "stopped", LimitKind.TIME, now - started)
-                if not self.process.is_alive():
-                    return died()
+                    return stopped(LimitKind.TIME, now - started)
+                if not self.alive():
+                    return self.died(job_id)
         finally:
             loop.remove_reader(fd)
+
+
+Ended = Done | Failed | Died | Stopped  # how a job handed to a worker ended
+
+
+def reusable(ended: Ended) -> bool:
+    """Whether the worker may take another job: it answered, and is not retiring."""
+    return isinstance(ended, Done | Failed) and not ended.retiring
 
 
 class Running(NamedTuple):
@@ -313,7 +305,7 @@ class Pool:
                 if now >= waiter.deadline or await disconnected():
                     self._leave(waiter)
                     limit = LimitKind.TIME if now >= waiter.deadline else LimitKind.CANCELLED
-                    return Stopped(limit, stop_reason(limit), now - waiter.arrived)
+                    return stopped(limit, now - waiter.arrived)
                 with contextlib.suppress(TimeoutError):
                     async with asyncio.timeout(min(TICK, waiter.deadline - now)):
                         await ready.wait()
@@ -343,15 +335,15 @@ class Pool:
             queued = time.monotonic() - entered.arrived
             entered = turn
         job_id, worker = entered
-        reply: tuple[Any, ...] = (False, "died", "the request was abandoned")
+        ended: Ended = Died(job_id, taken=True, reason="the request was abandoned")
         try:
-            reply = await worker.run(job_id, request, deadline, disconnected)
-            while reply[1] == "unstarted" and time.monotonic() < deadline:
+            ended = await worker.run(job_id, request, deadline, disconnected)
+            while isinstance(ended, Died) and not ended.taken and time.monotonic() < deadline:
                 worker = self._replace(job_id)  # it was killed while idle: the job never ran
-                reply = await worker.run(job_id, request, deadline, disconnected)
+                ended = await worker.run(job_id, request, deadline, disconnected)
         finally:
-            self._give_back(job_id, reply[0])
-        done = outcome(reply[1:], type(request).__name__)
+            self._give_back(job_id, reusable(ended))
+        done = outcome(ended, type(request).__name__)
         if queued is not None and isinstance(done, dict):
             done = {**done, "queued_s": round(queued, 3)}
         return done
@@ -368,22 +360,24 @@ def stop_reason(limit: LimitKind) -> str:
     return "stopped by the server: " + ("its client went away" if gone else "past its time limit")
 
 
-def outcome(reply: tuple[Any, ...], what: str) -> dict[str, Any] | Stopped:
-    kind, *rest = reply
-    if kind == "ok":
-        data: dict[str, Any] = rest[0]
+def stopped(limit: LimitKind, seconds: float) -> Stopped:
+    return Stopped(limit, stop_reason(limit), seconds)
+
+
+def outcome(ended: Ended, what: str) -> dict[str, Any] | Stopped:
+    if isinstance(ended, Done):
+        data: dict[str, Any] = ended.value
         return data
-    if kind == "input":
-        raise InputError(rest[0], **rest[1])
-    if kind == "memory":
-        return Stopped(LimitKind.MEMORY, "the search ran out of memory", 0.0)
-    if kind == "stopped":
-        limit, seconds = rest
-        return Stopped(limit, stop_reason(limit), seconds)
-    if kind == "internal":
-        raise record(f"{what} failed in a worker", rest[0])
-    # "died", or "unstarted" with no time left to hand the job to another worker
-    raise record(f"the search worker for {what} stopped", rest[0])
+    if isinstance(ended, Stopped):
+        return ended
+    if isinstance(ended, Failed):
+        if ended.input_error is not None:
+            raise ended.input_error
+        if ended.out_of_memory:
+            return Stopped(LimitKind.MEMORY, "the search ran out of memory", 0.0)
+        raise record(f"{what} failed in a worker", ended.trace)
+    # died, or died before it took the job with no time left to hand the job to another worker
+    raise record(f"the search worker for {what} stopped", ended.reason)
 
 
 POOL = Pool()
