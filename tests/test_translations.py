@@ -29,11 +29,6 @@ PACKAGE = Path(statesearch.__file__).parent
 LESSON = [7, 2, 4, 5, 0, 6, 8, 3, 1]
 
 
-# Where an InputError is raised again from its parts: a search worker's error, re-raised in the
-# server (its template was checked where the worker raised it).
-FORWARDERS = {"web/workers.py"}
-
-
 def input_errors() -> set[str]:
     """``InputError`` and the names of the package's classes made from it."""
     names = {"InputError"}
@@ -54,10 +49,6 @@ def raised_templates() -> Iterator[tuple[str, str]]:
         for node in ast.walk(ast.parse(file.read_text())):
             if isinstance(node, ast.Call) and getattr(node.func, "id", None) in kinds:
                 first = node.args[0]
-                if str(file.relative_to(PACKAGE)) in FORWARDERS and isinstance(
-                    first, ast.Subscript
-                ):
-                    continue
                 choices = [first.body, first.orelse] if isinstance(first, ast.IfExp) else [first]
                 for choice in choices:
                     where = f"{file.relative_to(PACKAGE)}:{node.lineno}"
