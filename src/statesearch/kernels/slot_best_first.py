@@ -18,23 +18,7 @@ from numba import njit
 
 from ..limits import Meter, reserve
 from ..result import Stats
-from .codes import (
-    COUNTERS,
-    EXHAUSTED,
-    EXPANDED,
-    FOUND,
-    GENERATED,
-    LONGEST,
-    NEED_ROOM,
-    PAUSED,
-    PUSHED,
-    STOP,
-    STOP_EXPANDED,
-    STOP_MEMORY,
-    STOP_PUSHED,
-    STOP_SLICE,
-    STORED,
-)
+from . import codes
 from .heap import heap_pop, heap_push
 from .slices import grown, run_slices
 from .state_table import (
@@ -55,8 +39,8 @@ from .state_table import (
     walk_back,
 )
 
-SIZE, CUT, GOAL, BAD_KIND, BAD_STATE, BAD_VALUE, ORDER = range(COUNTERS, COUNTERS + 7)
-REGISTERS = COUNTERS + 7
+SIZE, CUT, GOAL, BAD_KIND, BAD_STATE, BAD_VALUE, ORDER = range(codes.COUNTERS, codes.COUNTERS + 7)
+REGISTERS = codes.COUNTERS + 7
 POLICIES = {"classic": 0, "deep": 1, "fifo": 2, "lifo": 3}
 CLASSIC, DEEP, FIFO, LIFO = range(4)
 G_BITS = np.uint64(MAX_G_BITS)
@@ -97,17 +81,17 @@ def best_first_slice(
     (``regs[STOP]`` says why), NEED_ROOM (grow the table, the heap or ``by_order``, then call
     again) or BAD_SLOT (a slot gave what no search can use)."""
     branching = children.shape[0]
-    stop_at = regs[EXPANDED] + slice_expansions
+    stop_at = regs[codes.EXPANDED] + slice_expansions
     while regs[SIZE] > 0:
         if (
             regs[SIZE] + branching > heap.shape[0]
-            or 2 * (regs[STORED] + branching) > keys.shape[0]
+            or 2 * (regs[codes.STORED] + branching) > keys.shape[0]
             or (policy != CLASSIC and regs[ORDER] + branching > by_order.shape[0])
         ):
-            return NEED_ROOM
-        if regs[EXPANDED] >= stop_at:
-            regs[STOP] = STOP_SLICE
-            return PAUSED
+            return codes.NEED_ROOM
+        if regs[codes.EXPANDED] >= stop_at:
+            regs[codes.STOP] = codes.STOP_SLICE
+            return codes.PAUSED
         priority, key = heap[0, 0], heap[0, 1]
         if policy == CLASSIC:
             state, gs = np.int64(key), np.int64(priority & G_MASK)
@@ -118,18 +102,18 @@ def best_first_slice(
         if gs > g[slot]:  # stale: a cheaper entry for this state was pushed later
             regs[SIZE] = heap_pop(heap, regs[SIZE])
             continue
-        if regs[EXPANDED] >= max_expanded:
-            regs[STOP] = STOP_EXPANDED
-            return PAUSED
+        if regs[codes.EXPANDED] >= max_expanded:
+            regs[codes.STOP] = codes.STOP_EXPANDED
+            return codes.PAUSED
         regs[SIZE] = heap_pop(heap, regs[SIZE])
-        regs[EXPANDED] += 1
+        regs[codes.EXPANDED] += 1
         if is_goal(state, data):
             regs[GOAL] = state
-            return FOUND
+            return codes.FOUND
         count = successors(state, data, children, costs)
         if count < 0 or count > branching:
             return _bad(regs, BAD_COUNT, state, count)
-        regs[GENERATED] += count
+        regs[codes.GENERATED] += count
         child_depth = depths[slot] + 1
         for i in range(count):
             child, step = children[i], costs[i]
@@ -145,9 +129,9 @@ def best_first_slice(
             if child_depth > max_depth:
                 regs[CUT] = 1
                 continue
-            if regs[PUSHED] >= max_pushed:
-                regs[STOP] = STOP_PUSHED
-                return PAUSED
+            if regs[codes.PUSHED] >= max_pushed:
+                regs[codes.STOP] = codes.STOP_PUSHED
+                return codes.PAUSED
             estimate = heuristic(child, data)
             h = np.int64(estimate) if estimate >= 0 and estimate <= MAX_F else np.int64(-1)
             if h < 0 or h != estimate:
@@ -155,10 +139,10 @@ def best_first_slice(
             f = ng + weight * h
             if ng > MAX_G or f > MAX_F:
                 return _bad(regs, TOO_BIG, child, f)
-            regs[PUSHED] += 1
+            regs[codes.PUSHED] += 1
             if not known:
                 keys[at] = child
-                regs[STORED] += 1
+                regs[codes.STORED] += 1
             g[at], parents[at], depths[at] = ng, state, child_depth
             f_bits = np.uint64(f) << G_BITS
             if policy == CLASSIC:
@@ -170,12 +154,12 @@ def best_first_slice(
                 entry = f_bits | np.uint64(MAX_G - ng) if policy == DEEP else f_bits
                 entry_key = np.uint64(order) if policy == FIFO else NEWEST - np.uint64(order)
             regs[SIZE] = heap_push(heap, regs[SIZE], entry, entry_key)
-        if regs[STORED] > max_states:
-            regs[STOP] = STOP_MEMORY
-            return PAUSED
-        if regs[SIZE] > regs[LONGEST]:
-            regs[LONGEST] = regs[SIZE]
-    return EXHAUSTED
+        if regs[codes.STORED] > max_states:
+            regs[codes.STOP] = codes.STOP_MEMORY
+            return codes.PAUSED
+        if regs[SIZE] > regs[codes.LONGEST]:
+            regs[codes.LONGEST] = regs[SIZE]
+    return codes.EXHAUSTED
 
 
 class BestFirstSlots:
@@ -217,7 +201,7 @@ class BestFirstSlots:
             low = MAX_G if self.policy == DEEP else 0
             self.heap[0] = ((f << MAX_G_BITS) | low, 0 if self.policy == FIFO else int(NEWEST))
             regs[ORDER] = 1
-        regs[SIZE] = regs[LONGEST] = regs[STORED] = 1
+        regs[SIZE] = regs[codes.LONGEST] = regs[codes.STORED] = 1
 
     def run(self, expansions: int) -> int:
         meter = self.meter
@@ -245,7 +229,7 @@ class BestFirstSlots:
         regs, branching = self.registers, self.children.shape[0]
         if regs[SIZE] + branching > self.heap.shape[0]:
             self.heap = grown(self.heap, "the compiled search's waiting room", meter)
-        if 2 * (regs[STORED] + branching) > self.table[0].shape[0]:
+        if 2 * (regs[codes.STORED] + branching) > self.table[0].shape[0]:
             self.table = grown_table(self.table, meter)
         if self.policy != CLASSIC and regs[ORDER] + branching > self.by_order.shape[0]:
             self.by_order = grown(self.by_order, "the compiled search's pushes", meter)

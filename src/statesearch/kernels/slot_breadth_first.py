@@ -15,23 +15,7 @@ from numba import njit
 
 from ..limits import Meter
 from ..result import Stats
-from .codes import (
-    COUNTERS,
-    EXHAUSTED,
-    EXPANDED,
-    FOUND,
-    GENERATED,
-    LONGEST,
-    NEED_ROOM,
-    PAUSED,
-    PUSHED,
-    STOP,
-    STOP_EXPANDED,
-    STOP_MEMORY,
-    STOP_PUSHED,
-    STOP_SLICE,
-    STORED,
-)
+from . import codes
 from .slices import grown, run_slices
 from .state_table import (
     BAD_CHILD,
@@ -44,8 +28,8 @@ from .state_table import (
     walk_back,
 )
 
-HEAD, TAIL, GOAL, BAD_KIND, BAD_STATE, BAD_VALUE = range(COUNTERS, COUNTERS + 6)
-REGISTERS = COUNTERS + 6
+HEAD, TAIL, GOAL, BAD_KIND, BAD_STATE, BAD_VALUE = range(codes.COUNTERS, codes.COUNTERS + 6)
+REGISTERS = codes.COUNTERS + 6
 
 
 @njit
@@ -69,19 +53,20 @@ def breadth_first_slice(
     """Expand up to ``slice_expansions`` states: FOUND (``regs[GOAL]``), EXHAUSTED, PAUSED,
     NEED_ROOM or BAD_SLOT, as ``best_first_slice``."""
     branching = children.shape[0]
-    stop_at = regs[EXPANDED] + slice_expansions
+    stop_at = regs[codes.EXPANDED] + slice_expansions
     while regs[HEAD] < regs[TAIL]:
-        if regs[TAIL] + branching > queue.shape[0] or 2 * (regs[STORED] + branching) > len(keys):
-            return NEED_ROOM
-        if regs[EXPANDED] >= stop_at:
-            regs[STOP] = STOP_SLICE
-            return PAUSED
-        if regs[EXPANDED] >= max_expanded:
-            regs[STOP] = STOP_EXPANDED
-            return PAUSED
+        full = 2 * (regs[codes.STORED] + branching) > len(keys)
+        if regs[TAIL] + branching > queue.shape[0] or full:
+            return codes.NEED_ROOM
+        if regs[codes.EXPANDED] >= stop_at:
+            regs[codes.STOP] = codes.STOP_SLICE
+            return codes.PAUSED
+        if regs[codes.EXPANDED] >= max_expanded:
+            regs[codes.STOP] = codes.STOP_EXPANDED
+            return codes.PAUSED
         state = queue[regs[HEAD]]
         regs[HEAD] += 1
-        regs[EXPANDED] += 1
+        regs[codes.EXPANDED] += 1
         depth = depths[slot_of(keys, state)] + 1
         count = successors(state, data, children, costs)
         if count < 0 or count > branching:
@@ -89,30 +74,30 @@ def breadth_first_slice(
             return BAD_SLOT
         for i in range(count):
             child = children[i]
-            regs[GENERATED] += 1
+            regs[codes.GENERATED] += 1
             if child < 0:
                 regs[BAD_KIND], regs[BAD_STATE], regs[BAD_VALUE] = BAD_CHILD, state, child
                 return BAD_SLOT
             at = slot_of(keys, child)
             if keys[at] != EMPTY:
                 continue
-            if regs[PUSHED] >= max_pushed:
-                regs[STOP] = STOP_PUSHED
-                return PAUSED
-            regs[PUSHED] += 1
+            if regs[codes.PUSHED] >= max_pushed:
+                regs[codes.STOP] = codes.STOP_PUSHED
+                return codes.PAUSED
+            regs[codes.PUSHED] += 1
             keys[at], g[at], parents[at], depths[at] = child, depth, state, depth
-            regs[STORED] += 1
+            regs[codes.STORED] += 1
             queue[regs[TAIL]] = child
             regs[TAIL] += 1
             if is_goal(child, data):
                 regs[GOAL] = child
-                return FOUND
-        if regs[STORED] > max_states:
-            regs[STOP] = STOP_MEMORY
-            return PAUSED
-        if regs[TAIL] - regs[HEAD] > regs[LONGEST]:
-            regs[LONGEST] = regs[TAIL] - regs[HEAD]
-    return EXHAUSTED
+                return codes.FOUND
+        if regs[codes.STORED] > max_states:
+            regs[codes.STOP] = codes.STOP_MEMORY
+            return codes.PAUSED
+        if regs[TAIL] - regs[HEAD] > regs[codes.LONGEST]:
+            regs[codes.LONGEST] = regs[TAIL] - regs[HEAD]
+    return codes.EXHAUSTED
 
 
 @njit(cache=True)
@@ -139,7 +124,7 @@ class BreadthFirstSlots:
         at = slot_of(keys, np.int64(start))
         keys[at], g[at], parents[at], depths[at] = start, 0, EMPTY, 0
         self.queue[0] = start
-        regs[TAIL] = regs[STORED] = regs[LONGEST] = 1
+        regs[TAIL] = regs[codes.STORED] = regs[codes.LONGEST] = 1
 
     def run(self, expansions: int) -> int:
         meter = self.meter
@@ -163,18 +148,18 @@ class BreadthFirstSlots:
         regs, branching = self.registers, self.children.shape[0]
         if regs[TAIL] + branching > self.queue.shape[0]:
             self.queue = grown(self.queue, "the compiled search's queue", meter)
-        if 2 * (regs[STORED] + branching) > self.table[0].shape[0]:
+        if 2 * (regs[codes.STORED] + branching) > self.table[0].shape[0]:
             self.table = grown_table(self.table, meter)
 
     def search(self, stats: Stats) -> int:
         """FOUND, EXHAUSTED or BAD_SLOT; a budget raises ``LimitHit`` (``layers`` set either
         way, as the engine lists them)."""
-        status = EXHAUSTED
+        status = codes.EXHAUSTED
         try:
             status = run_slices(self, self.meter, stats)
             return status
         finally:
-            self.layers(stats, status == FOUND)
+            self.layers(stats, status == codes.FOUND)
 
     def layers(self, stats: Stats, found: bool) -> None:
         """The engine lists a layer once the one before it is expanded whole (and the goal's
