@@ -15,6 +15,7 @@ from statesearch.cube import Cube, Cubies, format_moves, random_scramble
 from statesearch.cube.compiled import adapter as kernel
 from statesearch.cube.tables.coset_table import CosetTable, build_table
 from statesearch.cube.tables.korf import PatternTables, load_tables
+from statesearch.cube.telling import passes_note
 
 SMALL_KORF = [(False, (0, 1, 2, 3)), (True, (0, 1, 2, 3)), (True, (8, 9, 10, 11))]
 
@@ -224,7 +225,7 @@ def test_korf_then_coset_goes_on_past_what_korfs_tables_ruled_out(
     assert both.stats.generated == sum(i.generated for i in both.stats.iterations)
     assert both.solved and both.optimal and both.length == alone.length == moves
     replay(cube, both)
-    note = cube.passes_note(both)
+    note = passes_note(cube, both)
     assert f"Korf's tables ruled out {reach} moves or fewer" in note
     assert f"searched from bound {past[0].bound}" in note and "the counts are of both" in note
 

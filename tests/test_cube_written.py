@@ -18,6 +18,7 @@ from statesearch.cube.domain import CUBE
 from statesearch.cube.model.notation import as_written, cost_in, metric_moves
 from statesearch.cube.model.reading import after
 from statesearch.cube.tables.korf import load_tables
+from statesearch.cube.telling import explain, written
 from test_cube_compiled import SMALL_KORF
 
 
@@ -61,15 +62,15 @@ def test_a_quarter_turn_solution_is_written_with_its_half_turns(size: int) -> No
     result = solve(cube, "bidirectional")
     assert result.length == result.cost == 4 and len(result.path) == 5  # the search's own
     assert [str(a) for a in result.actions] == ["F'", "U", "U", "R'"]
-    assert cube.solution(result) == ["F'", "U2", "R'"]
-    cube.explain(result)
+    assert written(cube, result) == ["F'", "U2", "R'"]
+    explain(cube, result)
     assert "quarter-turn metric: a half turn, written U2, counts 2 moves" in result.note
     assert CUBE.fields(cube, result)["solution"] == "F' U2 R'"
     assert cube.is_goal(cube.apply(cube.initial, "F' U2 R'"))
     half_turns = Cube.from_text("R U2 F", size)
     solved_in_htm = solve(half_turns, "bidirectional")
-    assert half_turns.solution(solved_in_htm) == ["F'", "U2", "R'"]
-    half_turns.explain(solved_in_htm)
+    assert written(half_turns, solved_in_htm) == ["F'", "U2", "R'"]
+    explain(half_turns, solved_in_htm)
     assert "half turn" not in solved_in_htm.note
 
 
@@ -79,9 +80,9 @@ def test_random_quarter_turn_solutions_replay_as_written() -> None:
         scramble = format_moves([rng.choice(metric_moves("qtm")) for _ in range(5)])
         cube = Cube.from_text(scramble, 2, "qtm")
         result = solve(cube, "idastar")
-        written = " ".join(cube.solution(result))
-        assert cube.is_goal(cube.apply(cube.initial, written))
-        assert cost_in("qtm", parse_moves(written)) == result.length
+        solution = " ".join(written(cube, result))
+        assert cube.is_goal(cube.apply(cube.initial, solution))
+        assert cost_in("qtm", parse_moves(solution)) == result.length
 
 
 def test_a_quarter_turn_benchmark_row_writes_its_half_turns() -> None:

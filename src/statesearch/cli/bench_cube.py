@@ -26,11 +26,12 @@ def solve_one(cube: Any, heuristic: str, time_limit: float | None) -> dict[str, 
     """One benchmark row: the cube solved by IDA* with ``heuristic``, its solution replayed."""
     from ..cube import Cubies, parse_moves
     from ..cube.model.reading import after
+    from ..cube.telling import written
 
     cpu, wall = time.process_time(), time.perf_counter()
     result = facade_solve(cube, "idastar", heuristic, limits=Limits(time_limit=time_limit))
     cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
-    moves = " ".join(cube.solution(result))  # a quarter-turn solution's half turns as U2
+    moves = " ".join(written(cube, result))  # a quarter-turn solution's half turns as U2
     replayed = result.solved and after(cube.start, parse_moves(moves)) == Cubies.solved(3)
     root_h = cube.heuristics[heuristic](cube.initial) if heuristic == "korf" else None
     length = result.length

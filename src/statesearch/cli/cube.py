@@ -121,6 +121,7 @@ def solve_cube(
     """Solve a Rubik's cube (3x3x3) or a pocket cube (2x2x2) optimally."""
     from ..cube import Cube
     from ..cube.domain import CUBE
+    from ..cube.telling import explain, written
 
     fields: dict[str, object] = {}  # the cube's, for a limit reached while tables load
     with searching(search, fields) as meter:
@@ -128,7 +129,7 @@ def solve_cube(
         fields |= CUBE.fields(cube, None)
         cube = _load_tables(cube, heuristic, search, meter)
         result = run(cube, heuristic, search, meter, precheck)
-    cube.explain(result)
+    explain(cube, result)
     emit(
         result,
         search.as_json,
@@ -136,7 +137,7 @@ def solve_cube(
         picture(cube),
         all_moves=search.all_moves,
         interrupted=True,
-        written=cube.solution(result),
+        written=written(cube, result),
     )
 
 

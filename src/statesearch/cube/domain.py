@@ -11,6 +11,7 @@ from ..errors import InputError
 from ..result import SearchResult
 from .problem import Cube
 from .tables_for import with_tables
+from .telling import written
 
 
 def from_spec(spec: Spec) -> Cube:
@@ -22,7 +23,7 @@ def from_spec(spec: Spec) -> Cube:
 def fields(cube: Cube, result: SearchResult[Any] | None) -> Fields:
     """Its size, metric and facelets, and the solution as a cuber writes it (in the
     quarter-turn metric a half turn, two searched turns, is ``U2``)."""
-    solution = " ".join(cube.solution(result)) if result and result.solved else None
+    solution = " ".join(written(cube, result)) if result and result.solved else None
     return {
         "size": cube.size,
         "metric": cube.metric,

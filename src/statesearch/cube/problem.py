@@ -30,15 +30,13 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from ..errors import InputError
-from ..limits import LimitKind, Meter, counted_states
+from ..limits import LimitKind, Meter
 from ..problem import Heuristic
-from ..result import Proof, SearchResult, Spaced
 from .model import net
 from .model.cubies import Cubies, invariant_violation
-from .model.facelets import Colours, solved_colours
+from .model.facelets import Colours
 from .model.notation import (
     MOVES,
-    as_written,
     check_metric,
     cost_in,
     inverse,
@@ -72,21 +70,11 @@ class Cube:
     """Turn faces until the cube is solved. Every move costs 1 in its metric."""
 
     unit_costs = True
-    # Said with a 2x2x2's solution that ends turned (``ends_turned``), as the playground says it.
-    ends_turned_note = (
-        "the 2x2x2 is solved holding its down-back-left corner still, so this solution leaves it "
-        "solved but turned as a whole"
-    )
     # Said with a compiled IDA*'s result (``result.py``: the meanings are one, the trees not).
     compiled_ida_counts = (
         "the compiled IDA* counts Korf's way: it never turns a face again where one turn would "
         "do (a quarter-turn solution may turn it twice the same way) nor opposite faces out of "
         "order, so its counts differ from the Python engine's"
-    )
-    # Said with a quarter-turn solution written with a half turn (``solution``): the length
-    # counts quarter turns, the written turns do not.
-    half_turn_note = (
-        "quarter-turn metric: a half turn, written U2, counts 2 moves (two quarter turns)"
     )
 
     def __init__(
@@ -187,28 +175,6 @@ class Cube:
 
     def show(self, state: State) -> str:
         return net.text_net(self.shown(state))
-
-    def ends_turned(self, result: SearchResult[State]) -> bool:
-        """Whether a solution leaves the cube solved but turned as a whole, as shown: the 2x2x2
-        has no centres, so it is solved holding its down-back-left corner still."""
-        solved = net.facelet_string(solved_colours(self.size))
-        return result.solved and bool(result.path) and self.facelets(result.path[-1]) != solved
-
-    def solution(self, result: SearchResult[State]) -> list[Spaced]:
-        """The solution's turns as a cuber writes them (``notation.as_written``): in the
-        quarter-turn metric a half turn, searched as two quarter turns (``U U``), is ``U2``.
-        The result's ``actions`` stay the searched turns, one per step of its ``path``."""
-        return [MOVES[m] for m in as_written(parse_moves(result.moves), self.metric)]
-
-    def explain(self, result: SearchResult[State]) -> None:
-        """Say in the result's note what its solution needs said to a person: what the two
-        passes of ``korf-then-coset`` did (``passes_note``), a 2x2x2 solved but turned as a
-        whole (``ends_turned``), half turns written for quarter turns."""
-        result.add_note(self.passes_note(result))
-        if self.ends_turned(result):
-            result.add_note(self.ends_turned_note)
-        if len(self.solution(result)) < len(result.actions):
-            result.add_note(self.half_turn_note)
 
     def to_svg(self, state: State | None = None, cell: int = 20) -> str:
         """The net of ``state`` (default: the start) as an SVG document."""
@@ -335,34 +301,3 @@ class Cube:
         if self.initial == self.goal and not required:
             return None
         return kernel_for(self, algorithm, heuristic, KORF_IS_ENOUGH)
-
-    def passes_note(self, result: SearchResult[State]) -> str:
-        """What ``korf-then-coset`` did, said beside its result: whether Korf's tables solved
-        the cube, or which iterations were theirs and which the coset table's (a limit's reason
-        names the pass it stopped, ``compiled.two_passes``)."""
-        if result.heuristic != "korf-then-coset":
-            return ""
-        if result.proof is Proof.PRECHECK or self.initial == self.goal:
-            return ""  # proved unsolvable, or solved already: no table was read
-        if result.engine != "compiled":
-            return (
-                "korf-then-coset is Korf's estimate alone here: only the compiled IDA* goes on "
-                "to the coset table"
-            )
-        reach = KORF_IS_ENOUGH
-        if result.solved and (result.length or 0) <= reach:
-            return f"Korf's tables solved it within {reach} moves: the coset table was not read"
-        korf = [i.expanded for i in result.stats.iterations if i.bound <= reach]
-        coset = [i for i in result.stats.iterations if i.bound > reach]
-        if not coset:
-            return ""
-        first = (
-            f"Korf's tables ruled out {reach} moves or fewer ({counted_states(sum(korf))} expanded)"
-            if korf
-            else f"Korf's estimate of the start ruled out {reach} moves or fewer"
-        )
-        return (
-            f"{first}, then the coset table was read and searched from bound {coset[0].bound:g} "
-            f"({counted_states(sum(i.expanded for i in coset))} expanded); the counts are of "
-            "both searches, and the search's seconds include reading the table"
-        )
