@@ -91,7 +91,14 @@ def solve(
         check_problem(problem)
     problem = checked(problem, check)
     given = Arguments(
-        algorithm, heuristic, weight, tie_break, upper_bound, beam_width, on_improvement, trace
+        algorithm=algorithm,
+        heuristic=heuristic,
+        weight=weight,
+        tie_break=tie_break,
+        upper_bound=upper_bound,
+        beam_width=beam_width,
+        on_improvement=on_improvement,
+        trace=trace,
     )
     with metering(meter):
         return _solve(problem, given, engine, precheck, meter)

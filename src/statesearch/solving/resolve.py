@@ -5,7 +5,6 @@ what was given but is not read is kept as notes, said rather than dropped."""
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -27,16 +26,17 @@ HeuristicSpec = str | Heuristic | Callable[[Any], float] | None
 
 @dataclass(frozen=True)
 class Arguments:
-    """What ``solve`` was asked for, as given (``facade.solve`` documents each)."""
+    """What ``solve`` was asked for, as given (``facade.solve`` documents each, and its
+    defaults)."""
 
-    algorithm: str = "auto"
-    heuristic: HeuristicSpec = None
-    weight: float = 1.0
-    tie_break: str = "auto"
-    upper_bound: float = math.inf
-    beam_width: int | None = None
-    on_improvement: Callable[[Improvement], None] | None = None
-    trace: Trace | bool | None = None
+    algorithm: str
+    heuristic: HeuristicSpec
+    weight: float
+    tie_break: str
+    upper_bound: float
+    beam_width: int | None
+    on_improvement: Callable[[Improvement], None] | None
+    trace: Trace | bool | None
 
 
 @dataclass(frozen=True)
