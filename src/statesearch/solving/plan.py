@@ -83,7 +83,8 @@ def plan(problem: object, resolved: Resolved, engine: str) -> Plan:
     kernel = None
     if find_kernel is not None:
         policy = {"tie_break": tie_break} if ties else {}
-        kernel = _made(find_kernel, algo.name, h.name, resolved, engine == "compiled", policy)
+        weight, required = resolved.options.weight, engine == "compiled"
+        kernel = _made(find_kernel, algo.name, h.name, weight, required, policy)
     if recorder is not None:
         recorder.attach(problem, h.fn if algo.uses_heuristic else ZERO.fn)  # the search's h
         if kernel is not None:
@@ -101,16 +102,14 @@ def _made(
     find_kernel: Any,
     algorithm: str,
     heuristic: str,
-    resolved: Resolved,
+    weight: float,
     required: bool,
     policy: dict[str, str],
 ) -> Kernel | None:
     """The domain's kernel for (algorithm, heuristic, weight), or ``None``; a library the
     address-space limit leaves no room for is a memory budget's stop, not a traceback."""
     try:
-        kernel: Kernel | None = find_kernel(
-            algorithm, heuristic, resolved.options.weight, required, **policy
-        )
+        kernel: Kernel | None = find_kernel(algorithm, heuristic, weight, required, **policy)
     except OSError as err:  # llvmlite's library, mapped when a kernel is first made
         if address_space_cap() is None:
             raise
