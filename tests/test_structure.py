@@ -103,7 +103,7 @@ def test_the_graph_sees_lazy_and_type_checking_imports() -> None:
 
 
 INTERFACES = ("statesearch.cli", "statesearch.web", "statesearch.batch", "statesearch.notebook")
-ENGINE = ("statesearch.algorithms", "statesearch.facade")
+ENGINE = ("statesearch.algorithms", "statesearch.facade", "statesearch.solving")
 DOMAINS = (
     "statesearch.npuzzle",
     "statesearch.maze",

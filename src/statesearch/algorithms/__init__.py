@@ -96,6 +96,18 @@ def _never(problem: Problem[Any], heuristic: Heuristic, options: Options) -> boo
     return False
 
 
+def _blind(loop: Callable[[Problem[Any], Meter, Stats, Trace | None], Outcome]) -> Runner:
+    """A loop that reads no heuristic and, of the options, only the trace."""
+    return lambda p, h, m, s, o: loop(p, m, s, o.trace)
+
+
+def _informed(
+    loop: Callable[[Problem[Any], Heuristic, Meter, Stats, Trace | None], Outcome],
+) -> Runner:
+    """A loop that reads the heuristic and, of the options, only the trace."""
+    return lambda p, h, m, s, o: loop(p, h, m, s, o.trace)
+
+
 def _dls(problem: Problem[Any], h: Heuristic, m: Meter, s: Stats, o: Options) -> Outcome:
     if not m.depth_limited:
         raise InputError("depth-limited search needs a depth limit (max_depth, or --max-depth N)")
@@ -122,26 +134,34 @@ def _greedy(problem: Problem[Any], h: Heuristic, m: Meter, s: Stats, o: Options)
     return best_first(problem, h, m, s, ordering, o.trace)
 
 
+def _beam(problem: Problem[Any], h: Heuristic, m: Meter, s: Stats, o: Options) -> Outcome:
+    return beam_search(problem, h, m, s, o.beam_width, o.trace)
+
+
+def _jps(problem: Problem[Any], h: Heuristic, m: Meter, s: Stats, o: Options) -> Outcome:
+    return jump_point_search(problem, h, m, s, o.tie_break, o.trace)
+
+
 ALGORITHMS: dict[str, Algorithm] = {
     a.name: a
     for a in [
         Algorithm(
             "bfs",
             "breadth-first search (optimal in steps)",
-            lambda p, h, m, s, o: breadth_first(p, m, s, o.trace),
+            _blind(breadth_first),
             _unit_costs,
         ),
         Algorithm(
             "dfs",
             "depth-first graph search with a closed set",
-            lambda p, h, m, s, o: depth_first(p, m, s, o.trace),
+            _blind(depth_first),
             _never,
         ),
         Algorithm("dls", "depth-limited depth-first tree search", _dls, _never, keeps_states=False),
         Algorithm(
             "iddfs",
             "iterative deepening depth-first search (optimal in steps)",
-            lambda p, h, m, s, o: iterative_deepening(p, m, s, o.trace),
+            _blind(iterative_deepening),
             _unit_costs,
             keeps_states=False,
         ),
@@ -172,7 +192,7 @@ ALGORITHMS: dict[str, Algorithm] = {
         Algorithm(
             "idastar",
             "IDA*: iterative deepening on f = g + h",
-            lambda p, h, m, s, o: ida_star(p, h, m, s, o.trace),
+            _informed(ida_star),
             _admissible,
             uses_heuristic=True,
             keeps_states=False,
@@ -189,7 +209,7 @@ ALGORITHMS: dict[str, Algorithm] = {
         Algorithm(
             "rbfs",
             "recursive best-first search (Korf 1993): A*'s order, memory along the path",
-            lambda p, h, m, s, o: recursive_best_first(p, h, m, s, o.trace),
+            _informed(recursive_best_first),
             _admissible,
             uses_heuristic=True,
             keeps_states=False,
@@ -197,7 +217,7 @@ ALGORITHMS: dict[str, Algorithm] = {
         Algorithm(
             "beam",
             "beam search: layers cut to the beam_width best f (neither complete nor optimal)",
-            lambda p, h, m, s, o: beam_search(p, h, m, s, o.beam_width, o.trace),
+            _beam,
             _never,
             uses_heuristic=True,
         ),
@@ -215,7 +235,7 @@ ALGORITHMS: dict[str, Algorithm] = {
             "mm",
             "MM (Holte et al. 2016): bidirectional A* that meets in the middle (goal and "
             "predecessors; backward_heuristic if the problem has one)",
-            lambda p, h, m, s, o: meet_in_middle(p, h, m, s, o.trace),
+            _informed(meet_in_middle),
             _admissible,
             uses_heuristic=True,
             needs="predecessors",
@@ -224,7 +244,7 @@ ALGORITHMS: dict[str, Algorithm] = {
             "nbs",
             "NBS (Chen et al. 2017): bidirectional A* expanding pairs, within twice the "
             "necessary expansions (goal and predecessors; backward_heuristic if any)",
-            lambda p, h, m, s, o: near_optimal_bidirectional(p, h, m, s, o.trace),
+            _informed(near_optimal_bidirectional),
             _admissible,
             uses_heuristic=True,
             needs="predecessors",
@@ -232,7 +252,7 @@ ALGORITHMS: dict[str, Algorithm] = {
         Algorithm(
             "jps",
             "jump point search: A* over the jump points of an 8-move grid of equal costs",
-            lambda p, h, m, s, o: jump_point_search(p, h, m, s, o.tie_break, o.trace),
+            _jps,
             _admissible,
             uses_heuristic=True,
             needs="jump_points",
@@ -241,7 +261,7 @@ ALGORITHMS: dict[str, Algorithm] = {
         Algorithm(
             "bidirectional",
             "bidirectional breadth-first search (optimal in steps)",
-            lambda p, h, m, s, o: bidirectional(p, m, s, o.trace),
+            _blind(bidirectional),
             _unit_costs,
         ),
     ]

@@ -25,18 +25,25 @@ def needs_both_ends() -> InputError:
     )
 
 
-def bidirectional(
-    problem: Problem[Any], meter: Meter, stats: Stats, trace: Trace | None = None
-) -> Outcome:
+def reversible(problem: Problem[Any]) -> Reversible[Any]:
+    """``problem`` as a search from both ends sees it; refused in one line without one goal
+    state and ``predecessors``, or when that goal is no goal."""
     if not isinstance(problem, Reversible):
         raise needs_both_ends()
-    start, goal = problem.initial, problem.goal
-    if not problem.is_goal(goal):  # the search would end on a state the problem rejects
+    if not problem.is_goal(problem.goal):  # the search would end on a state the problem rejects
         raise InputError(
             "bidirectional search searches back from the problem's goal, {goal}, but "
             "is_goal({goal}) is false",
-            goal=short(goal),
+            goal=short(problem.goal),
         )
+    return problem
+
+
+def bidirectional(
+    problem: Problem[Any], meter: Meter, stats: Stats, trace: Trace | None = None
+) -> Outcome:
+    problem = reversible(problem)
+    start, goal = problem.initial, problem.goal
     cost = backward_cost(problem)
     forward: Links = {start: None}
     backward: Links = {goal: None}  # backward[s] = the next state toward the goal
@@ -73,7 +80,7 @@ def bidirectional(
                 (len(other), len(layers[not ahead])),
             )
             if meeting is not None:
-                return _join(problem, forward, backward, meeting)
+                return join_sides(problem, forward, backward, meeting)
             layers[ahead] = following
             depths[ahead] += 1
         return Exhausted(
@@ -84,7 +91,9 @@ def bidirectional(
         del forward, backward  # a stopped search's frame outlives this: not them
 
 
-def _join(problem: Problem[Any], forward: Links, backward: Links, meeting: Any) -> Found:
+def join_sides(problem: Problem[Any], forward: Links, backward: Links, meeting: Any) -> Found:
+    """The path through ``meeting``: ``forward`` links it back to the start, ``backward`` on to
+    the goal."""
     path = [meeting]
     while (parent := forward[path[-1]]) is not None:
         path.append(parent)

@@ -229,11 +229,7 @@ def iterative_deepening(
 
 
 def ida_star(
-    problem: Problem[Any],
-    heuristic: Heuristic,
-    meter: Meter,
-    stats: Stats,
-    trace: Trace | None = None,
+    problem: Problem[Any], heuristic: Heuristic, meter: Meter, stats: Stats, trace: Trace | None
 ) -> Outcome:
     """IDA*: walks bounded by ``f = g + h``, the bound raised to the smallest ``f`` that exceeded
     it, until a goal is reached. Memory grows with the path, not the space.

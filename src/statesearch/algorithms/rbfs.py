@@ -41,11 +41,7 @@ def _stored(child: Child) -> float:
 
 
 def recursive_best_first(
-    problem: Problem[Any],
-    heuristic: Heuristic,
-    meter: Meter,
-    stats: Stats,
-    trace: Trace | None = None,
+    problem: Problem[Any], heuristic: Heuristic, meter: Meter, stats: Stats, trace: Trace | None
 ) -> Outcome:
     """RBFS from the problem's start; see the module docstring."""
     h = heuristic.fn
