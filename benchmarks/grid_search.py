@@ -43,6 +43,7 @@ def maps(size: int, seed: int) -> dict[str, list[str]]:
         "open, 15% random obstacles": random_map(size, size, 0.15, seed),
         "rooms 32x32, 1-2 doors a wall": rooms_map(size, size, 32, seed + 1),
         "maze, corridors 3 wide": maze_map(size, size, 3, seed + 2),
+        "open, 5% random obstacles": random_map(size, size, 0.05, seed + 3),
     }
 
 
