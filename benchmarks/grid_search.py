@@ -4,15 +4,16 @@ PyPI), every length checked against a plain Dijkstra (``grid_reference.py``).
 
     .venv/bin/python benchmarks/grid_search.py [--queries 1000] [--slow 100] [--size 512]
 
-Three kinds of map (open ground with random obstacles, rooms with doors, a maze of corridors 3
-cells wide), 8 moves, diagonals costing √2, no corner cut (Moving AI's rule; python-pathfinding's
-``only_when_no_obstacle``), the octile estimate for every A*. Each map gets ``--queries`` start/goal
-pairs (``--starts`` starts, a Dijkstra from each giving the reference lengths); the compiled A*,
-both JPSs run them all, and every ``queries / slow``-th query also runs on the two Python A*s
-(they take up to seconds where the compiled one takes milliseconds). The engines take each query
-in turn. Times are CPU seconds per query: ``solve()`` whole for statesearch (its setup included),
-``find_path`` for python-pathfinding with the grid cleaned beforehand, off the clock
-(``Grid.cleanup``, which its ``find_path`` would otherwise run on all cells first).
+Four maps (open ground with 15% random obstacles, rooms with doors, a maze of corridors 3 cells
+wide, open ground with 5% random obstacles), 8 moves, diagonals costing √2, no corner cut (Moving
+AI's rule; python-pathfinding's ``only_when_no_obstacle``), the octile estimate for every A*. Each
+map gets ``--queries`` start/goal pairs (``--starts`` starts, a Dijkstra from each giving the
+reference lengths); the compiled A*, both JPSs run them all, and every ``queries / slow``-th query
+also runs on the two Python A*s (they take up to seconds where the compiled one takes
+milliseconds). The engines take each query in turn. Times are CPU seconds per query: ``solve()``
+whole for statesearch (its setup included), ``find_path`` for python-pathfinding with the grid
+cleaned beforehand, off the clock (``Grid.cleanup``, which its ``find_path`` would otherwise run on
+all cells first).
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ def maps(size: int, seed: int) -> dict[str, list[str]]:
         "open, 15% random obstacles": random_map(size, size, 0.15, seed),
         "rooms 32x32, 1-2 doors a wall": rooms_map(size, size, 32, seed + 1),
         "maze, corridors 3 wide": maze_map(size, size, 3, seed + 2),
+        "open, 5% random obstacles": random_map(size, size, 0.05, seed + 3),
     }
 
 

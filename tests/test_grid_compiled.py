@@ -175,3 +175,26 @@ def test_the_compiled_jump_point_search_refuses_as_the_python_one_does() -> None
     terrain = Maze(["3" * 200] * 200, 8, "avoid", (0, 0), (199, 150))
     with pytest.raises(InputError, match="every open cell to cost the same"):
         solve(terrain, "jps")
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_searches_cut_into_slices_and_grown_answer_as_one_call(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Under ``kernels.slices.run_slices`` from a first slice of one expansion, with an open
+    list of two rows that must grow: the counts, budgets and path of the Python engine."""
+    import statesearch.maze.compiled as compiled
+
+    monkeypatch.setattr(compiled, "SLICE", 1)
+    monkeypatch.setattr(compiled, "HEAP_ROWS", 2)
+    rng = random.Random(seed)
+    rows = ["".join("#" if rng.random() < 0.2 else "." for _ in range(60)) for _ in range(40)]
+    cells = [(r, c) for r in range(40) for c in range(60) if rows[r][c] == "."]
+    start, goal = rng.sample(cells, 2)
+    for limits in (None, Limits(max_expanded=rng.randint(5, 200))):
+        for algorithm in ("astar", "jps"):
+            maze = Maze(rows, 8, "avoid", start, goal)  # its own tables, of two rows
+            compiled_result = solve(maze, algorithm, engine="compiled", limits=limits)
+            python = solve(maze, algorithm, engine="python", limits=limits)
+            assert described(compiled_result) == described(python), (algorithm, limits)
+            assert maze.kernel_tables["free"][0].heap.shape[0] > 2

@@ -35,6 +35,7 @@ import inspect
 import math
 import numbers
 import sys
+import weakref
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar, runtime_checkable
@@ -257,6 +258,11 @@ SIGNATURES = {
 }
 
 
+# The functions whose signature passed, with the names it passed under: a class's methods are
+# read once (``inspect.signature`` was half of a short grid query's ``solve()``).
+_PASSED: weakref.WeakKeyDictionary[Callable[..., Any], set[str]] = weakref.WeakKeyDictionary()
+
+
 def check_signatures(problem: object) -> None:
     """Fail early, naming the method and the signature expected, when a method the engine calls
     cannot take what it is given (``def successors(self):``, the most common slip): called, it
@@ -265,6 +271,10 @@ def check_signatures(problem: object) -> None:
         method = getattr(problem, name, None)
         if method is None or not callable(method):
             continue  # absent (optional), or not a method: the slot's own check says so
+        # A bound method's signature is its function's, less the first parameter.
+        function = getattr(method, "__func__", None)
+        if function is not None and name in _PASSED.get(function, ()):
+            continue
         try:
             signature = inspect.signature(method)
         except (TypeError, ValueError):  # a builtin or C function without one: trusted
@@ -278,6 +288,8 @@ def check_signatures(problem: object) -> None:
                 place=f"the problem's {name}",
                 problem=f"write it def {name}({expected}); it is def {name}{_as_method(signature)}",
             ) from None
+        if function is not None:
+            _PASSED.setdefault(function, set()).add(name)
 
 
 def _as_method(signature: inspect.Signature) -> str:

@@ -38,10 +38,12 @@ class SliceSearch(Protocol):
         """Make room for what the last slice needed (``grown`` each table that is full)."""
 
 
-def run_slices(search: SliceSearch, meter: Meter, stats: Stats) -> int:
+def run_slices(search: SliceSearch, meter: Meter, stats: Stats, first: int = FIRST_SLICE) -> int:
     """Slices until one ends with neither PAUSED nor NEED_ROOM; returns that status. A budget
-    met between slices raises ``LimitHit``, the counters in ``stats`` as it stopped."""
-    expansions = FIRST_SLICE
+    met between slices raises ``LimitHit``, the counters in ``stats`` as it stopped. ``first``:
+    the first slice's expansions (a search whose expansions are known to be cheap starts with
+    many, so a short search is one call)."""
+    expansions = first
     while True:
         began = time.perf_counter()
         status = search.run(expansions)

@@ -19,15 +19,8 @@ import numpy as np
 from ..directions import STEPS
 from ..errors import InputError
 from ..kernels import Prepared
-from ..kernels.codes import (
-    EXHAUSTED,
-    FOUND,
-    LONGEST,
-    NEED_ROOM,
-    STORED,
-    after_pause,
-    read_counters,
-)
+from ..kernels.codes import FOUND, LONGEST, STORED
+from ..kernels.slices import grown, run_slices
 from ..limits import UNBOUNDED, LimitKind, Meter, reserve
 from ..outcome import Exhausted, Found, Outcome
 from ..result import Stats
@@ -53,7 +46,7 @@ HEURISTICS = {
     "octile": H_OCTILE,
     "chebyshev": H_CHEBYSHEV,
 }
-SLICE = 1 << 18  # expansions between clock checks: ~20-40 ms of kernel time
+SLICE = 1 << 18  # the first slice's expansions (~20-40 ms): most searches end in one call
 HEAP_ROWS = 1 << 12  # the open list's first length, doubled as it fills
 MOST_WEIGHT = 1 << 20  # f = g + w·h stays exact in a float64 below it
 Kernel = Callable[[Meter, Stats], Outcome]
@@ -143,8 +136,18 @@ class Tables:
 
     def grow(self, meter: Meter) -> None:
         """The open list twice as long (NEED_ROOM), kept so for the next search."""
-        reserve(self.heap.nbytes, "the grid search's open list", meter)
-        self.heap = np.concatenate([self.heap, np.zeros_like(self.heap)])
+        self.heap = grown(self.heap, "the grid search's open list", meter)
+
+
+class Slices:
+    """One search as ``kernels.slices.run_slices`` runs it: ``step(expansions)`` runs the
+    kernel, its open list grows in the borrowed tables."""
+
+    def __init__(self, tables: Tables, registers: np.ndarray, step: Callable[[int], int]) -> None:
+        self.tables, self.registers, self.run = tables, registers, step
+
+    def grow(self, meter: Meter) -> None:
+        self.tables.grow(meter)
 
 
 @contextmanager
@@ -240,17 +243,13 @@ class GridSearch:
         budgets = (meter.max_expanded, meter.max_pushed, meter.max_states, meter.max_depth)
         with borrowed(self.maze, n, meter) as tables:
             registers = self.begin(tables, self.weight, self.maze.min_cost)
-            while True:
-                status = self.slice(tables, depth, registers, SLICE, budgets)
-                read_counters(registers, stats)
-                if status == NEED_ROOM:
-                    tables.grow(meter)
-                    continue
-                if status == FOUND:
-                    return found(self.maze, self.path(tables.seen))
-                if status == EXHAUSTED:
-                    return Exhausted(LimitKind.DEPTH if registers[CUT] else None)
-                after_pause(registers, meter)
+            slices = Slices(
+                tables, registers, lambda k: self.slice(tables, depth, registers, k, budgets)
+            )
+            status = run_slices(slices, meter, stats, SLICE)
+            if status == FOUND:
+                return found(self.maze, self.path(tables.seen))
+            return Exhausted(LimitKind.DEPTH if registers[CUT] else None)
 
     def path(self, seen: np.ndarray) -> list[tuple[int, int]]:
         """The cells from the start to the goal: the cells each was reached from (one move
@@ -320,14 +319,7 @@ class JumpSearch(GridSearch):
         budgets = (meter.max_expanded, meter.max_pushed, meter.max_states)
         with borrowed(self.maze, self.cost.shape[0], meter) as tables:
             registers = self.begin(tables, 1, 1)
-            while True:
-                status = self.jump(tables, registers, SLICE, budgets)
-                read_counters(registers, stats)
-                if status == NEED_ROOM:
-                    tables.grow(meter)
-                    continue
-                if status == FOUND:
-                    return found(self.maze, self.path(tables.seen))
-                if status == EXHAUSTED:
-                    return Exhausted()
-                after_pause(registers, meter)
+            slices = Slices(tables, registers, lambda k: self.jump(tables, registers, k, budgets))
+            if run_slices(slices, meter, stats, SLICE) == FOUND:
+                return found(self.maze, self.path(tables.seen))
+            return Exhausted()
