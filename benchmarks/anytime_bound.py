@@ -11,8 +11,8 @@ import argparse
 import time
 
 from statesearch import Limits, solve
+from statesearch.core.result import Improvement
 from statesearch.npuzzle import NPuzzle, scramble
-from statesearch.result import Improvement
 
 
 def main() -> None:

@@ -24,7 +24,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from statesearch.limits import LimitHit, reserve
+from statesearch.core.limits import LimitHit, reserve
 
 ROOT = Path(__file__).resolve().parent.parent
 TABLE_BYTES = {"coset": 5 * 2**30, "korf": 2**28}  # what a version's tables take in memory

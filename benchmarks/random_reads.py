@@ -22,8 +22,8 @@ import time
 import numpy as np
 from numba import njit
 
+from statesearch.core.limits import LimitHit, reserve
 from statesearch.kernels.intrinsics import prefetch_at
-from statesearch.limits import LimitHit, reserve
 
 BATCHES = (1, 4, 8, 16, 32, 64, 128)
 WORK = 8  # xorshift rounds (three shifts and xors each) before an address

@@ -30,11 +30,11 @@ from typing import Any
 from statesearch import Limits, solve
 from statesearch.batch.local_pool import LocalPool
 from statesearch.batch.split import PER_WORKER, Searched, Subtree, split_ida_star
-from statesearch.limits import Meter
+from statesearch.core.limits import Meter
+from statesearch.core.result import Stats
 from statesearch.npuzzle import NPuzzle
 from statesearch.npuzzle.benchmarks import load
 from statesearch.npuzzle.compiled import FrameSearch, ida_star
-from statesearch.result import Stats
 
 Task = tuple[int, tuple[int, ...], float, bool]  # bound, moves, CPU seconds, found the goal
 

@@ -22,8 +22,8 @@ import time
 from pathlib import Path
 
 from statesearch import Limits
+from statesearch.core.limits import LimitHit
 from statesearch.errors import InputError
-from statesearch.limits import LimitHit
 from statesearch.tilt.generate import generate_family
 
 HERE = Path(__file__).parent

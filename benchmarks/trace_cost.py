@@ -16,8 +16,8 @@ from typing import Any
 
 from statesearch import solve
 from statesearch.cli.trace_table import NEXT_SHOWN, StepRecorder
+from statesearch.core.trace import Trace, smallest
 from statesearch.npuzzle import NPuzzle
-from statesearch.trace import Trace, smallest
 
 LESSON = "7 2 4 5 0 6 8 3 1"
 

@@ -19,8 +19,8 @@ from statesearch import solve
 from statesearch.cli.options import SearchOptions, search_options
 from statesearch.cli.render import emit
 from statesearch.cli.solve import run, searching
-from statesearch.domain import Domain, Fields, Spec
-from statesearch.result import SearchResult
+from statesearch.core.domain import Domain, Fields, Spec
+from statesearch.core.result import SearchResult
 from statesearch.web.checks import Integer, spec
 from statesearch.web.meters import answered, budget
 from statesearch.web.route import Route

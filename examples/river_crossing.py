@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from statesearch import solve
-from statesearch.trace import Trace
+from statesearch.core.trace import Trace
 
 WHO = ("farmer", "wolf", "goat", "cabbage")
 EATS = ((1, 2), (2, 3))  # the wolf eats the goat, the goat eats the cabbage

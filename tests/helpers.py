@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from statesearch import LimitKind, SearchResult, Stats, Status
-from statesearch.limits import Snapshot
+from statesearch.core.limits import Snapshot
 
 
 def replay(problem: Any, result: SearchResult[Any]) -> float:

@@ -16,7 +16,7 @@ import pytest
 from helpers import unwrapped
 from statesearch import solve
 from statesearch.cli import main
-from statesearch.limits import LimitHit, LimitKind, Limits, Meter
+from statesearch.core.limits import LimitHit, LimitKind, Limits, Meter
 from statesearch.npuzzle import NPuzzle, is_solvable, random_board
 from statesearch.npuzzle.all_boards import UNREACHED, Space
 from statesearch.npuzzle.analysis import BoardSet, Counts, analyze, tally

@@ -10,10 +10,10 @@ from hypothesis import strategies as st
 
 from helpers import example, replay
 from statesearch import Heuristic, LimitKind, Limits, Status, solve
+from statesearch.core.result import Improvement
+from statesearch.core.trace import CHILD_EVENTS, Trace
 from statesearch.maze import Maze
 from statesearch.npuzzle import NPuzzle, scramble
-from statesearch.result import Improvement
-from statesearch.trace import CHILD_EVENTS, Trace
 from test_properties import mazes
 
 LESSON = "7 2 4 5 0 6 8 3 1"

@@ -22,7 +22,7 @@ from statesearch import solve
 from statesearch.batch.local_pool import LocalPool
 from statesearch.batch.plots import plot_results
 from statesearch.cli import main
-from statesearch.limits import Limits, Meter
+from statesearch.core.limits import Limits, Meter
 from statesearch.maze import LESSON_MAZE, Maze
 from statesearch.npuzzle import NPuzzle, random_board
 

@@ -7,8 +7,8 @@ from hypothesis import given, settings
 
 from helpers import replay
 from statesearch import InputError, LimitKind, Limits, Status, solve
+from statesearch.core.trace import CHILD_EVENTS, Trace
 from statesearch.npuzzle import NPuzzle
-from statesearch.trace import CHILD_EVENTS, Trace
 from test_engine import Graph
 from test_properties import mazes
 

@@ -13,10 +13,10 @@ import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from statesearch import solve
+from statesearch.core.trace import Trace
 from statesearch.maze import LESSON_MAZE, Maze
 from statesearch.maze.movingai import read_map
 from statesearch.npuzzle import NPuzzle
-from statesearch.trace import Trace
 from test_browser import LAPTOP, PHONE, browser, open_page, server, shoot
 
 __all__ = ["browser", "server"]  # fixtures shared with test_browser

@@ -14,11 +14,11 @@ from helpers import example
 from statesearch.cli import main
 from statesearch.cli.progress import improvement_line
 from statesearch.cli.trace_table import Step, StepRecorder, cost_column, happened
+from statesearch.core.problem import state_text
+from statesearch.core.result import Improvement
+from statesearch.core.trace import Trace
 from statesearch.facade import solve
 from statesearch.npuzzle import NPuzzle
-from statesearch.problem import state_text
-from statesearch.result import Improvement
-from statesearch.trace import Trace
 
 ROOT = Path(__file__).parent.parent
 PANCAKE = f"{ROOT / 'examples' / 'pancake.py'}:Pancake"

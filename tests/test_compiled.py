@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from helpers import ctrl_c, iterations_add_up, replay
 from statesearch import InputError, LimitKind, Limits, SearchResult, Status, solve
-from statesearch.limits import counted_states
+from statesearch.core.limits import counted_states
 from statesearch.npuzzle import NPuzzle, random_board, scramble
 from statesearch.npuzzle.benchmarks import load
 
@@ -284,9 +284,9 @@ def test_boards_too_big_for_a_frame_stay_in_python() -> None:
 def test_specialized_search_counts_like_the_loop_kernel() -> None:
     """The search compiled per board shape and the loop kernel (kept for boards over
     ``specialized.MAX_CELLS``) visit the same nodes in the same order."""
-    from statesearch.limits import Meter
+    from statesearch.core.limits import Meter
+    from statesearch.core.result import Stats
     from statesearch.npuzzle.compiled import FrameSearch, PerShapeSearch, ida_star
-    from statesearch.result import Stats
 
     for rows, cols, moves, seed in [(4, 4, 60, 1), (3, 5, 50, 2), (2, 3, 30, 3), (6, 6, 40, 4)]:
         goal = (*range(1, rows * cols), 0)
@@ -331,7 +331,7 @@ def test_a_search_with_time_to_spare_waits_for_its_shapes_compile(
 ) -> None:
     """A search under a tight limit starts on the loop kernel while its shape compiles; one
     with time to spare (a batch's warm-up, under its hour) waits for the compiled search."""
-    from statesearch.limits import Meter
+    from statesearch.core.limits import Meter
     from statesearch.npuzzle import compiled, specialized
 
     monkeypatch.setenv("STATESEARCH_CACHE", str(tmp_path))  # no machine code cached

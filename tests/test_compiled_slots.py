@@ -16,8 +16,8 @@ from helpers import example, replay
 from statesearch import LimitKind, Limits, Status, solve
 from statesearch.cli import main
 from statesearch.compiled_problem import compiled_slots
+from statesearch.core.limits import Snapshot, resident_bytes
 from statesearch.errors import InputError
-from statesearch.limits import Snapshot, resident_bytes
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 

@@ -302,8 +302,8 @@ def test_a_coset_table_load_cut_by_the_clock_points_to_korfs_tables(
 ) -> None:
     """The coset table takes seconds to read: stopped by the time limit while it loads, the
     answer names the tables that load in seconds."""
+    from statesearch.core.limits import LimitHit, LimitKind
     from statesearch.cube.tables import coset_cache, korf
-    from statesearch.limits import LimitHit, LimitKind
 
     def too_slow(variant: str, metric: str, log: object = None) -> None:
         raise LimitHit(LimitKind.TIME, "time limit of 2 s, while reading the coset table")

@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from statesearch import InputError, Status, solve
+from statesearch.core.limits import LimitKind
 from statesearch.cube import REACHABLE, Cube, Cubies, parse_moves, random_cube, random_scramble
 from statesearch.cube.model.cubies import CORNERS, EDGES, invariant_violation, permutation_parity
 from statesearch.cube.model.notation import (
@@ -26,7 +27,6 @@ from statesearch.cube.model.notation import (
 )
 from statesearch.cube.model.reading import after, read_cube, scrambled
 from statesearch.cube.model.state import move_cubies
-from statesearch.limits import LimitKind
 
 SOLVED_STRING = "".join(face * 9 for face in "URFDLB")
 
@@ -381,8 +381,8 @@ def test_korfs_tables_built_on_first_use_stop_at_the_time_limit(
     import time
 
     from statesearch import Limits
+    from statesearch.core.limits import Meter
     from statesearch.cube.tables import korf
-    from statesearch.limits import Meter
 
     monkeypatch.setenv("STATESEARCH_CACHE", str(tmp_path))
     monkeypatch.setattr(korf, "_LOADED", {})

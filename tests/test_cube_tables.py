@@ -14,6 +14,7 @@ import pytest
 from numba import njit
 
 from statesearch import table_store as store
+from statesearch.core.limits import LimitHit, LimitKind, Limits, Meter, Snapshot, metering
 from statesearch.cube import Cube, Cubies, random_cube
 from statesearch.cube.compiled.coset_lookup import (
     UD_MOVES,
@@ -48,7 +49,6 @@ from statesearch.cube.tables.coset_table import (
 from statesearch.cube.tables.korf import load_tables
 from statesearch.cube.tables.patterns import Pattern
 from statesearch.cube.tables.symmetry import AXES, axis_moves, flip_image, symmetry_tables
-from statesearch.limits import LimitHit, LimitKind, Limits, Meter, Snapshot, metering
 
 
 @functools.cache
@@ -408,7 +408,7 @@ def test_a_stopped_table_build_names_the_tables_it_kept(tmp_path, monkeypatch, c
 def test_a_table_read_is_held_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Reading a table used to copy it out of a memory map, whose pages stayed in the process
     too: the 5 GB coset table took 9.8 GB and was refused under --max-memory 9G."""
-    from statesearch.limits import resident_bytes
+    from statesearch.core.limits import resident_bytes
 
     monkeypatch.setenv("STATESEARCH_CACHE", str(tmp_path))
     size = 128 << 20

@@ -13,9 +13,10 @@ from typing import Any
 
 import pytest
 
-from statesearch import domain, solve
+from statesearch import solve
+from statesearch.core import domain
+from statesearch.core.result import SearchResult, Stats, Status
 from statesearch.errors import InputError
-from statesearch.result import SearchResult, Stats, Status
 
 TESTS = Path(__file__).parent
 STATESEARCH = Path(sys.executable).parent / "statesearch"

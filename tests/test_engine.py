@@ -13,11 +13,11 @@ import pytest
 from helpers import ctrl_c, iterations_add_up, replay
 from statesearch import Heuristic, InputError, LimitKind, Limits, Proof, Status, solve
 from statesearch.algorithms import ALGORITHMS
+from statesearch.core.limits import active_meter
+from statesearch.core.problem import NamedHeuristics
+from statesearch.core.result import Iteration, SearchResult, Stats
 from statesearch.examples.water_jugs import WaterJugs
-from statesearch.limits import active_meter
 from statesearch.npuzzle import NPuzzle
-from statesearch.problem import NamedHeuristics
-from statesearch.result import Iteration, SearchResult, Stats
 
 
 class Graph:
@@ -375,8 +375,8 @@ def test_a_problems_own_hint_comes_first() -> None:
 
 
 def test_a_traced_search_stopped_by_time_points_to_the_compiled_kernel() -> None:
+    from statesearch.core.trace import Trace
     from statesearch.npuzzle import NPuzzle
-    from statesearch.trace import Trace
 
     board = NPuzzle.from_text("4 11 10 13 12 3 6 0 1 15 14 5 2 8 9 7")
     traced = solve(
@@ -558,7 +558,7 @@ def test_the_tables_a_trace_keeps_are_not_emptied_with_the_search() -> None:
     time (so that the caller, already answering, is not held up); the g and parent tables a
     trace still holds are left whole."""
     from statesearch.algorithms.teardown import BIG
-    from statesearch.trace import Trace
+    from statesearch.core.trace import Trace
 
     trace = Trace(limit=0)
     result = solve(Line(), "ucs", trace=trace, limits=Limits(max_expanded=BIG + 10))

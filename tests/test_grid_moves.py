@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 from helpers import replay
 from statesearch import InputError, Status, solve
+from statesearch.core.trace import CHILD_EVENTS, Trace
 from statesearch.maze import Maze
-from statesearch.trace import CHILD_EVENTS, Trace
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "benchmarks"))
 from grid_reference import distances  # type: ignore[import-not-found]  # benchmarks/

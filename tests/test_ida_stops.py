@@ -11,14 +11,14 @@ import pytest
 
 from helpers import example
 from statesearch import LimitKind, Limits, SearchResult, Status, solve
+from statesearch.core.limits import LimitHit, Meter
+from statesearch.core.result import Stats
 from statesearch.cube import Cube, format_moves, random_scramble
 from statesearch.cube.compiled import adapter as cube_kernel
 from statesearch.cube.tables.korf import load_tables
 from statesearch.kernels import slot_ida
-from statesearch.limits import LimitHit, Meter
 from statesearch.npuzzle import NPuzzle, scramble
 from statesearch.npuzzle import compiled as npuzzle_kernels
-from statesearch.result import Stats
 from statesearch.tilt import Tilt
 from statesearch.tilt import compiled as tilt_kernel
 from statesearch.tilt.generate import generate

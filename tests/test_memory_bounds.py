@@ -12,10 +12,18 @@ import numpy as np
 import pytest
 
 from helpers import unbuilt_tables
-from statesearch import limits
 from statesearch import table_store as store
 from statesearch.cli import main
-from statesearch.limits import LimitHit, LimitKind, Limits, Meter, metering, reserve, resident_bytes
+from statesearch.core import limits
+from statesearch.core.limits import (
+    LimitHit,
+    LimitKind,
+    Limits,
+    Meter,
+    metering,
+    reserve,
+    resident_bytes,
+)
 
 MB = 2**20
 

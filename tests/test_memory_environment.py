@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from statesearch import limits, memory_room
+from statesearch import memory_room
+from statesearch.core import limits
 
 MB = 2**20
 HARD_15 = "4 11 10 13 12 3 6 0 1 15 14 5 2 8 9 7"  # A* with manhattan fills gigabytes
@@ -194,7 +195,7 @@ import psutil  # imported first: on Linux it needs the resource module, on Windo
 del signal.pthread_sigmask  # Windows has neither signal masks,
 del os.pread  # nor pread,
 sys.modules["resource"] = None  # nor the resource module
-from statesearch import limits
+from statesearch.core import limits
 from statesearch.cli import main
 assert limits.resident_bytes() > 0 and limits.available_bytes() is not None
 assert main(["solve", "npuzzle", "1 2 3 4 5 6 7 0 8"]) == 0

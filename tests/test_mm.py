@@ -9,11 +9,11 @@ from hypothesis import strategies as st
 
 from helpers import distances_to, example, replay
 from statesearch import InputError, LimitKind, Limits, Status, solve
+from statesearch.core.result import SearchResult
+from statesearch.core.trace import CHILD_EVENTS, Trace
 from statesearch.examples.water_jugs import WaterJugs
 from statesearch.maze import LESSON_MAZE, Maze
 from statesearch.npuzzle import NPuzzle, scramble
-from statesearch.result import SearchResult
-from statesearch.trace import CHILD_EVENTS, Trace
 from test_engine import DIAMOND, Graph
 from test_properties import mazes
 

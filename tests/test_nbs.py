@@ -12,11 +12,11 @@ from hypothesis import strategies as st
 
 from helpers import example, replay
 from statesearch import InputError, LimitKind, Limits, Status, solve
+from statesearch.core.result import SearchResult
+from statesearch.core.trace import CHILD_EVENTS, Trace
 from statesearch.examples.water_jugs import WaterJugs
 from statesearch.maze import Maze
 from statesearch.npuzzle import NPuzzle, scramble
-from statesearch.result import SearchResult
-from statesearch.trace import CHILD_EVENTS, Trace
 from test_engine import DIAMOND, Graph
 from test_properties import mazes
 

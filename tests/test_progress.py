@@ -9,7 +9,7 @@ import re
 from rich.console import Console
 
 from statesearch.cli.progress import SearchWatch, describe
-from statesearch.limits import Limits, Meter, Snapshot
+from statesearch.core.limits import Limits, Meter, Snapshot
 
 
 def test_a_line_says_counts_bound_rate_and_time() -> None:

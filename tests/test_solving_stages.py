@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from statesearch import Heuristic, Limits, SearchResult, Status, solve
+from statesearch.core.limits import Meter, metering
 from statesearch.kernels import COMPILER
-from statesearch.limits import Meter, metering
 from statesearch.maze.grid import Maze
 from statesearch.npuzzle import NPuzzle
 from statesearch.solving.interpret import interpret

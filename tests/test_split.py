@@ -14,13 +14,13 @@ from statesearch import LimitKind, Limits, Status, solve
 from statesearch.batch.dask_pool import DaskPool
 from statesearch.batch.local_pool import LocalPool
 from statesearch.batch.split import split_ida_star, walk_top
+from statesearch.core.limits import Meter
+from statesearch.core.outcome import Found
+from statesearch.core.result import Stats
 from statesearch.errors import InputError
-from statesearch.limits import Meter
 from statesearch.npuzzle import NPuzzle, random_board
 from statesearch.npuzzle.benchmarks import load
 from statesearch.npuzzle.compiled import FrameSearch, ida_star
-from statesearch.outcome import Found
-from statesearch.result import Stats
 from test_batch import Cluster, dask_cluster  # noqa: F401  (the session's cluster fixture)
 
 KORF_GOAL = tuple(range(16))

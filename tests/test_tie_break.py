@@ -9,7 +9,7 @@ import pytest
 
 from helpers import example, replay
 from statesearch import InputError, Limits, solve
-from statesearch.note import Note
+from statesearch.core.note import Note
 from statesearch.npuzzle import NPuzzle, random_board
 from statesearch.remarks import of_ones_own
 from statesearch.web.korean import NOTES

@@ -89,7 +89,7 @@ def test_the_sides_grow_only_within_the_memory_bound() -> None:
     """Each side's set of boards and its layers double as they fill (15-19 MB on this puzzle),
     each doubling asked of the bound first: the limit names what was to grow, and nothing was
     allocated past the bound before it."""
-    from statesearch.limits import resident_bytes
+    from statesearch.core.limits import resident_bytes
 
     header = "; seed 5: 8x8, 8 blocks, optimal 25 moves"
     puzzle = Tilt(parse_tilt(next(t for t in BENCHMARK.read_text().split("\n\n") if header in t)))

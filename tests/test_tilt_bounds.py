@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from statesearch import InputError, Limits, solve
 from statesearch.cli import main
-from statesearch.limits import LimitHit, LimitKind, Meter
+from statesearch.core.limits import LimitHit, LimitKind, Meter
 from statesearch.tilt import Tilt, parse_tilt
 from statesearch.tilt.census import Census
 from statesearch.tilt.generate import AttemptsUsedUp, generate
@@ -228,8 +228,8 @@ def test_a_compiled_tilt_table_is_grown_only_within_the_memory_bound(algorithm: 
     """The compiled searches double their tables as they fill; each doubling used to allocate
     first and be measured after, overshooting --max-memory by a third or more. Each is now
     asked of the bound first, and the limit names what was to grow."""
-    from statesearch.limits import resident_bytes
-    from statesearch.result import Status
+    from statesearch.core.limits import resident_bytes
+    from statesearch.core.result import Status
     from statesearch.tilt import Tilt
 
     solve(Tilt.from_text("o.x\n...\n"), algorithm)  # its kernel compiled or loaded first

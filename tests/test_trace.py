@@ -16,10 +16,10 @@ from hypothesis import strategies as st
 
 from statesearch import Heuristic, LimitKind, Limits, Problem, Status, solve
 from statesearch.algorithms import ALGORITHMS
+from statesearch.core.trace import CHILD_EVENTS, Event, Trace, smallest
 from statesearch.examples.water_jugs import WaterJugs
 from statesearch.maze import LESSON_MAZE, Maze
 from statesearch.npuzzle import NPuzzle, scramble
-from statesearch.trace import CHILD_EVENTS, Event, Trace, smallest
 
 LESSON = "7 2 4 5 0 6 8 3 1"
 # The algorithms any problem can take (jps needs a grid's jump points: test_grid_moves.py).
@@ -244,7 +244,7 @@ def test_the_head_of_the_waiting_room_is_found_without_scanning_it(
 
 
 def test_a_trace_and_a_result_say_what_they_hold_in_their_repr() -> None:
-    """A trace printed as '<statesearch.trace.Trace object at 0x...>', and a one-move
+    """A trace printed as '<statesearch.core.trace.Trace object at 0x...>', and a one-move
     solution as 'solved in 1 moves'."""
     from statesearch.npuzzle import NPuzzle
 

@@ -14,8 +14,8 @@ from rich.console import Console
 from statesearch import LimitKind, Limits, solve
 from statesearch.cli.options import MAX_TRACE_ROWS
 from statesearch.cli.trace_table import StepRecorder, happened, trace_table
+from statesearch.core.trace import Event, Trace
 from statesearch.npuzzle import NPuzzle
-from statesearch.trace import Event, Trace
 
 LESSON = "7 2 4 5 0 6 8 3 1"
 

@@ -9,7 +9,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from statesearch import InputError
-from statesearch.limits import Limits, Meter
+from statesearch.core.limits import Limits, Meter
 from statesearch.maze import LESSON_MAZE
 from statesearch.npuzzle import NPuzzle
 from statesearch.npuzzle.tables_for import missing_tables, table_keys, tables_present, with_tables

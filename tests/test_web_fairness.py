@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from statesearch.limits import LimitKind
+from statesearch.core.limits import LimitKind
 from statesearch.web import workers
 from statesearch.web.workers import GRACE, Pool, ServerBusy, Stopped, Waiter
 from statesearch.worker_pool.messages import Done

@@ -15,9 +15,9 @@ import pytest
 from playwright.sync_api import Browser, Page, Response, ViewportSize, expect
 
 from statesearch import solve
+from statesearch.core.trace import Event, Trace
 from statesearch.maze import LESSON_MAZE, Maze
 from statesearch.npuzzle import NPuzzle
-from statesearch.trace import Event, Trace
 from statesearch.web.trace_json import plain_state
 from test_browser import (
     LAPTOP,

@@ -10,9 +10,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from statesearch import solve
+from statesearch.core.trace import CHILD_EVENTS, Trace
 from statesearch.maze import LESSON_MAZE
 from statesearch.npuzzle import NPuzzle
-from statesearch.trace import CHILD_EVENTS, Trace
 from statesearch.web.app import create_app
 from statesearch.web.schemas import MAX_EVENTS
 from statesearch.web.trace_json import event_json

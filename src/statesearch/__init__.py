@@ -11,12 +11,12 @@ from . import clock  # noqa: F401  (imported first: its time is when statesearch
 # typing's own import takes some 10 ms of the command's start; type checkers read this as True.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from .core.limits import LimitKind, Limits
+    from .core.problem import Heuristic, Problem, Reversible
+    from .core.result import Proof, SearchResult, Stats, Status
     from .errors import InputError
     from .facade import solve
-    from .limits import LimitKind, Limits
     from .notebook import SearchWidget
-    from .problem import Heuristic, Problem, Reversible
-    from .result import Proof, SearchResult, Stats, Status
     from .result_rows import read_results
 
 __all__ = [
@@ -40,16 +40,16 @@ __version__ = "0.1.0"
 _HOMES = {
     "InputError": "errors",
     "solve": "facade",
-    "LimitKind": "limits",
-    "Limits": "limits",
+    "LimitKind": "core.limits",
+    "Limits": "core.limits",
     "SearchWidget": "notebook",
-    "Heuristic": "problem",
-    "Problem": "problem",
-    "Reversible": "problem",
-    "Proof": "result",
-    "SearchResult": "result",
-    "Stats": "result",
-    "Status": "result",
+    "Heuristic": "core.problem",
+    "Problem": "core.problem",
+    "Reversible": "core.problem",
+    "Proof": "core.result",
+    "SearchResult": "core.result",
+    "Stats": "core.result",
+    "Status": "core.result",
     "read_results": "result_rows",
 }
 

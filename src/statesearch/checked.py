@@ -22,9 +22,9 @@ import math
 from collections.abc import Iterator
 from typing import Any
 
-from .advice import advice
+from .core.advice import advice
+from .core.problem import Heuristic, check_links, is_estimate, short
 from .errors import InputError
-from .problem import Heuristic, check_links, is_estimate, short
 
 # Set by ``trusted()``: the command line's --trust, around a search it cannot pass ``check`` to.
 _TRUSTED = contextvars.ContextVar("trusted", default=False)

@@ -37,12 +37,12 @@ from typing import Any, TypeVar
 
 import numpy as np
 
+from .core.limits import Meter, active_meter
+from .core.outcome import Outcome
+from .core.problem import Heuristic
+from .core.result import Stats
 from .errors import InputError
 from .kernels import COMPILER, Prepared, compile_for
-from .limits import Meter, active_meter
-from .outcome import Outcome
-from .problem import Heuristic
-from .result import Stats
 
 # The slots, their parameters, and what a search needs of each.
 SLOTS = {

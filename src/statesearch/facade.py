@@ -8,16 +8,16 @@ from collections.abc import Callable
 from typing import Any
 
 from .checked import checked
-from .limits import LimitHit, Limits, Meter, Snapshot, metering
+from .core.limits import LimitHit, Limits, Meter, Snapshot, metering
+from .core.problem import Problem, check_problem
+from .core.result import Improvement, SearchResult
+from .core.trace import Trace
 from .overdue import stopped_when_overdue
-from .problem import Problem, check_problem
-from .result import Improvement, SearchResult
 from .solving.interpret import interpret, stopped_in_setup
 from .solving.plan import ENGINES, check_engine, plan
 from .solving.resolve import Arguments, HeuristicSpec, choose, resolve, resolve_heuristic
 from .solving.run import precheck as precheck_proof
 from .solving.run import run
-from .trace import Trace
 
 __all__ = ["ENGINES", "HeuristicSpec", "resolve_heuristic", "solve"]
 
@@ -77,7 +77,7 @@ def solve(
     when not given). ``on_improvement`` hears of each solution anytime search finds, as it
     finds it (``result.improvements`` lists them after).
 
-    ``trace`` (a ``statesearch.trace.Trace``, or ``True`` for a default one) records every step
+    ``trace`` (a ``statesearch.core.trace.Trace``, or ``True`` for a default one) records every step
     of the search; it is kept on the result (``result.trace``). Compiled kernels do not trace,
     so a traced search runs on the Python engine (the result's ``note`` says so).
 

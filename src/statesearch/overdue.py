@@ -25,7 +25,7 @@ from pathlib import Path
 from types import FrameType
 
 from .background import start_daemon
-from .limits import LimitHit, LimitKind, Meter
+from .core.limits import LimitHit, LimitKind, Meter
 
 GRACE_S = 2.0  # past the deadline (or Ctrl-C): a search that checks its meter stopped long before
 POLL_S = 0.1  # how often the watchdog looks at the clock and the cancel flag

@@ -4,13 +4,13 @@ The facade adds them as notes and hints; each note is a ``Note`` (the web says i
 
 from __future__ import annotations
 
-from .advice import advice
 from .algorithms import Algorithm, get_algorithm
 from .checked import Checked
-from .limits import LimitKind, Limits
-from .note import Note
-from .outcome import Found
-from .result import Stats
+from .core.advice import advice
+from .core.limits import LimitKind, Limits
+from .core.note import Note
+from .core.outcome import Found
+from .core.result import Stats
 
 
 def unread_options(
@@ -68,7 +68,8 @@ def of_ones_own(problem: object) -> bool:
     ``Problem`` protocol is no domain)."""
     inner = problem.problem if isinstance(problem, Checked) else problem
     return not any(
-        kind.__module__.split(".")[0] == "statesearch" and kind.__module__ != "statesearch.problem"
+        kind.__module__.split(".")[0] == "statesearch"
+        and kind.__module__ != "statesearch.core.problem"
         for kind in type(inner).__mro__
     )
 

@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 
 from .cache import cache_dir, cached_text, is_dir, npy_header, npy_mismatch, write_or_keep
-from .limits import reserve
+from .core.limits import reserve
 
 FORMAT_VERSION = 1
 Log = Callable[[str], None]

@@ -1,4 +1,4 @@
-"""A problem of one's own (``user_problem``) as every interface sees it (``statesearch.domain``):
+"""A problem of one's own (``user_problem``) as every interface sees it (``core.domain``):
 a batch line names it as ``solve problem`` does, ``FILE.py:NAME`` (the file relative to the
 batch file) or ``MODULE:NAME``, with ``args``, the keyword arguments of its class or function,
 and ``source``, the file's text, read when the batch is read and sent with the instance, so
@@ -10,10 +10,10 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from .domain import Domain, Fields, Spec
+from .core.domain import Domain, Fields, Spec
+from .core.problem import Problem, state_text
+from .core.result import SearchResult
 from .errors import InputError
-from .problem import Problem, state_text
-from .result import SearchResult
 from .user_problem import is_file_reference, load_problem, read_source, resolved
 
 

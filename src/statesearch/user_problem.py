@@ -26,10 +26,10 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from .core.limits import LimitHit, active_meter
+from .core.problem import check_problem
 from .errors import InputError
-from .limits import LimitHit, active_meter
 from .overdue import stopped_when_overdue
-from .problem import check_problem
 from .text_files import TooDeep, json_value, read_capped
 
 # What the user's code may raise that is its own mistake: any error, and the two exits that are

@@ -11,13 +11,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..advice import advice
+from ..core.advice import advice
+from ..core.limits import Meter
+from ..core.outcome import Outcome
+from ..core.problem import ZERO, Heuristic, Problem
+from ..core.result import Improvement, Stats
+from ..core.trace import Trace
 from ..errors import InputError
-from ..limits import Meter
-from ..outcome import Outcome
-from ..problem import ZERO, Heuristic, Problem
-from ..result import Improvement, Stats
-from ..trace import Trace
 from .anytime import anytime_astar, anytime_weight
 from .beam import DEFAULT_WIDTH, beam_search, check_width
 from .best_first import (

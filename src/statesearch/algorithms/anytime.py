@@ -30,11 +30,11 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from ..limits import LimitHit, LimitKind, Meter
-from ..outcome import Exhausted, Found, Links, Outcome, walk_back
-from ..problem import Heuristic, Problem
-from ..result import Improvement, Stats
-from ..trace import Trace
+from ..core.limits import LimitHit, LimitKind, Meter
+from ..core.outcome import Exhausted, Found, Links, Outcome, walk_back
+from ..core.problem import Heuristic, Problem
+from ..core.result import Improvement, Stats
+from ..core.trace import Trace
 from .best_first import TIE_BREAKS, a_star_priority, resolve_tie_break, unordered
 from .teardown import release
 

@@ -24,12 +24,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.limits import LimitKind, Meter
+from ..core.outcome import Exhausted, Links, Outcome, walk_back
+from ..core.problem import Heuristic, Problem
+from ..core.result import Stats
+from ..core.trace import Trace
 from ..errors import InputError
-from ..limits import LimitKind, Meter
-from ..outcome import Exhausted, Links, Outcome, walk_back
-from ..problem import Heuristic, Problem
-from ..result import Stats
-from ..trace import Trace
 from .teardown import release
 
 DEFAULT_WIDTH = 100

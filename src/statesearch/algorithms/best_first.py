@@ -27,12 +27,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ..core.limits import LimitKind, Meter
+from ..core.outcome import Exhausted, Links, Outcome, walk_back
+from ..core.problem import Heuristic, Problem
+from ..core.result import Stats
+from ..core.trace import Trace
 from ..errors import InputError
-from ..limits import LimitKind, Meter
-from ..outcome import Exhausted, Links, Outcome, walk_back
-from ..problem import Heuristic, Problem
-from ..result import Stats
-from ..trace import Trace
 from .teardown import release
 
 Entry = tuple[Any, ...]
@@ -137,7 +137,7 @@ def best_first(
     trace: Trace | None = None,
 ) -> Outcome:
     """Expand states in order of ``ordering.priority``; see the module docstring. A ``trace``
-    hears of every step (``statesearch.trace``); without one the loop pays a test per step."""
+    hears of every step (``statesearch.core.trace``); without one the loop pays a test per step."""
     tie_break = resolve_tie_break(ordering.tie_break, own_problem=False)  # the facade resolves
     make_entry = TIE_BREAKS[tie_break]()
     priority, reopen = ordering.priority, ordering.reopen

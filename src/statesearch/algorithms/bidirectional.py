@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.limits import LimitKind, Meter
+from ..core.outcome import Exhausted, Found, Links, Outcome, along, walk_back
+from ..core.problem import Problem, Reversible, backward_cost, short
+from ..core.result import Stats
+from ..core.trace import Trace
 from ..errors import InputError
-from ..limits import LimitKind, Meter
-from ..outcome import Exhausted, Found, Links, Outcome, along, walk_back
-from ..problem import Problem, Reversible, backward_cost, short
-from ..result import Stats
-from ..trace import Trace
 from .breadth_first import grow_layer, reaches_beyond
 from .teardown import release
 

@@ -21,11 +21,11 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from ..limits import UNBOUNDED, LimitKind, Meter
-from ..outcome import Exhausted, Found, Outcome
-from ..problem import Heuristic, Problem, longest_optimal, zero
-from ..result import Stats
-from ..trace import Trace
+from ..core.limits import UNBOUNDED, LimitKind, Meter
+from ..core.outcome import Exhausted, Found, Outcome
+from ..core.problem import Heuristic, Problem, longest_optimal, zero
+from ..core.result import Stats
+from ..core.trace import Trace
 from .teardown import release
 
 Link = tuple[Any, Any, float]  # (action, child, step cost)

@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from ..limits import LimitKind, Meter
-from ..outcome import Exhausted, Links, Outcome, walk_back
-from ..problem import Problem
-from ..result import Stats
-from ..trace import Trace
+from ..core.limits import LimitKind, Meter
+from ..core.outcome import Exhausted, Links, Outcome, walk_back
+from ..core.problem import Problem
+from ..core.result import Stats
+from ..core.trace import Trace
 from .teardown import release
 
 Step = Callable[[Any], Iterable[tuple[Any, Any, float]]]

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..limits import LimitKind, Meter
-from ..outcome import Exhausted, Links, Outcome, walk_back
-from ..problem import Problem
-from ..result import Stats
-from ..trace import Trace
+from ..core.limits import LimitKind, Meter
+from ..core.outcome import Exhausted, Links, Outcome, walk_back
+from ..core.problem import Problem
+from ..core.result import Stats
+from ..core.trace import Trace
 from .teardown import release
 
 

@@ -25,13 +25,13 @@ import heapq
 import itertools
 from typing import Any
 
-from ..advice import advice
+from ..core.advice import advice
+from ..core.limits import Meter
+from ..core.outcome import Exhausted, Outcome, along
+from ..core.problem import Heuristic, Problem
+from ..core.result import Stats
+from ..core.trace import Trace
 from ..errors import InputError
-from ..limits import Meter
-from ..outcome import Exhausted, Outcome, along
-from ..problem import Heuristic, Problem
-from ..result import Stats
-from ..trace import Trace
 from .best_first import TIE_BREAKS, check_tie_break
 from .teardown import release
 

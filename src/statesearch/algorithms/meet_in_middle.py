@@ -28,14 +28,14 @@ import math
 from collections.abc import Callable, Iterable
 from typing import Any, Self
 
-from ..advice import advice
 from ..checked import Checked
+from ..core.advice import advice
+from ..core.limits import Meter
+from ..core.outcome import Exhausted, Links, Outcome
+from ..core.problem import ZERO, Heuristic, Problem, Reversible
+from ..core.result import Stats
+from ..core.trace import Trace
 from ..errors import InputError
-from ..limits import Meter
-from ..outcome import Exhausted, Links, Outcome
-from ..problem import ZERO, Heuristic, Problem, Reversible
-from ..result import Stats
-from ..trace import Trace
 from .bidirectional import join_sides, needs_both_ends, reversible
 from .teardown import release
 

@@ -29,11 +29,11 @@ import heapq
 import math
 from typing import Any
 
-from ..limits import Meter
-from ..outcome import Outcome
-from ..problem import Heuristic, Problem
-from ..result import Stats
-from ..trace import Trace
+from ..core.limits import Meter
+from ..core.outcome import Outcome
+from ..core.problem import Heuristic, Problem
+from ..core.result import Stats
+from ..core.trace import Trace
 from .meet_in_middle import Direction, Tally, both_ends, ending, expand
 from .teardown import release
 

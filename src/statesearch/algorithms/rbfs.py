@@ -25,11 +25,11 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ..limits import LimitKind, Meter
-from ..outcome import Exhausted, Found, Outcome
-from ..problem import Heuristic, Problem, longest_optimal
-from ..result import Stats
-from ..trace import Trace
+from ..core.limits import LimitKind, Meter
+from ..core.outcome import Exhausted, Found, Outcome
+from ..core.problem import Heuristic, Problem, longest_optimal
+from ..core.result import Stats
+from ..core.trace import Trace
 from .teardown import release
 
 # A child in its parent's list: [stored F, g, state, action].

@@ -23,9 +23,9 @@ from typing import TYPE_CHECKING, Any
 from ..errors import InputError
 
 if TYPE_CHECKING:
-    from ..limits import Limits, Meter
+    from ..core.limits import Limits, Meter
+    from ..core.result import SearchResult
     from ..npuzzle import NPuzzle
-    from ..result import SearchResult
     from .pool import Pool
 
 

@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from ..domain import Spec
+from ..core.domain import Spec
 from ..errors import InputError
 from ..maze.movingai import read_scenarios, scenario_map
 from ..maze.scenarios import buckets, check_sizes

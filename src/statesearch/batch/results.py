@@ -18,9 +18,9 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from ..domain import Spec
+from ..core.domain import Spec
+from ..core.result import Status
 from ..errors import InputError
-from ..result import Status
 from ..result_rows import BATCH_COLUMNS, csv_line, is_csv, parse_csv_line, row_cells
 from ..text_files import check_regular, json_value
 from .spec import fingerprint

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from ..domain import Spec
+from ..core.domain import Spec
 from ..overdue import GRACE_S
 from .pool import Done, Pool, PoolLost
 from .results import ResultsFile

@@ -9,10 +9,10 @@ import threading
 from collections.abc import Mapping
 from typing import Any
 
-from ..domain import get
+from ..core.domain import get
+from ..core.limits import Meter
+from ..core.result import SearchResult
 from ..facade import solve
-from ..limits import Meter
-from ..result import SearchResult
 from ..user_problem import blaming
 from .spec import limits, normalize
 

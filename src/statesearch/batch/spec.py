@@ -4,7 +4,7 @@ small enough to send to any worker.
 ``{"id": 7, "domain": "npuzzle", "start": "8 6 7 2 5 4 3 0 1", "goal": "blank-first",
 "optimal": 31, "algorithm": "idastar", "heuristic": "linear_conflict", "time_limit": 60}``
 
-- ``domain``: a domain's name (``statesearch.domain``; default ``npuzzle``), and that domain's
+- ``domain``: a domain's name (``statesearch.core.domain``; default ``npuzzle``), and that domain's
   own fields (its ``options``): ``npuzzle`` (``start`` and ``goal`` are boards as ``solve
   npuzzle`` reads them, or lists of tiles; ``rows``, ``cols``, ``partition``), ``maze`` or
   ``tilt`` (``start`` is the file's text, or ``file`` its path; a tilt spec takes ``step`` and
@@ -35,16 +35,16 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from ..advice import advice
 from ..algorithms import Options, get_algorithm
 from ..algorithms.beam import check_width
 from ..algorithms.best_first import check_tie_break
 from ..algorithms.bidirectional import needs_both_ends
-from ..domain import Spec, get
+from ..core.advice import advice
+from ..core.domain import Spec, get
+from ..core.limits import Limits, default_max_memory
+from ..core.problem import Reversible, heuristic_names
 from ..errors import InputError
 from ..facade import ENGINES
-from ..limits import Limits, default_max_memory
-from ..problem import Reversible, heuristic_names
 from ..text_files import read_capped
 
 Number = (int, float)

@@ -25,6 +25,9 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from ..core.limits import LimitHit, LimitKind, Limits, Meter, counted_states
+from ..core.outcome import Exhausted, Found, Outcome
+from ..core.result import SearchResult, Stats
 from ..errors import InputError
 from ..facade import solve
 from ..kernels.codes import FOUND, PAUSED
@@ -38,13 +41,10 @@ from ..kernels.ida_driver import (
     MAX_DEPTH,
     NO_F,
 )
-from ..limits import LimitHit, LimitKind, Limits, Meter, counted_states
 from ..npuzzle.board import Tiles
 from ..npuzzle.compiled import FrameSearch, solution
 from ..npuzzle.moves import MoveTables
 from ..npuzzle.problem import NPuzzle
-from ..outcome import Exhausted, Found, Outcome
-from ..result import SearchResult, Stats
 
 HEURISTICS = ("manhattan", "linear_conflict", "pdb")  # the loop kernel's estimates
 PER_WORKER = 64  # subtrees per worker and iteration: their sizes vary by orders of magnitude

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ..domain import Spec, get
+from ..core.domain import Spec, get
 from ..provenance import Span, spec_call
 from .pool import one_search, worker_name
 from .solve_one import solve_spec

@@ -25,9 +25,9 @@ import typer
 from typer.core import TyperArgument
 
 from .. import provenance
+from ..core.limits import LimitKind
+from ..core.result import Status
 from ..errors import InputError
-from ..limits import LimitKind
-from ..result import Status
 from .render import EXIT_CODES, INTERRUPTED
 
 # Each command, in the order the help lists them: the module of this package that holds it and

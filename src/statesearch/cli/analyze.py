@@ -13,7 +13,7 @@ from rich import box
 from rich.table import Table
 
 from ..batch.plots import check_plot_file
-from ..limits import LimitHit, Limits, default_max_memory
+from ..core.limits import LimitHit, Limits, default_max_memory
 from ..npuzzle import format_board, parse_goal
 from ..npuzzle.heuristics import LESSON_HEURISTICS
 from ..outputs import write_whole

@@ -19,9 +19,9 @@ from ..batch.pool import Pool, PoolLost
 from ..batch.results import ResultsFile
 from ..batch.runner import Row, Tally, run_batch
 from ..batch.spec import build
-from ..domain import Building, Spec, get
+from ..core.domain import Building, Spec, get
+from ..core.limits import Meter
 from ..errors import InputError
-from ..limits import Meter
 from .options import ALGORITHM_HELP, memory_bound, memory_option, time_limit_option
 from .preparing import PREPARE_LIMIT, Preparation, PrepareLimit
 from .progress import build_progress

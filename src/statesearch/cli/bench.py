@@ -17,7 +17,7 @@ from ..batch import open_pool
 from ..batch.plots import check_plot_file, plot_results
 from ..batch.runner import Row
 from ..batch.spec import check, normalize
-from ..domain import Spec
+from ..core.domain import Spec
 from ..errors import InputError
 from ..npuzzle.benchmarks import load, select
 from ..outputs import check_output

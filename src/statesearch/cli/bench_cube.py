@@ -10,9 +10,9 @@ from typing import Annotated, Any
 
 import typer
 
+from ..core.limits import Limits
 from ..errors import InputError
 from ..facade import solve as facade_solve
-from ..limits import Limits
 from ..outputs import check_output
 from ..provenance import Span, command, of_command
 from ..result_rows import write_rows

@@ -18,15 +18,15 @@ from rich.table import Table
 
 from ..algorithms import get_algorithm
 from ..batch.plots import check_plot_file
+from ..core.limits import Limits
+from ..core.result import SearchResult
 from ..errors import InputError
 from ..facade import solve
-from ..limits import Limits
 from ..maze.grid import Maze
 from ..maze.movingai import Scenario, read_scenarios, scenario_map
 from ..maze.scenarios import TOLERANCE, buckets, check_sizes, replays
 from ..outputs import check_output, write_whole
 from ..provenance import Span, command, of_command
-from ..result import SearchResult
 from ..result_rows import write_rows
 from .options import time_limit_option
 from .render import console

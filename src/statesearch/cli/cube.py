@@ -10,9 +10,9 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
-from ..domain import Building
+from ..core.domain import Building
+from ..core.limits import LimitHit, LimitKind, Limits, Meter
 from ..errors import InputError
-from ..limits import LimitHit, LimitKind, Limits, Meter
 from ..provenance import of_command
 from .options import MaxMemory, SearchOptions, heuristic_option, search_options, time_limit_option
 from .progress import build_progress, building, stderr, watching

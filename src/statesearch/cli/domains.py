@@ -1,11 +1,11 @@
-"""``statesearch solve NAME``: the command of each domain in the registry (``statesearch.domain``),
+"""``statesearch solve NAME``: the command of each domain in the registry (``core.domain``),
 in its order; a domain of one's own named in ``STATESEARCH_DOMAINS`` is listed too."""
 
 from __future__ import annotations
 
 import typer
 
-from .. import domain
+from ..core import domain
 
 app = typer.Typer(
     help="Solve one problem and print the path and the counters.", no_args_is_help=True

@@ -15,8 +15,8 @@ import typer
 
 from ..algorithms import ALGORITHMS, get_algorithm
 from ..algorithms.beam import DEFAULT_WIDTH
+from ..core.limits import Limits, default_max_memory
 from ..errors import InputError
-from ..limits import Limits, default_max_memory
 from . import trace_table
 from .language import LANGUAGES, choose, set_language
 

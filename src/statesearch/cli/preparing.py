@@ -13,8 +13,8 @@ from typing import Annotated
 
 from ..batch.pool import Pool
 from ..batch.worker import warm_up
-from ..domain import Spec
-from ..limits import LimitHit, LimitKind, Limits, Meter, default_max_memory, metering
+from ..core.domain import Spec
+from ..core.limits import LimitHit, LimitKind, Limits, Meter, default_max_memory, metering
 from .options import time_limit_option
 from .render import stopped_early
 

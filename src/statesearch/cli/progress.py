@@ -26,8 +26,8 @@ from rich.progress import (
 )
 from rich.text import Text
 
-from ..limits import OUT_OF_MEMORY, LimitHit, LimitKind, Limits, Meter, Snapshot, metering
-from ..result import Improvement
+from ..core.limits import OUT_OF_MEMORY, LimitHit, LimitKind, Limits, Meter, Snapshot, metering
+from ..core.result import Improvement
 from .options import memory_bound
 from .render import stopped_early
 

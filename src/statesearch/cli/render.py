@@ -15,9 +15,9 @@ from rich.table import Table
 from rich.text import Text
 
 from .. import clock
-from ..limits import LimitHit, LimitKind
+from ..core.limits import LimitHit, LimitKind
+from ..core.result import SearchResult, Status, join_moves
 from ..provenance import of_command
-from ..result import SearchResult, Status, join_moves
 from .language import said, verdict, word
 
 EXIT_CODES = {Status.SOLVED: 0, Status.UNSOLVABLE: 3, Status.LIMIT_REACHED: 4}

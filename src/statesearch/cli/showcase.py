@@ -5,14 +5,14 @@ from __future__ import annotations
 from rich.console import Console
 from rich.table import Table
 
+from ..core.limits import Limits
+from ..core.trace import Trace
 from ..cube import REACHABLE, Cube, random_cube
 from ..examples.water_jugs import WaterJugs
 from ..facade import solve
-from ..limits import Limits
 from ..maze import LESSON_MAZE, Maze
 from ..npuzzle import NPuzzle, format_board
 from ..tilt import Tilt
-from ..trace import Trace
 from .trace_table import StepRecorder, trace_table
 
 LESSON_BOARD = "7 2 4 5 0 6 8 3 1"

@@ -15,12 +15,15 @@ import typer
 from rich.text import Text
 
 from .. import clock
-from ..advice import advice
 from ..algorithms import reads_estimate
-from ..domain import Building
+from ..core.advice import advice
+from ..core.domain import Building
+from ..core.limits import OUT_OF_MEMORY, LimitHit, LimitKind, Meter, metering
+from ..core.problem import Problem, state_text
+from ..core.result import Proof, SearchResult, Stats, Status
+from ..core.trace import Trace
 from ..errors import InputError
 from ..facade import solve
-from ..limits import OUT_OF_MEMORY, LimitHit, LimitKind, Meter, metering
 from ..maze import Maze
 from ..maze.domain import MAZE
 from ..maze.movingai import read_maze
@@ -28,13 +31,10 @@ from ..npuzzle import NPuzzle, format_board
 from ..npuzzle.domain import NPUZZLE
 from ..npuzzle.tables_for import with_tables
 from ..outputs import written_in_place
-from ..problem import Problem, state_text
-from ..result import Proof, SearchResult, Stats, Status
 from ..text_files import check_regular
 from ..tilt import Tilt
 from ..tilt.domain import TILT
 from ..tilt.rules import COLLISIONS, STEPS
-from ..trace import Trace
 from .language import word
 from .options import (
     TRACE_LINES,

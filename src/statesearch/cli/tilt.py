@@ -15,9 +15,9 @@ from rich.live import Live
 from rich.text import Text
 
 from .. import clock
+from ..core.limits import LimitHit, Limits
+from ..core.result import Status
 from ..errors import InputError
-from ..limits import LimitHit, Limits
-from ..result import Status
 from ..tilt.board import counted
 from ..tilt.generate import MAX_STATES, TIME_LIMIT, AttemptsUsedUp, Generated
 from .options import time_limit_option

@@ -14,9 +14,9 @@ from rich.console import Console
 from rich.live import Live
 from rich.text import Text
 
+from ..core.limits import Limits
+from ..core.result import Status
 from ..facade import solve
-from ..limits import Limits
-from ..result import Status
 from ..tilt.board import TiltBoard, counted
 from ..tilt.problem import Tilt
 

@@ -27,7 +27,7 @@ from typing import Any
 from rich.table import Table
 from rich.text import Text
 
-from ..trace import Event, Trace
+from ..core.trace import Event, Trace
 from .language import counted, korean, word
 
 NEXT_SHOWN = 3  # entries of the waiting room shown after each step (--frontier N, or all)

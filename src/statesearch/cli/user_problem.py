@@ -11,8 +11,8 @@ from typing import Annotated, Any
 import typer
 
 from ..checked import trusted
-from ..problem import state_text
-from ..result import SearchResult
+from ..core.problem import state_text
+from ..core.result import SearchResult
 from ..user_domain import PROBLEM
 from ..user_problem import blaming, is_file_reference, load_problem, parse_arguments
 from .options import SearchOptions, heuristic_option, search_options

@@ -1,4 +1,4 @@
-"""The Rubik's cube and the pocket cube as every interface sees them (``statesearch.domain``)."""
+"""The Rubik's cube and the pocket cube as every interface sees them (``core.domain``)."""
 
 from __future__ import annotations
 
@@ -6,9 +6,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from ..domain import Domain, Fields, Spec
+from ..core.domain import Domain, Fields, Spec
+from ..core.result import SearchResult
 from ..errors import InputError
-from ..result import SearchResult
 from .problem import Cube
 from .tables_for import with_tables
 from .telling import written

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..problem import Heuristic
+from ..core.problem import Heuristic
 from .model.state import State, cubies_of
 from .tables import pocket
 from .tables.breadth import distances

@@ -29,9 +29,9 @@ from collections.abc import Mapping
 from functools import cached_property
 from typing import TYPE_CHECKING
 
+from ..core.limits import LimitKind, Meter
+from ..core.problem import Heuristic
 from ..errors import InputError
-from ..limits import LimitKind, Meter
-from ..problem import Heuristic
 from .model import net
 from .model.cubies import Cubies, invariant_violation
 from .model.facelets import Colours

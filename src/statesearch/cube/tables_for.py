@@ -5,9 +5,9 @@ and its bounds (``coset``, 5 GB) only ever read (``statesearch cube tables`` bui
 
 from __future__ import annotations
 
-from ..domain import Building
+from ..core.domain import Building
+from ..core.limits import Meter
 from ..errors import InputError
-from ..limits import Meter
 from .problem import Cube
 
 BUILD_KORF = "statesearch cube tables --tables korf{metric}"

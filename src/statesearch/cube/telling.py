@@ -3,8 +3,8 @@ needs beside it (the cube's model, ``problem.Cube``, only searches)."""
 
 from __future__ import annotations
 
-from ..limits import counted_states
-from ..result import Proof, SearchResult, Spaced
+from ..core.limits import counted_states
+from ..core.result import Proof, SearchResult, Spaced
 from . import problem
 from .model import net
 from .model.facelets import solved_colours

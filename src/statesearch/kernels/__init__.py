@@ -19,9 +19,9 @@ from typing import TYPE_CHECKING, Any
 COMPILER = importlib.util.find_spec("numba") is not None
 
 if TYPE_CHECKING:
-    from ..limits import Meter
-    from ..outcome import Outcome
-    from ..result import Stats
+    from ..core.limits import Meter
+    from ..core.outcome import Outcome
+    from ..core.result import Stats
 
     Kernel = Callable[[Meter, Stats], Outcome]
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..limits import LimitKind, Meter
-from ..result import Stats
+from ..core.limits import LimitKind, Meter
+from ..core.result import Stats
 
 # Slice statuses (AT_BOUND: a layered search's next layer is past the depth bound; its caller
 # looks past the last one).

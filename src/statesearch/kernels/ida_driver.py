@@ -15,9 +15,9 @@ from typing import Protocol
 
 import numpy as np
 
-from ..limits import LimitKind, Meter
-from ..outcome import Exhausted, Found, Outcome
-from ..result import Stats
+from ..core.limits import LimitKind, Meter
+from ..core.outcome import Exhausted, Found, Outcome
+from ..core.result import Stats
 from .codes import FOUND, PAUSED
 
 # The registers a resumable IDA* kernel reads and writes (an int64 array).

@@ -17,8 +17,8 @@ from typing import Protocol
 
 import numpy as np
 
-from ..limits import Meter, reserve
-from ..result import Stats
+from ..core.limits import Meter, reserve
+from ..core.result import Stats
 from .codes import NEED_ROOM, PAUSED, after_pause, read_counters
 
 FIRST_SLICE = 1 << 6  # expansions in the first slice (a slot of one's own may be slow)

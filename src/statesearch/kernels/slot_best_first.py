@@ -16,8 +16,8 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from ..limits import Meter, reserve
-from ..result import Stats
+from ..core.limits import Meter, reserve
+from ..core.result import Stats
 from . import codes
 from .heap import heap_pop, heap_push
 from .slices import grown, run_slices

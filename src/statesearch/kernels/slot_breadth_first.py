@@ -13,8 +13,8 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from ..limits import Meter
-from ..result import Stats
+from ..core.limits import Meter
+from ..core.result import Stats
 from . import codes
 from .slices import grown, run_slices
 from .state_table import (

@@ -15,8 +15,8 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from ..limits import LimitHit, LimitKind
-from ..outcome import Found, along
+from ..core.limits import LimitHit, LimitKind
+from ..core.outcome import Found, along
 from .codes import EXHAUSTED, FOUND, PAUSED, TOO_DEEP
 from .ida_driver import (
     IDA_BOUND,

@@ -9,10 +9,10 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from ..limits import LimitKind, Meter
-from ..outcome import Exhausted, Found, Outcome, along
-from ..problem import longest_optimal
-from ..result import Stats
+from ..core.limits import LimitKind, Meter
+from ..core.outcome import Exhausted, Found, Outcome, along
+from ..core.problem import longest_optimal
+from ..core.result import Stats
 from . import compile_for, slot_best_first, slot_breadth_first
 from .codes import FOUND
 from .ida_driver import iterations

@@ -12,8 +12,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..core.limits import Meter, reserve
 from ..errors import InputError
-from ..limits import Meter, reserve
 
 EMPTY = -1  # a free slot's key: states are >= 0
 HASH = np.uint64(0x9E3779B97F4A7C15)  # Fibonacci hashing: the top bits of state × 2^64/φ

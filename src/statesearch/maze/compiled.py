@@ -16,14 +16,14 @@ from typing import Any
 
 import numpy as np
 
+from ..core.limits import UNBOUNDED, LimitKind, Meter, reserve
+from ..core.outcome import Exhausted, Found, Outcome
+from ..core.result import Stats
 from ..directions import STEPS
 from ..errors import InputError
 from ..kernels import Prepared
 from ..kernels.codes import FOUND, LONGEST, STORED
 from ..kernels.slices import grown, run_slices
-from ..limits import UNBOUNDED, LimitKind, Meter, reserve
-from ..outcome import Exhausted, Found, Outcome
-from ..result import Stats
 from .cells import DIAGONALS, MOVES, SQRT2, TERRAIN
 from .grid_kernel import (
     CUT,

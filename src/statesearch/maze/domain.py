@@ -1,5 +1,5 @@
 """Grid mazes, and the scenarios of Moving AI's benchmarks on their maps, as every interface
-sees them (``statesearch.domain``)."""
+sees them (``core.domain``)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from ..domain import Domain, Fields, Spec
+from ..core.domain import Domain, Fields, Spec
+from ..core.result import SearchResult
 from ..errors import InputError
-from ..result import SearchResult
 from ..text_files import read_capped
 from .grid import Maze
 from .movingai import scenario_map

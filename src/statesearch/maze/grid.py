@@ -33,9 +33,9 @@ from collections.abc import Callable, Mapping
 from functools import cached_property
 from typing import Any
 
+from ..core.note import Note
+from ..core.problem import Heuristic, NamedHeuristics
 from ..errors import InputError
-from ..note import Note
-from ..problem import Heuristic, NamedHeuristics
 from .cells import REVERSE, SQRT2, TERRAIN, WALL, Cell
 
 ROW = re.compile(r"[SG#.1-9]*")

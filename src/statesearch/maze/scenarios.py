@@ -7,8 +7,8 @@ import itertools
 import math
 from typing import Any
 
+from ..core.result import SearchResult
 from ..errors import InputError
-from ..result import SearchResult
 from .grid import Maze
 from .movingai import Scenario
 

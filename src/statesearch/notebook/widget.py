@@ -8,7 +8,7 @@
 The drawing is the playground's: the widget's front end (``widget.js``) loads the text of
 ``statesearch/web/static``'s ES modules from the installed package, so the notebook and the
 playground show a search the same way. The kernel runs the search (``statesearch.solve`` with a
-``statesearch.trace.Trace``); the front end replays its events (``web.trace_json``'s shape).
+``statesearch.core.trace.Trace``); the front end replays its events (``web.trace_json``'s shape).
 """
 
 from __future__ import annotations
@@ -22,14 +22,14 @@ from typing import Any
 import anywidget
 import traitlets
 
+from ..core.limits import Limits
+from ..core.problem import state_text
+from ..core.result import SearchResult
+from ..core.trace import Trace
 from ..errors import InputError
 from ..facade import solve
-from ..limits import Limits
 from ..maze import Maze
 from ..npuzzle import NPuzzle
-from ..problem import state_text
-from ..result import SearchResult
-from ..trace import Trace
 from ..web.trace_json import plain_state, trace_json
 from ..web.translations import input_error
 

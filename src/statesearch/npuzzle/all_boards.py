@@ -22,10 +22,10 @@ from collections.abc import Callable
 import numpy as np
 from numba import njit
 
+from ..core.limits import LimitHit, LimitKind, Limits, Meter, available_bytes, resident_bytes
 from ..directions import LESSON_ORDER, neighbours
 from ..errors import InputError
 from ..kernels.intrinsics import popcount, trailing_zeros
-from ..limits import LimitHit, LimitKind, Limits, Meter, available_bytes, resident_bytes
 from .board import Tiles
 
 UNREACHED = 255

@@ -27,8 +27,8 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from ..core.limits import Limits, Meter
 from ..errors import InputError
-from ..limits import Limits, Meter
 from .all_boards import (
     UNREACHED,
     Log,

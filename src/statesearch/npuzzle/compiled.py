@@ -14,15 +14,15 @@ from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 
+from ..core.limits import LimitKind, Meter, reserve
+from ..core.outcome import Exhausted, Found, Outcome
+from ..core.problem import longest_optimal
+from ..core.result import Stats
 from ..directions import LESSON_ORDER, OPPOSITE
 from ..kernels import Prepared, compile_for
 from ..kernels.codes import EXHAUSTED, LONGEST, PAUSED, STORED
 from ..kernels.ida_driver import IDA_DEPTH, IDA_EXPANDED, IDA_REGISTERS, MAX_DEPTH, iterations
 from ..kernels.slices import grown, run_slices
-from ..limits import LimitKind, Meter, reserve
-from ..outcome import Exhausted, Found, Outcome
-from ..problem import longest_optimal
-from ..result import Stats
 from . import specialized
 from .astar_kernel import (
     CUT,

@@ -1,11 +1,11 @@
-"""The sliding-tile puzzle as every interface sees it (``statesearch.domain``)."""
+"""The sliding-tile puzzle as every interface sees it (``core.domain``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..domain import Domain, Fields, Spec, by_size
-from ..result import SearchResult
+from ..core.domain import Domain, Fields, Spec, by_size
+from ..core.result import SearchResult
 from .board import compact
 from .problem import NPuzzle
 from .tables_for import with_tables

@@ -19,9 +19,9 @@ from collections.abc import Callable
 import numpy as np
 from numba import njit
 
+from ..core.limits import reserve
 from ..directions import LESSON_ORDER, neighbours
 from ..kernels.intrinsics import prefetch, trailing_zeros
-from ..limits import reserve
 
 UNSET = 255
 CHUNK = 1 << 22  # entries per frontier chunk (32 MiB)

@@ -16,8 +16,8 @@ from collections.abc import Callable
 import numpy as np
 from numba import njit
 
+from ..core.limits import active_meter
 from ..kernels.intrinsics import popcount
-from ..limits import active_meter
 from .board import Tiles
 from .moves import goal_cells
 from .pdb import (

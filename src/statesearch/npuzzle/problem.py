@@ -8,11 +8,11 @@ from collections.abc import Callable, Mapping
 from functools import cached_property
 from typing import TYPE_CHECKING
 
+from ..core.limits import LimitKind
+from ..core.note import Note
+from ..core.problem import Heuristic, NamedHeuristics
 from ..directions import LESSON_ORDER, OPPOSITE, neighbours
 from ..errors import InputError
-from ..limits import LimitKind
-from ..note import Note
-from ..problem import Heuristic, NamedHeuristics
 from .board import (
     Board,
     Tiles,

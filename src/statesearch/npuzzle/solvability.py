@@ -9,7 +9,7 @@ same invariant as the goal can all reach it; the others never can.
 
 from __future__ import annotations
 
-from ..note import Note
+from ..core.note import Note
 from .board import Tiles
 
 

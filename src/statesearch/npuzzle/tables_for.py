@@ -9,10 +9,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cache import cache_dir
-from ..domain import Building
+from ..core.domain import Building
+from ..core.limits import Meter
 from ..errors import InputError
 from ..kernels import COMPILER
-from ..limits import Meter
 from .problem import NPuzzle
 
 if TYPE_CHECKING:

@@ -6,15 +6,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..advice import advice
 from ..algorithms.anytime import anytime_weight
-from ..limits import LimitHit, LimitKind, Meter
-from ..note import Note
-from ..outcome import Exhausted, Found
+from ..core.advice import advice
+from ..core.limits import LimitHit, LimitKind, Meter
+from ..core.note import Note
+from ..core.outcome import Exhausted, Found
+from ..core.problem import Problem
+from ..core.result import Proof, SearchResult, Stats, Status
 from ..overdue import Stuck
-from ..problem import Problem
 from ..remarks import hint, many_ties, stopped_early
-from ..result import Proof, SearchResult, Stats, Status
 from .plan import CompilerUnmapped, Plan
 from .resolve import Choice, Resolved
 from .run import Proved, Ran

@@ -11,13 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..advice import advice
+from ..core.advice import advice
+from ..core.limits import LimitHit, LimitKind
+from ..core.note import Note
+from ..core.problem import ZERO, is_builtin
 from ..errors import InputError
 from ..kernels import COMPILER
-from ..limits import LimitHit, LimitKind
 from ..memory_room import address_space_cap
-from ..note import Note
-from ..problem import ZERO, is_builtin
 from .resolve import Resolved
 
 if TYPE_CHECKING:

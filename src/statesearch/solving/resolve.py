@@ -9,17 +9,17 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..advice import advice
 from ..algorithms import Algorithm, Options, get_algorithm
 from ..algorithms.beam import DEFAULT_WIDTH
 from ..algorithms.best_first import resolve_tie_break
+from ..core.advice import advice
+from ..core.limits import Limits
+from ..core.note import Note
+from ..core.problem import ZERO, Heuristic, heuristic_names, named_heuristic, own_heuristic
+from ..core.result import Improvement
+from ..core.trace import Trace, make_trace
 from ..errors import InputError
-from ..limits import Limits
-from ..note import Note
-from ..problem import ZERO, Heuristic, heuristic_names, named_heuristic, own_heuristic
 from ..remarks import of_ones_own, unread_options
-from ..result import Improvement
-from ..trace import Trace, make_trace
 
 HeuristicSpec = str | Heuristic | Callable[[Any], float] | None
 

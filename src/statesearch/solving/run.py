@@ -14,13 +14,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from ..advice import advice
 from ..checked import Checked
-from ..limits import OUT_OF_MEMORY, LimitHit, LimitKind, Meter
-from ..outcome import Outcome
+from ..core.advice import advice
+from ..core.limits import OUT_OF_MEMORY, LimitHit, LimitKind, Meter
+from ..core.outcome import Outcome
+from ..core.problem import Problem, check_estimate
+from ..core.result import Stats
 from ..overdue import stopped_when_overdue
-from ..problem import Problem, check_estimate
-from ..result import Stats
 from .plan import Plan
 from .resolve import Resolved
 

@@ -8,11 +8,11 @@ from collections.abc import Callable
 
 import numpy as np
 
+from ..core.limits import LimitKind, Meter
+from ..core.outcome import Exhausted
+from ..core.result import Stats
 from ..kernels.codes import FOUND
 from ..kernels.slices import run_slices
-from ..limits import LimitKind, Meter
-from ..outcome import Exhausted
-from ..result import Stats
 from .tables import most_expanded
 
 

@@ -16,12 +16,12 @@ from functools import partial
 import numpy as np
 from numba import njit
 
+from ..core.limits import Meter, reserve
+from ..core.outcome import Exhausted, Found, Outcome, along
+from ..core.problem import backward_cost
+from ..core.result import Stats
 from ..kernels.codes import AT_BOUND, EXHAUSTED, FOUND, LONGEST, STORED
 from ..kernels.slices import run_slices
-from ..limits import Meter, reserve
-from ..outcome import Exhausted, Found, Outcome, along
-from ..problem import backward_cost
-from ..result import Stats
 from .beyond import looked_past
 from .bfs_kernel import CURSOR, FILL
 from .bidirectional_kernel import (

@@ -9,8 +9,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..core.limits import Meter
 from ..kernels.intrinsics import prefetch
-from ..limits import Meter
 from .bitboard import move
 from .board import MAX_CELLS, TiltBoard
 from .hash_table import AHEAD, home

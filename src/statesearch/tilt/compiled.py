@@ -11,12 +11,12 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ..core.limits import LimitHit, LimitKind, Meter
+from ..core.outcome import Exhausted, Found, Outcome, along
+from ..core.result import Stats
 from ..kernels.codes import AT_BOUND, EXHAUSTED, FOUND, LONGEST, STORED, TOO_DEEP
 from ..kernels.ida_driver import MAX_DEPTH, iterations
 from ..kernels.slices import grown, run_slices
-from ..limits import LimitHit, LimitKind, Meter
-from ..outcome import Exhausted, Found, Outcome, along
-from ..result import Stats
 from .astar_kernel import G_BITS, astar_slice
 from .beyond import looked_past
 from .bfs_kernel import CURSOR, FILL, GOAL_SLOT, REGISTERS, beyond_layer, bfs_layer

@@ -1,11 +1,11 @@
-"""Tilt puzzles as every interface sees them (``statesearch.domain``)."""
+"""Tilt puzzles as every interface sees them (``core.domain``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..domain import Domain, Fields, Spec, by_size
-from ..result import SearchResult
+from ..core.domain import Domain, Fields, Spec, by_size
+from ..core.result import SearchResult
 from .problem import Tilt
 
 

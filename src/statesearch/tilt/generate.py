@@ -29,8 +29,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from ..core.limits import Limits, Meter, available_bytes
 from ..errors import InputError
-from ..limits import Limits, Meter, available_bytes
 from .board import MAX_CELLS, TiltBoard, cells_of, counted, format_tilt
 from .rules import rules_for
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..core.limits import Meter, reserve
 from ..kernels.intrinsics import prefetch
-from ..limits import Meter, reserve
 
 AHEAD = 8  # states whose table rows are fetched ahead of their expansion
 HASH_MULTIPLIER = np.uint64(0x9E3779B97F4A7C15)

@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 
-from ..limits import Meter, active_meter
+from ..core.limits import Meter, active_meter
 from .board import TiltBoard, cells_of
 from .rules import Rules
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..limits import Meter, reserve
+from ..core.limits import Meter, reserve
 from .hash_table import home
 
 

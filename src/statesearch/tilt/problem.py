@@ -13,9 +13,9 @@ from collections.abc import Mapping
 from functools import cached_property
 from typing import TYPE_CHECKING
 
+from ..core.limits import Meter, active_meter
+from ..core.problem import Heuristic, NamedHeuristics
 from ..errors import InputError
-from ..limits import Meter, active_meter
-from ..problem import Heuristic, NamedHeuristics
 from .board import TiltBoard, counted, format_tilt, parse_tilt
 from .heuristics import make_best, make_bottleneck, make_directions, make_nearest
 from .rules import DIRECTIONS, Rules, rules_for

@@ -9,8 +9,8 @@ from typing import NamedTuple, Protocol
 
 import numpy as np
 
+from ..core.limits import Meter
 from ..kernels.codes import EXPANDED
-from ..limits import Meter
 from .board import TiltBoard, cells_of
 from .estimates import SCRATCH, estimate
 from .heuristics import UNREACHABLE, direction_needs, distances_from

@@ -16,7 +16,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Body, Request
 from pydantic import BaseModel
 
-from ..result import SearchResult, Stats, Status
+from ..core.result import SearchResult, Stats, Status
 from .checks import body_schema, read
 from .guard import arrival
 from .route import Route, every_route, limits

@@ -23,14 +23,14 @@ import shlex
 import threading
 from typing import TYPE_CHECKING, Any
 
+from ..core.limits import LimitHit, Limits, Meter
+from ..core.result import SearchResult, Stats, Status
 from ..cube import Cube
 from ..cube.domain import CUBE
 from ..cube.model.cubies import broken_invariant
 from ..errors import InputError
 from ..facade import solve
 from ..kernels import COMPILER
-from ..limits import LimitHit, Limits, Meter
-from ..result import SearchResult, Stats, Status
 from .cube_schemas import SolveCube
 from .meters import answered, budget
 

@@ -4,7 +4,7 @@ Each job takes its validated request, the moment (``time.monotonic()``) its answ
 a cancel flag, and returns the JSON-ready answer. The clock is the request's: whatever parsing
 and setup took is gone from the search's time limit. The compiled kernels are used wherever a
 domain has one (``engine="auto"``), except for traced searches (the step-through and the maze's
-animation), which the Python engine runs (``statesearch.trace``).
+animation), which the Python engine runs (``statesearch.core.trace``).
 
 The ``pdb`` heuristic only reads tables already in the cache (``npuzzle.tables_for``: a caller
 that is no ``Building``), and a missing one is refused with the command that builds it. The
@@ -19,19 +19,19 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..algorithms import reads_estimate
+from ..core.limits import LimitHit, Limits
+from ..core.problem import Heuristic
+from ..core.result import SearchResult
+from ..core.trace import Trace
 from ..errors import InputError
 from ..facade import resolve_heuristic, solve
-from ..limits import LimitHit, Limits
 from ..maze import Maze
 from ..maze.domain import MAZE
 from ..npuzzle import NPuzzle
 from ..npuzzle.domain import NPUZZLE
 from ..npuzzle.tables_for import with_tables
-from ..problem import Heuristic
-from ..result import SearchResult
 from ..tilt import Tilt, format_tilt
 from ..tilt.domain import TILT
-from ..trace import Trace
 from . import cube_jobs
 from .meters import answered, budget, seconds_left
 from .route import every_route

@@ -25,11 +25,11 @@ import traceback
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from ..core.limits import Limits
+from ..core.problem import Heuristic
+from ..core.trace import Trace
 from ..errors import InputError
 from ..facade import solve
-from ..limits import Limits
-from ..problem import Heuristic
-from ..trace import Trace
 from .page import refusal, reply
 from .schemas import MAX_SECONDS, MAX_STATES
 from .trace_json import trace_json

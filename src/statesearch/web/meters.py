@@ -9,8 +9,8 @@ from collections.abc import Callable
 from typing import Any
 
 from ..algorithms import keeps_only_its_path
-from ..limits import LimitKind, Limits, Meter, Snapshot
-from ..result import SearchResult
+from ..core.limits import LimitKind, Limits, Meter, Snapshot
+from ..core.result import SearchResult
 from .schemas import MAX_MEMORY, MAX_STATES, RequestLimits
 from .translations import notes
 

@@ -20,9 +20,9 @@ from collections.abc import Callable
 from enum import Enum
 from typing import Any
 
+from ..core.limits import Snapshot
 from ..errors import InputError
 from ..kernels import COMPILER
-from ..limits import Snapshot
 from . import meters
 from .checks import Invalid, read
 from .route import Route, every_route, limits

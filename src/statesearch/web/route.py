@@ -3,7 +3,7 @@
 Two transports call the routes and nothing else: the server (``api``, FastAPI, where a search
 runs in a worker process within the request's time limit) and the page's own Python (``page``,
 Pyodide in a Web Worker, where it runs in that worker). So a body gets the same answer and the
-same refusal from either. Each domain's routes are named in its record (``statesearch.domain``)
+same refusal from either. Each domain's routes are named in its record (``statesearch.core.domain``)
 and gathered by ``every_route``.
 """
 
@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .. import domain
+from ..core import domain
 from ..errors import InputError
 from .schemas import MAX_SECONDS, MAX_STATES, Request
 

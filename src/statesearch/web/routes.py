@@ -1,5 +1,5 @@
 """The routes of the sliding-tile puzzle, the maze and tilt puzzles (each domain's table is
-named in its record, ``statesearch.domain``; the cube's are ``cube_routes``). Cheap answers
+named in its record, ``statesearch.core.domain``; the cube's are ``cube_routes``). Cheap answers
 (the live panel, one tilt move, the lesson maze) are computed here; searches are ``jobs``.
 """
 

@@ -1,7 +1,7 @@
 """A search's trace as the playground reads it: every event a plain JSON object whose states
 are plain JSON too (a board's tile list, a maze cell's ``[row, col]``).
 
-The events are ``statesearch.trace``'s, with the same keys as ``solve --trace-json``
+The events are ``statesearch.core.trace``'s, with the same keys as ``solve --trace-json``
 (``event``, ``step``, ``state``, ``f``, ``g``, ``h``, ``parent``, ``action``, ``depth``,
 ``bound``, ``side``; a key that does not apply is left out). The page rebuilds the waiting
 room, the g and parent tables and the search tree from them (``static/trace-model.js``).
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..trace import CHILD_EVENTS, Event, Trace
+from ..core.trace import CHILD_EVENTS, Event, Trace
 
 NUMBERS = ("f", "g", "h", "bound")
 OTHERS = ("depth", "side")

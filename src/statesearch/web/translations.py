@@ -15,9 +15,9 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..core.note import Note
+from ..core.result import SearchResult
 from ..errors import InputError
-from ..note import Note
-from ..result import SearchResult
 from .korean import TEMPLATES
 
 LANGUAGES = ("en", "ko")

@@ -35,7 +35,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from ..limits import LimitKind
+from ..core.limits import LimitKind
 from ..worker_pool.messages import Cancel, Died, Done, Failed, Job, Taken
 from ..worker_pool.process import CONTEXT as CONTEXT  # for tests that hold off a worker's death
 from ..worker_pool.process import WorkerProcess

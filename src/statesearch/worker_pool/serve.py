@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from multiprocessing.connection import Connection
 from typing import Any
 
-from ..limits import resident_bytes
+from ..core.limits import resident_bytes
 from .messages import Cancel, Done, Failed, Job, Taken
 
 # Held by the parent while a worker deaf to Ctrl-C starts (``process.signals_held``), and by

@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ...core.limits import LimitHit, LimitKind, Meter
+from ...core.outcome import Exhausted, Found, Outcome
+from ...core.result import Stats
 from ...kernels import Prepared
 from ...kernels.ida_driver import iterations
-from ...limits import LimitHit, LimitKind, Meter
-from ...outcome import Exhausted, Found, Outcome
-from ...result import Stats
 from ..model.cubies import Cubies, permutation_parity
 from ..model.notation import MOVES, START, canonical_moves
 from ..model.state import move_cubies, recipes, turned

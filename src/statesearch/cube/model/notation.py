@@ -18,8 +18,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from ...core.result import Spaced
 from ...errors import InputError
-from ...result import Spaced
 from .facelets import FACES
 
 if TYPE_CHECKING:

@@ -15,7 +15,7 @@ from collections.abc import Callable
 import numpy as np
 from numba import njit
 
-from ...limits import Limits, Meter, reserve
+from ...core.limits import Limits, Meter, reserve
 from .patterns import Pattern
 
 UNSEEN = 255

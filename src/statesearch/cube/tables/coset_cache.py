@@ -12,8 +12,8 @@ import numpy as np
 
 from ... import table_store as store
 from ...cache import exists
+from ...core.limits import LimitHit, LimitKind, Limits, Meter, active_meter, reserve
 from ...errors import InputError
-from ...limits import LimitHit, LimitKind, Limits, Meter, active_meter, reserve
 from .breadth import Progress
 from .coset_table import LAYOUTS, CosetTable, bound_base, breadth_first, classes, derive_bounds
 

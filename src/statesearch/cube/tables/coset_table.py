@@ -33,7 +33,7 @@ from functools import cache
 
 import numpy as np
 
-from ...limits import Limits, Meter, reserve
+from ...core.limits import Limits, Meter, reserve
 from ..model.notation import metric_moves
 from . import coset_build as build
 from .breadth import Progress

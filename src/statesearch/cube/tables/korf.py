@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ... import table_store as store
-from ...limits import Meter, active_meter
+from ...core.limits import Meter, active_meter
 from ..model.cubies import Cubies
 from ..model.notation import metric_moves
 from .breadth import Progress, distances

@@ -16,7 +16,7 @@ from functools import cache
 import numpy as np
 
 from ... import table_store as store
-from ...limits import Meter
+from ...core.limits import Meter
 from ..model.cubies import Cubies
 from ..model.notation import metric_moves
 from ..model.random_cubes import REACHABLE as BY_SIZE

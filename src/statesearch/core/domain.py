@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .errors import InputError
+from ..errors import InputError
 from .limits import Meter
 from .result import SearchResult
 

@@ -40,8 +40,8 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
+from ..errors import InputError
 from .advice import advice
-from .errors import InputError
 
 
 def state_text(problem: Any) -> Callable[[Any], str]:

@@ -8,7 +8,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import InputError
+from ..errors import InputError
 from .limits import LimitHit, LimitKind
 from .problem import Problem, short
 

@@ -264,7 +264,7 @@ class SearchResult(Generic[S]):
         return f"<SearchResult {verdict}: {what}, {self.stats.expanded:,} expanded>"
 
     def _repr_html_(self) -> str:
-        from .pictures import result_html  # a notebook's picture, loaded only there
+        from ..pictures import result_html  # a notebook's picture, loaded only there
 
         return result_html(self)
 

@@ -21,8 +21,8 @@ from collections.abc import Callable, Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass
 
-from .errors import InputError
-from .memory_room import (
+from ..errors import InputError
+from ..memory_room import (
     ADDRESS_SHARE,
     PAGE,
     address_space_cap,
