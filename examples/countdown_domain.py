@@ -86,7 +86,6 @@ def from_spec(spec: Spec) -> Countdown:
 
 COUNTDOWN = Domain(
     "countdown",
-    "a count down to zero",
     from_spec,
     fields,
     options={"start": (int,)},

@@ -46,7 +46,6 @@ def by_name(spec: Spec, fields: Mapping[str, Any]) -> str:
 
 PROBLEM = Domain(
     "problem",
-    "a problem of your own: its three slots in a Python file",
     from_spec,
     fields,
     options={"problem": (str,), "args": (dict,), "source": (str,)},

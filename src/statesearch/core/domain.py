@@ -70,11 +70,10 @@ class Domain:
       heuristic reads, built where ``building`` is given, else read from the cache only (one
       that is not there, or damaged, refused in one line naming the command that builds it);
     - ``command``: ``MODULE:NAME`` of its typer command ``statesearch solve NAME``;
-    - ``routes``: ``MODULE:NAME`` of its web API routes (``{"NAME/solve": web.routes.Route}``).
+    - ``routes``: ``MODULE:NAME`` of its web API routes (``{"NAME/solve": web.route.Route}``).
     """
 
     name: str
-    about: str
     from_spec: Callable[[Spec], Any]
     fields: Callable[[Any, SearchResult[Any] | None], Fields]
     options: Mapping[str, tuple[type, ...]] = field(default_factory=dict)

@@ -46,7 +46,6 @@ def group(spec: Spec, fields: Mapping[str, Any]) -> str:
 
 CUBE = Domain(
     "cube",
-    "the Rubik's cube (3x3x3) and the pocket cube (2x2x2)",
     from_spec,
     fields,
     options={"size": (int,), "metric": (str,)},

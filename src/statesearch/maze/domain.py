@@ -37,7 +37,6 @@ def fields(maze: Maze, result: SearchResult[Any] | None) -> Fields:
 
 MAZE = Domain(
     "maze",
-    "grid mazes with terrain costs, 4 or 8 moves",
     from_spec,
     fields,
     command="statesearch.cli.solve:maze",
@@ -91,7 +90,6 @@ def by_map(spec: Spec, fields: Mapping[str, Any]) -> str:
 
 MOVING_AI = Domain(
     "movingai",
-    "a scenario of a Moving AI benchmark (a batch's instances: statesearch bench movingai)",
     scenario,
     scenario_fields,
     options={"map": (str,), "scenario": (list,), "bucket": (int,)},

@@ -36,7 +36,6 @@ def fields(puzzle: NPuzzle, result: SearchResult[Any] | None) -> Fields:
 
 NPUZZLE = Domain(
     "npuzzle",
-    "the sliding-tile puzzle (any rows x cols, any goal)",
     from_spec,
     fields,
     options={"rows": (int,), "cols": (int,), "partition": (str,)},

@@ -28,7 +28,6 @@ def fields(puzzle: Tilt, result: SearchResult[Any] | None) -> Fields:
 
 TILT = Domain(
     "tilt",
-    "tilt puzzles: every block moves at once",
     from_spec,
     fields,
     options={"step": (str,), "collide": (str,)},
