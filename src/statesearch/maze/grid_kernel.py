@@ -31,9 +31,21 @@ import numpy as np
 from numba import njit
 
 from ..kernels import codes as k
+from .bucket_queue import (
+    CSIZE,
+    FSIZE,
+    POOLED,
+    QUEUE_REGISTERS,
+    bucket_for,
+    cur_pop,
+    cur_push,
+    full,
+    lowest,
+    pool_add,
+)
 
 SIZE, CUT = k.COUNTERS, k.COUNTERS + 1  # open-list entries; a child was cut at the depth limit
-REGISTERS = k.COUNTERS + 2
+REGISTERS = QUEUE_REGISTERS  # A*'s open list keeps its own after these two
 H_ZERO, H_MANHATTAN, H_OCTILE, H_CHEBYSHEV = 0, 1, 2, 3
 SQRT2 = math.sqrt(2)
 GO = -1  # ``halt``: no reason to stop before the next expansion
@@ -171,7 +183,15 @@ def settle(
 
 @njit(cache=True)
 def grid_astar_slice(
-    heap: np.ndarray,
+    cur: np.ndarray,
+    pool_g: np.ndarray,
+    pool_cell: np.ndarray,
+    pool_next: np.ndarray,
+    bucket_f: np.ndarray,
+    bucket_head: np.ndarray,
+    fheap: np.ndarray,
+    table: np.ndarray,
+    fcur_box: np.ndarray,
     g: np.ndarray,
     seen: np.ndarray,
     search: int,
@@ -191,7 +211,8 @@ def grid_astar_slice(
     max_depth: int,
     slice_expansions: int,
 ) -> int:
-    """A* with the classic tie-break and the engine's counting, resumable like every kernel.
+    """A* with the classic tie-break and the engine's counting, resumable like every kernel,
+    its open list the bucket queue of ``bucket_queue`` (``cur`` ... ``fcur_box``).
 
     ``moves[m]`` is ``(offset, diagonal, beside_a, beside_b, dr, dc)``: the step to the
     neighbour, for a diagonal the steps to the two cells beside it (the corner rule reads them),
@@ -205,14 +226,29 @@ def grid_astar_slice(
     limited = depth.shape[0] > 0
     mark = search << 32
     goal_r, goal_c = goal // width, goal % width
-    size, expanded, pushed, generated, stored, longest = counters(regs)
+    _, expanded, pushed, generated, stored, longest = counters(regs)
+    csize, fsize, fcur = regs[CSIZE], regs[FSIZE], fcur_box[0]
     stop_at = expanded + slice_expansions
     while True:
-        size, status, stop = halt(heap, size, g, count, expanded, stop_at, max_expanded)
-        if status != GO:
+        csize, fcur, fsize = lowest(
+            cur, csize, fcur, fheap, fsize, bucket_f, bucket_head, table, pool_g, pool_cell,
+            pool_next, regs, g,
+        )  # fmt: skip
+        if csize == 0:
+            status, stop = k.EXHAUSTED, k.STOP_SLICE
             break
-        s, gs = int(heap[0, 2]), heap[0, 1]
-        size = pop(heap, size)
+        if full(regs, csize, fsize, count, cur, fheap):
+            status, stop = k.NEED_ROOM, k.STOP_SLICE
+            break
+        if expanded >= stop_at:
+            status, stop = k.PAUSED, k.STOP_SLICE
+            break
+        if expanded >= max_expanded:
+            status, stop = k.PAUSED, k.STOP_EXPANDED
+            break
+        status, stop = GO, k.STOP_SLICE
+        s, gs = int(cur[0, 1]), cur[0, 0]
+        csize = cur_pop(cur, csize)
         expanded += 1
         if s == goal:
             status = k.FOUND
@@ -247,11 +283,20 @@ def grid_astar_slice(
             stored += fresh
             if limited:
                 depth[child] = depth[s] + 1
-            h = estimate(dr + moves[m, 4], dc + moves[m, 5], kind, unit)
-            size = reach(heap, size, g, seen, child, ng, ng + weight * h, mark | s)
+            f = ng + weight * estimate(dr + moves[m, 4], dc + moves[m, 5], kind, unit)
+            g[child] = ng
+            seen[child] = mark | s
             pushed += 1
-        status, stop, longest = settle(status, stop, stored, max_stored, size, longest)
+            if f == fcur:
+                csize = cur_push(cur, csize, ng, float(child))
+                continue
+            b, fsize = bucket_for(f, bucket_f, bucket_head, table, fheap, fsize, regs)
+            bucket_head[b] = pool_add(pool_g, pool_cell, pool_next, ng, child, bucket_head[b], regs)
+        status, stop, longest = settle(
+            status, stop, stored, max_stored, csize + regs[POOLED], longest
+        )
         if status == k.PAUSED:
             break
-    keep(regs, size, expanded, pushed, generated, stored, longest, stop)
+    keep(regs, csize + regs[POOLED], expanded, pushed, generated, stored, longest, stop)
+    regs[CSIZE], regs[FSIZE], fcur_box[0] = csize, fsize, fcur
     return status
