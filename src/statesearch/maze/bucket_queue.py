@@ -15,8 +15,10 @@ words (the A/B against the one-heap kernel is in benchmarks/README.md).
 
 The queue's counts live in the caller's int64 registers (``PFREE`` ...), and its arrays grow
 between slices (``OpenBuckets.grow``, under ``limits.reserve``): the kernel answers NEED_ROOM
-before an expansion could overflow one (``full``). Free pool entries and free bucket numbers
-are lists threaded through ``pool_next`` and ``bucket_head``, so a grown copy keeps them.
+before an expansion could overflow one (``OpenBuckets.full``). Free pool entries and free
+bucket numbers are lists threaded through ``pool_next`` and ``bucket_head``, so a grown copy
+keeps them. The kernel writes out the steps it takes at most expansions (taking a bucket,
+finding one), as numba counts references to every array a helper is given at each call.
 """
 
 from __future__ import annotations
@@ -74,7 +76,10 @@ def cur_pop(cur: np.ndarray, size: int) -> int:
 
 @njit(cache=True, inline="always")
 def slot_of(f: float, mask: int) -> int:
-    return (int(f * 1024.0) * 0x9E3779B1) & mask
+    """The hash's first slot for ``f``: its 1/1024ths, their high bits mixed into the low ones
+    (whole f values, multiples of 1024, would otherwise all land on a few slots)."""
+    x = int(f * 1024.0) * 0x7F4A7C159E3779B1
+    return (x ^ (x >> 32)) & mask
 
 
 @njit(cache=True, inline="always")
@@ -181,41 +186,19 @@ def unhash(table: np.ndarray, bucket_f: np.ndarray, b: int) -> None:
 
 
 @njit(cache=True, inline="always")
-def lowest(
+def put_back(
     cur: np.ndarray, csize: int, fcur: float, fheap: np.ndarray, fsize: int,
     bucket_f: np.ndarray, bucket_head: np.ndarray, table: np.ndarray, pool_g: np.ndarray,
-    pool_cell: np.ndarray, pool_next: np.ndarray, regs: np.ndarray, g: np.ndarray,
-) -> tuple[int, float, int]:  # fmt: skip
-    """The lowest live entry at ``cur[0]`` (none if ``csize`` is 0): the current bucket put
-    back if a lower f waits, the lowest bucket taken whole, stale entries (a cheaper one for
-    their cell was pushed later) dropped. Returns ``(csize, fcur, fsize)``; moves entries
-    only, never adds one."""
-    while True:
-        if fsize > 0 and (csize == 0 or bucket_f[fheap[0]] < fcur):
-            if csize > 0:  # a lower f arrived: the current bucket waits again
-                b, fsize = bucket_for(fcur, bucket_f, bucket_head, table, fheap, fsize, regs)
-                for j in range(csize):
-                    bucket_head[b] = pool_add(
-                        pool_g, pool_cell, pool_next, cur[j, 0], int(cur[j, 1]), bucket_head[b],
-                        regs,
-                    )  # fmt: skip
-                csize = 0
-            b = fheap[0]
-            fsize = f_pop(fheap, fsize, bucket_f)
-            fcur = bucket_f[b]
-            unhash(table, bucket_f, b)
-            e = bucket_head[b]
-            while e >= 0:
-                csize = cur_push(cur, csize, pool_g[e], float(pool_cell[e]))
-                following = pool_next[e]
-                pool_next[e], regs[PFREE] = regs[PFREE], e
-                regs[POOLED] -= 1
-                e = following
-            bucket_head[b], regs[BFREE] = regs[BFREE], b
-        if csize > 0 and cur[0, 0] > g[int(cur[0, 1])]:
-            csize = cur_pop(cur, csize)
-            continue
-        return csize, fcur, fsize
+    pool_cell: np.ndarray, pool_next: np.ndarray, regs: np.ndarray,
+) -> int:  # fmt: skip
+    """The current bucket's rows into a waiting bucket of ``fcur`` (a lower f arrived);
+    returns the waiting buckets."""
+    b, fsize = bucket_for(fcur, bucket_f, bucket_head, table, fheap, fsize, regs)
+    for j in range(csize):
+        bucket_head[b] = pool_add(
+            pool_g, pool_cell, pool_next, cur[j, 0], int(cur[j, 1]), bucket_head[b], regs
+        )
+    return fsize
 
 
 @njit(cache=True)
@@ -227,14 +210,6 @@ def rehash(table: np.ndarray, fheap: np.ndarray, fsize: int, bucket_f: np.ndarra
         while table[slot] >= 0:
             slot = (slot + 1) & mask
         table[slot] = fheap[j]
-
-
-@njit(cache=True, inline="always")
-def full(regs: np.ndarray, csize: int, fsize: int, room: int, cur: np.ndarray,
-         fheap: np.ndarray) -> bool:  # fmt: skip
-    """Whether ``room`` pushes and the current bucket put back might not fit: the entries
-    (``cur`` and the pool, each as long as all of them) or the buckets (the hash twice that)."""
-    return bool(csize + regs[POOLED] + room > cur.shape[0] or fsize + room + 1 > fheap.shape[0])
 
 
 class OpenBuckets:
@@ -264,16 +239,25 @@ class OpenBuckets:
         regs[PFREE], regs[PTOP], regs[POOLED] = -1, 0, 0
         regs[BFREE], regs[BTOP] = -1, 0
 
+    @staticmethod
+    def full(regs: np.ndarray, room: int, entries: int, buckets: int) -> tuple[bool, bool]:
+        """Whether ``room`` pushes and the current bucket put back might not fit in the
+        entries (``cur`` and the pool, each as long as all of them), in the buckets (the hash
+        twice that). The kernel asks it before each expansion, written out."""
+        csize, fsize = int(regs[CSIZE]), int(regs[FSIZE])
+        return csize + int(regs[POOLED]) + room > entries, fsize + room + 1 > buckets
+
     def grow(self, regs: np.ndarray, room: int, meter: Meter) -> None:
         """Twice the entries or the buckets, whichever the kernel found full (NEED_ROOM)."""
-        csize, fsize = int(regs[CSIZE]), int(regs[FSIZE])
+        fsize = int(regs[FSIZE])
         what = "the grid search's open list"
-        if csize + int(regs[POOLED]) + room > self.cur.shape[0]:
+        more_entries, more_buckets = self.full(regs, room, self.cur.shape[0], self.fheap.shape[0])
+        if more_entries:
             self.cur = grown(self.cur, what, meter)
             self.pool_g = grown(self.pool_g, what, meter)
             self.pool_cell = grown(self.pool_cell, what, meter)
             self.pool_next = grown(self.pool_next, what, meter)
-        if fsize + room + 1 > self.fheap.shape[0]:
+        if more_buckets:
             self.bucket_f = grown(self.bucket_f, what, meter)
             self.bucket_head = grown(self.bucket_head, what, meter)
             self.fheap = grown(self.fheap, what, meter)

@@ -32,16 +32,21 @@ from numba import njit
 
 from ..kernels import codes as k
 from .bucket_queue import (
+    BFREE,
+    BTOP,
     CSIZE,
     FSIZE,
+    PFREE,
     POOLED,
+    PTOP,
     QUEUE_REGISTERS,
-    bucket_for,
     cur_pop,
     cur_push,
-    full,
-    lowest,
-    pool_add,
+    f_pop,
+    f_push,
+    put_back,
+    slot_of,
+    unhash,
 )
 
 SIZE, CUT = k.COUNTERS, k.COUNTERS + 1  # open-list entries; a child was cut at the depth limit
@@ -229,15 +234,37 @@ def grid_astar_slice(
     _, expanded, pushed, generated, stored, longest = counters(regs)
     csize, fsize, fcur = regs[CSIZE], regs[FSIZE], fcur_box[0]
     stop_at = expanded + slice_expansions
+    entries, buckets = cur.shape[0], fheap.shape[0]  # ``OpenBuckets.full``
+    mask = table.shape[0] - 1
     while True:
-        csize, fcur, fsize = lowest(
-            cur, csize, fcur, fheap, fsize, bucket_f, bucket_head, table, pool_g, pool_cell,
-            pool_next, regs, g,
-        )  # fmt: skip
+        while True:  # the lowest live entry to cur[0] (``bucket_queue.lowest``, written out)
+            if fsize > 0 and (csize == 0 or bucket_f[fheap[0]] < fcur):
+                if csize > 0:
+                    fsize = put_back(
+                        cur, csize, fcur, fheap, fsize, bucket_f, bucket_head, table, pool_g,
+                        pool_cell, pool_next, regs,
+                    )  # fmt: skip
+                    csize = 0
+                b = fheap[0]
+                fsize = f_pop(fheap, fsize, bucket_f)
+                fcur = bucket_f[b]
+                unhash(table, bucket_f, b)  # the bucket whole into cur, its number free again
+                e = bucket_head[b]
+                while e >= 0:
+                    csize = cur_push(cur, csize, pool_g[e], float(pool_cell[e]))
+                    following = pool_next[e]
+                    pool_next[e], regs[PFREE] = regs[PFREE], e
+                    regs[POOLED] -= 1
+                    e = following
+                bucket_head[b], regs[BFREE] = regs[BFREE], b
+            if csize > 0 and cur[0, 0] > g[int(cur[0, 1])]:
+                csize = cur_pop(cur, csize)
+                continue
+            break
         if csize == 0:
             status, stop = k.EXHAUSTED, k.STOP_SLICE
             break
-        if full(regs, csize, fsize, count, cur, fheap):
+        if csize + regs[POOLED] + count > entries or fsize + count + 1 > buckets:
             status, stop = k.NEED_ROOM, k.STOP_SLICE
             break
         if expanded >= stop_at:
@@ -290,8 +317,28 @@ def grid_astar_slice(
             if f == fcur:
                 csize = cur_push(cur, csize, ng, float(child))
                 continue
-            b, fsize = bucket_for(f, bucket_f, bucket_head, table, fheap, fsize, regs)
-            bucket_head[b] = pool_add(pool_g, pool_cell, pool_next, ng, child, bucket_head[b], regs)
+            slot = slot_of(f, mask)  # its bucket (``bucket_queue.bucket_for``, written out)
+            while table[slot] >= 0 and bucket_f[table[slot]] != f:
+                slot = (slot + 1) & mask
+            b = table[slot]
+            if b < 0:  # a new one (``new_bucket``, written out)
+                b = regs[BFREE]
+                if b >= 0:
+                    regs[BFREE] = bucket_head[b]
+                else:
+                    b = regs[BTOP]
+                    regs[BTOP] = b + 1
+                bucket_f[b], bucket_head[b], table[slot] = f, -1, b
+                fsize = f_push(fheap, fsize, bucket_f, b)
+            e = regs[PFREE]  # an entry at the head of its list (``pool_add``, written out)
+            if e >= 0:
+                regs[PFREE] = pool_next[e]
+            else:
+                e = regs[PTOP]
+                regs[PTOP] = e + 1
+            pool_g[e], pool_cell[e], pool_next[e] = ng, child, bucket_head[b]
+            bucket_head[b] = e
+            regs[POOLED] += 1
         status, stop, longest = settle(
             status, stop, stored, max_stored, csize + regs[POOLED], longest
         )
