@@ -48,17 +48,22 @@ def described(result: object) -> tuple[object, ...]:
     )
 
 
+def every_budget(rng: random.Random, most: int) -> list[Limits | None]:
+    """No budget, then each of A*'s budgets alone, small enough to stop most searches."""
+    return [
+        None,
+        Limits(max_expanded=rng.randint(1, most)),
+        Limits(max_pushed=rng.randint(1, most)),
+        Limits(max_depth=rng.randint(1, 20)),
+        Limits(max_states=rng.randint(1, most + most // 4)),
+    ]
+
+
 @pytest.mark.parametrize("seed", range(40))
 def test_the_compiled_a_star_counts_as_the_engine_does(seed: int) -> None:
     maze = random_maze(seed)
     rng = random.Random(seed)
-    budgets = [
-        None,
-        Limits(max_expanded=rng.randint(1, 40)),
-        Limits(max_pushed=rng.randint(1, 40)),
-        Limits(max_depth=rng.randint(1, 20)),
-        Limits(max_states=rng.randint(1, 50)),
-    ]
+    budgets = every_budget(rng, 40)
     names = ["zero", "octile", "chebyshev", *(["manhattan"] if maze.moves == 4 else [])]
     for algorithm, heuristic in [("ucs", None), *(("astar", name) for name in names)]:
         for limits in budgets:
@@ -223,13 +228,7 @@ def test_a_bucket_queue_grown_from_one_entry_keeps_the_engine_s_order(
     monkeypatch.setattr(compiled, "ENTRIES", 1)
     monkeypatch.setattr(compiled, "BUCKETS", 1)
     maze = random_maze(seed)
-    budgets = [
-        None,
-        Limits(max_expanded=rng.randint(1, 60)),
-        Limits(max_pushed=rng.randint(1, 60)),
-        Limits(max_depth=rng.randint(1, 20)),
-        Limits(max_states=rng.randint(1, 80)),
-    ]
+    budgets = every_budget(rng, 60)
     heuristic = "manhattan" if maze.moves == 4 and seed % 3 else "octile"
     for weight in (1, 2, 5):
         for limits in budgets:

@@ -11,12 +11,12 @@ ones, so a new search starts by counting one up instead of clearing a g table of
 takes 0.67 ms in all, median).
 ``g[i]`` is read only for a cell this search has reached.
 
-The open list is a 4-ary heap of ``(f, g, cell)`` rows in one ``(n, 3)`` float64 array (a row's
-words share a cache line: uniform-cost search over an open 512x512 map took 177-226 CPU ns an
-expansion against 195-214 with three arrays, in turns), its push and pop inlined into the loop
-(numba called ``pop``, counting references to the array at each call; the kernel's time did not
-change measurably: within 3% on the 512x512 maps' queries, each variant first in turn),
-ordered as the engine's ``classic`` heapq orders its ``(f, g, (row, column))`` entries. Every f
+A*'s open list is a bucket queue, each distinct f a bucket (``bucket_queue``: the lowest f's
+entries in a heap of ``(g, cell)``, the others in lists found by a hash of f): x1.25-1.43 on
+the open and rooms 512x512 maps against one 4-ary heap of ``(f, g, cell)`` rows, x0.98-1.00 on
+the maze (benchmarks/grid_bucket_queue.py). Jump point search keeps that heap (``push``,
+``pop``: a row's words share a cache line; inlined into the loop), whose order is the engine's
+``classic`` heapq's over ``(f, g, (row, column))`` entries, as the bucket queue's is. Every f
 and g is made by the same float64 operations in the same order as the engine's (a step costs the
 terrain, times √2 on a diagonal; the estimates are the maze's own formulas), so the same entries
 are pushed and popped in the same order and every counter equals the Python engine's. The
