@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -47,17 +48,22 @@ def described(result: object) -> tuple[object, ...]:
     )
 
 
+def every_budget(rng: random.Random, most: int) -> list[Limits | None]:
+    """No budget, then each of A*'s budgets alone, small enough to stop most searches."""
+    return [
+        None,
+        Limits(max_expanded=rng.randint(1, most)),
+        Limits(max_pushed=rng.randint(1, most)),
+        Limits(max_depth=rng.randint(1, 20)),
+        Limits(max_states=rng.randint(1, most + most // 4)),
+    ]
+
+
 @pytest.mark.parametrize("seed", range(40))
 def test_the_compiled_a_star_counts_as_the_engine_does(seed: int) -> None:
     maze = random_maze(seed)
     rng = random.Random(seed)
-    budgets = [
-        None,
-        Limits(max_expanded=rng.randint(1, 40)),
-        Limits(max_pushed=rng.randint(1, 40)),
-        Limits(max_depth=rng.randint(1, 20)),
-        Limits(max_states=rng.randint(1, 50)),
-    ]
+    budgets = every_budget(rng, 40)
     names = ["zero", "octile", "chebyshev", *(["manhattan"] if maze.moves == 4 else [])]
     for algorithm, heuristic in [("ucs", None), *(("astar", name) for name in names)]:
         for limits in budgets:
@@ -181,12 +187,15 @@ def test_the_compiled_jump_point_search_refuses_as_the_python_one_does() -> None
 def test_searches_cut_into_slices_and_grown_answer_as_one_call(
     seed: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Under ``kernels.slices.run_slices`` from a first slice of one expansion, with an open
-    list of two rows that must grow: the counts, budgets and path of the Python engine."""
+    """Under ``kernels.slices.run_slices`` from a first slice of one expansion, with open lists
+    of one entry, one f value and two heap rows that must grow: the counts, budgets and path of
+    the Python engine."""
     import statesearch.maze.compiled as compiled
 
     monkeypatch.setattr(compiled, "SLICE", 1)
     monkeypatch.setattr(compiled, "HEAP_ROWS", 2)
+    monkeypatch.setattr(compiled, "ENTRIES", 1)
+    monkeypatch.setattr(compiled, "BUCKETS", 1)
     rng = random.Random(seed)
     rows = ["".join("#" if rng.random() < 0.2 else "." for _ in range(60)) for _ in range(40)]
     cells = [(r, c) for r in range(40) for c in range(60) if rows[r][c] == "."]
@@ -197,4 +206,76 @@ def test_searches_cut_into_slices_and_grown_answer_as_one_call(
             compiled_result = solve(maze, algorithm, engine="compiled", limits=limits)
             python = solve(maze, algorithm, engine="python", limits=limits)
             assert described(compiled_result) == described(python), (algorithm, limits)
-            assert maze.kernel_tables["free"][0].heap.shape[0] > 2
+            (tables,) = maze.kernel_tables["free"]
+            if algorithm == "jps":
+                assert tables.heap.shape[0] > 2
+            elif compiled_result.stats.expanded > 1:
+                assert tables.queue.cur.shape[0] > 1 and tables.queue.fheap.shape[0] > 1
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_a_bucket_queue_grown_from_one_entry_keeps_the_engine_s_order(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A* and weighted A* (whose f may fall below the current bucket's, putting it back) on
+    terrain, 4 or 8 moves, either corner rule, every budget, in slices of a few expansions from
+    a bucket queue of one entry and one f value grown on the way (its hash rebuilt each time):
+    the counts, budgets and path of the Python engine; a returned path replayed."""
+    import statesearch.maze.compiled as compiled
+
+    rng = random.Random(seed)
+    monkeypatch.setattr(compiled, "SLICE", rng.choice((1, 3, 1 << 18)))
+    monkeypatch.setattr(compiled, "ENTRIES", 1)
+    monkeypatch.setattr(compiled, "BUCKETS", 1)
+    maze = random_maze(seed)
+    budgets = every_budget(rng, 60)
+    heuristic = "manhattan" if maze.moves == 4 and seed % 3 else "octile"
+    for weight in (1, 2, 5):
+        for limits in budgets:
+            fresh = maze.with_ends(maze.initial, maze.goal)  # tables of one entry again
+            python = solve(maze, "astar", heuristic, weight=weight, engine="python", limits=limits)
+            compiled_result = solve(
+                fresh, "astar", heuristic, weight=weight, engine="compiled", limits=limits
+            )
+            assert compiled_result.engine == "compiled"
+            assert described(compiled_result) == described(python), (weight, limits)
+            if compiled_result.cost is not None:
+                replay(maze, compiled_result.path, compiled_result.cost)
+
+
+def replay(maze: Maze, path: list[tuple[int, int]], cost: float) -> None:
+    """Each step a move the maze offers from the cell before, the costs adding up."""
+    total = 0.0
+    for here, there in itertools.pairwise(path):
+        steps = {state: step for _, state, step in maze.successors(here)}
+        assert there in steps, (here, there)
+        total += steps[there]
+    assert path[0] == maze.initial and path[-1] == maze.goal
+    assert total == pytest.approx(cost)
+
+
+def test_growing_the_bucket_queue_asks_reserve_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An open list that may not grow stops the search with the memory limit, as the Python
+    loop's memory bound does, and nothing of the refused size is allocated."""
+    import statesearch.kernels.slices as slices
+    import statesearch.maze.bucket_queue as bucket_queue
+    import statesearch.maze.compiled as compiled
+    from statesearch.core.limits import LimitHit, LimitKind
+
+    monkeypatch.setattr(compiled, "ENTRIES", 1)
+    monkeypatch.setattr(compiled, "BUCKETS", 1)
+    asked: list[str] = []
+
+    def refused(nbytes: int, what: str, meter: object = None) -> None:
+        asked.append(what)
+        if what == "the grid search's open list":
+            raise LimitHit(LimitKind.MEMORY, f"{what} needs {nbytes} bytes")
+
+    monkeypatch.setattr(slices, "reserve", refused)
+    monkeypatch.setattr(bucket_queue, "reserve", refused)
+    maze = Maze(["." * 30] * 30, 8, "avoid", (0, 0), (29, 29))
+    result = solve(maze, "astar", engine="compiled")
+    assert result.limit == LimitKind.MEMORY and not result.path
+    assert asked == ["the grid search's open list"]
+    (tables,) = maze.kernel_tables["free"]
+    assert tables.queue.cur.shape[0] == 1

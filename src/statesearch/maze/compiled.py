@@ -24,6 +24,7 @@ from ..errors import InputError
 from ..kernels import Prepared
 from ..kernels.codes import FOUND, LONGEST, STORED
 from ..kernels.slices import grown, run_slices
+from .bucket_queue import OpenBuckets
 from .cells import DIAGONALS, MOVES, SQRT2, TERRAIN
 from .grid_kernel import (
     CUT,
@@ -47,7 +48,8 @@ HEURISTICS = {
     "chebyshev": H_CHEBYSHEV,
 }
 SLICE = 1 << 18  # the first slice's expansions (~20-40 ms): most searches end in one call
-HEAP_ROWS = 1 << 12  # the open list's first length, doubled as it fills
+HEAP_ROWS = 1 << 12  # jump point search's open list's first length, doubled as it fills
+ENTRIES, BUCKETS = 1 << 12, 1 << 8  # A*'s open list: first entries and f values, doubled
 MOST_WEIGHT = 1 << 20  # f = g + w·h stays exact in a float64 below it
 Kernel = Callable[[Meter, Stats], Outcome]
 
@@ -116,14 +118,17 @@ def kernel_for(maze: Any, algorithm: str, heuristic: str, weight: float) -> Kern
 
 
 class Tables:
-    """A search's g table, ``seen`` (``grid_kernel``) and open list, lent to one search at a
-    time and kept for the next one on the same map (``borrowed``)."""
+    """A search's g table, ``seen`` (``grid_kernel``) and open lists (A*'s bucket queue, jump
+    point search's heap), lent to one search at a time and kept for the next one on the same
+    map (``borrowed``)."""
 
     def __init__(self, cells: int, meter: Meter | None) -> None:
-        reserve(cells * 16 + HEAP_ROWS * 24, "the grid search's tables", meter)
+        queue_bytes = OpenBuckets.nbytes(ENTRIES, BUCKETS)
+        reserve(cells * 16 + HEAP_ROWS * 24 + queue_bytes, "the grid search's tables", meter)
         self.g = np.empty(cells)  # read only where ``seen`` says this search reached the cell
         self.seen = np.zeros(cells, dtype=np.int64)
         self.heap = np.zeros((HEAP_ROWS, 3))
+        self.queue = OpenBuckets(ENTRIES, BUCKETS)
         self.search = 0
 
     def next_search(self) -> int:
@@ -134,20 +139,16 @@ class Tables:
             self.search = 1
         return self.search
 
-    def grow(self, meter: Meter) -> None:
-        """The open list twice as long (NEED_ROOM), kept so for the next search."""
-        self.heap = grown(self.heap, "the grid search's open list", meter)
-
 
 class Slices:
     """One search as ``kernels.slices.run_slices`` runs it: ``step(expansions)`` runs the
-    kernel, its open list grows in the borrowed tables."""
+    kernel, ``grow(meter)`` grows its open list in the borrowed tables (kept so for the next
+    search)."""
 
-    def __init__(self, tables: Tables, registers: np.ndarray, step: Callable[[int], int]) -> None:
-        self.tables, self.registers, self.run = tables, registers, step
-
-    def grow(self, meter: Meter) -> None:
-        self.tables.grow(meter)
+    def __init__(
+        self, registers: np.ndarray, step: Callable[[int], int], grow: Callable[[Meter], None]
+    ) -> None:
+        self.registers, self.run, self.grow = registers, step, grow
 
 
 @contextmanager
@@ -197,9 +198,18 @@ class GridSearch:
         budgets: tuple[int, int, int, int] = (UNBOUNDED,) * 4,
     ) -> int:
         expanded, pushed, stored, deepest = budgets
+        q = tables.queue
         return int(
             grid_astar_slice(
-                tables.heap,
+                q.cur,
+                q.pool_g,
+                q.pool_cell,
+                q.pool_next,
+                q.bucket_f,
+                q.bucket_head,
+                q.fheap,
+                q.table,
+                q.fcur,
                 tables.g,
                 tables.seen,
                 tables.search,
@@ -221,18 +231,17 @@ class GridSearch:
             )
         )
 
-    def begin(self, tables: Tables, weight: int, unit: int) -> np.ndarray:
-        """The start on the open list of a new search; its registers."""
+    def begin(self, tables: Tables, weight: int, unit: int) -> tuple[np.ndarray, float]:
+        """A new search's start reached; its registers and the start's f."""
         search = tables.next_search()
         tables.g[self.start] = 0.0
         tables.seen[self.start] = search << 32 | self.start  # reached from itself
         goal_r, goal_c = divmod(self.goal, self.width)
         start_r, start_c = divmod(self.start, self.width)
         h = estimate(start_r - goal_r, start_c - goal_c, self.kind, unit)
-        tables.heap[0] = (weight * h, 0.0, self.start)
         registers = np.zeros(REGISTERS, dtype=np.int64)
         registers[SIZE] = registers[LONGEST] = registers[STORED] = 1
-        return registers
+        return registers, weight * h
 
     def run(self, meter: Meter, stats: Stats) -> Outcome:
         n = self.cost.shape[0]
@@ -242,9 +251,13 @@ class GridSearch:
             depth = np.zeros(n, dtype=np.int32)
         budgets = (meter.max_expanded, meter.max_pushed, meter.max_states, meter.max_depth)
         with borrowed(self.maze, n, meter) as tables:
-            registers = self.begin(tables, self.weight, self.maze.min_cost)
+            registers, f = self.begin(tables, self.weight, self.maze.min_cost)
+            tables.queue.begin(registers, self.start, f)
+            moves = self.moves.shape[0]
             slices = Slices(
-                tables, registers, lambda k: self.slice(tables, depth, registers, k, budgets)
+                registers,
+                lambda k: self.slice(tables, depth, registers, k, budgets),
+                lambda meter: tables.queue.grow(registers, moves, meter),
             )
             status = run_slices(slices, meter, stats, SLICE)
             if status == FOUND:
@@ -318,8 +331,13 @@ class JumpSearch(GridSearch):
             )
         budgets = (meter.max_expanded, meter.max_pushed, meter.max_states)
         with borrowed(self.maze, self.cost.shape[0], meter) as tables:
-            registers = self.begin(tables, 1, 1)
-            slices = Slices(tables, registers, lambda k: self.jump(tables, registers, k, budgets))
+            registers, f = self.begin(tables, 1, 1)
+            tables.heap[0] = (f, 0.0, self.start)
+
+            def grow(meter: Meter) -> None:
+                tables.heap = grown(tables.heap, "the grid search's open list", meter)
+
+            slices = Slices(registers, lambda k: self.jump(tables, registers, k, budgets), grow)
             if run_slices(slices, meter, stats, SLICE) == FOUND:
                 return found(self.maze, self.path(tables.seen))
             return Exhausted()

@@ -11,12 +11,12 @@ ones, so a new search starts by counting one up instead of clearing a g table of
 takes 0.67 ms in all, median).
 ``g[i]`` is read only for a cell this search has reached.
 
-The open list is a 4-ary heap of ``(f, g, cell)`` rows in one ``(n, 3)`` float64 array (a row's
-words share a cache line: uniform-cost search over an open 512x512 map took 177-226 CPU ns an
-expansion against 195-214 with three arrays, in turns), its push and pop inlined into the loop
-(numba called ``pop``, counting references to the array at each call; the kernel's time did not
-change measurably: within 3% on the 512x512 maps' queries, each variant first in turn),
-ordered as the engine's ``classic`` heapq orders its ``(f, g, (row, column))`` entries. Every f
+A*'s open list is a bucket queue, each distinct f a bucket (``bucket_queue``: the lowest f's
+entries in a heap of ``(g, cell)``, the others in lists found by a hash of f): x1.25-1.43 on
+the open and rooms 512x512 maps against one 4-ary heap of ``(f, g, cell)`` rows, x0.98-1.00 on
+the maze (benchmarks/grid_bucket_queue.py). Jump point search keeps that heap (``push``,
+``pop``: a row's words share a cache line; inlined into the loop), whose order is the engine's
+``classic`` heapq's over ``(f, g, (row, column))`` entries, as the bucket queue's is. Every f
 and g is made by the same float64 operations in the same order as the engine's (a step costs the
 terrain, times √2 on a diagonal; the estimates are the maze's own formulas), so the same entries
 are pushed and popped in the same order and every counter equals the Python engine's. The
@@ -31,9 +31,26 @@ import numpy as np
 from numba import njit
 
 from ..kernels import codes as k
+from .bucket_queue import (
+    BFREE,
+    BTOP,
+    CSIZE,
+    FSIZE,
+    PFREE,
+    POOLED,
+    PTOP,
+    QUEUE_REGISTERS,
+    cur_pop,
+    cur_push,
+    f_pop,
+    f_push,
+    put_back,
+    slot_of,
+    unhash,
+)
 
 SIZE, CUT = k.COUNTERS, k.COUNTERS + 1  # open-list entries; a child was cut at the depth limit
-REGISTERS = k.COUNTERS + 2
+REGISTERS = QUEUE_REGISTERS  # A*'s open list keeps its own after these two
 H_ZERO, H_MANHATTAN, H_OCTILE, H_CHEBYSHEV = 0, 1, 2, 3
 SQRT2 = math.sqrt(2)
 GO = -1  # ``halt``: no reason to stop before the next expansion
@@ -171,7 +188,15 @@ def settle(
 
 @njit(cache=True)
 def grid_astar_slice(
-    heap: np.ndarray,
+    cur: np.ndarray,
+    pool_g: np.ndarray,
+    pool_cell: np.ndarray,
+    pool_next: np.ndarray,
+    bucket_f: np.ndarray,
+    bucket_head: np.ndarray,
+    fheap: np.ndarray,
+    table: np.ndarray,
+    fcur_box: np.ndarray,
     g: np.ndarray,
     seen: np.ndarray,
     search: int,
@@ -191,7 +216,8 @@ def grid_astar_slice(
     max_depth: int,
     slice_expansions: int,
 ) -> int:
-    """A* with the classic tie-break and the engine's counting, resumable like every kernel.
+    """A* with the classic tie-break and the engine's counting, resumable like every kernel,
+    its open list the bucket queue of ``bucket_queue`` (``cur`` ... ``fcur_box``).
 
     ``moves[m]`` is ``(offset, diagonal, beside_a, beside_b, dr, dc)``: the step to the
     neighbour, for a diagonal the steps to the two cells beside it (the corner rule reads them),
@@ -205,14 +231,51 @@ def grid_astar_slice(
     limited = depth.shape[0] > 0
     mark = search << 32
     goal_r, goal_c = goal // width, goal % width
-    size, expanded, pushed, generated, stored, longest = counters(regs)
+    _, expanded, pushed, generated, stored, longest = counters(regs)
+    csize, fsize, fcur = regs[CSIZE], regs[FSIZE], fcur_box[0]
     stop_at = expanded + slice_expansions
+    entries, buckets = cur.shape[0], fheap.shape[0]  # ``OpenBuckets.full``
+    mask = table.shape[0] - 1
     while True:
-        size, status, stop = halt(heap, size, g, count, expanded, stop_at, max_expanded)
-        if status != GO:
+        while True:  # the lowest live entry to cur[0] (``bucket_queue.lowest``, written out)
+            if fsize > 0 and (csize == 0 or bucket_f[fheap[0]] < fcur):
+                if csize > 0:
+                    fsize = put_back(
+                        cur, csize, fcur, fheap, fsize, bucket_f, bucket_head, table, pool_g,
+                        pool_cell, pool_next, regs,
+                    )  # fmt: skip
+                    csize = 0
+                b = fheap[0]
+                fsize = f_pop(fheap, fsize, bucket_f)
+                fcur = bucket_f[b]
+                unhash(table, bucket_f, b)  # the bucket whole into cur, its number free again
+                e = bucket_head[b]
+                while e >= 0:
+                    csize = cur_push(cur, csize, pool_g[e], float(pool_cell[e]))
+                    following = pool_next[e]
+                    pool_next[e], regs[PFREE] = regs[PFREE], e
+                    regs[POOLED] -= 1
+                    e = following
+                bucket_head[b], regs[BFREE] = regs[BFREE], b
+            if csize > 0 and cur[0, 0] > g[int(cur[0, 1])]:
+                csize = cur_pop(cur, csize)
+                continue
             break
-        s, gs = int(heap[0, 2]), heap[0, 1]
-        size = pop(heap, size)
+        if csize == 0:
+            status, stop = k.EXHAUSTED, k.STOP_SLICE
+            break
+        if csize + regs[POOLED] + count > entries or fsize + count + 1 > buckets:
+            status, stop = k.NEED_ROOM, k.STOP_SLICE
+            break
+        if expanded >= stop_at:
+            status, stop = k.PAUSED, k.STOP_SLICE
+            break
+        if expanded >= max_expanded:
+            status, stop = k.PAUSED, k.STOP_EXPANDED
+            break
+        status, stop = GO, k.STOP_SLICE
+        s, gs = int(cur[0, 1]), cur[0, 0]
+        csize = cur_pop(cur, csize)
         expanded += 1
         if s == goal:
             status = k.FOUND
@@ -247,11 +310,40 @@ def grid_astar_slice(
             stored += fresh
             if limited:
                 depth[child] = depth[s] + 1
-            h = estimate(dr + moves[m, 4], dc + moves[m, 5], kind, unit)
-            size = reach(heap, size, g, seen, child, ng, ng + weight * h, mark | s)
+            f = ng + weight * estimate(dr + moves[m, 4], dc + moves[m, 5], kind, unit)
+            g[child] = ng
+            seen[child] = mark | s
             pushed += 1
-        status, stop, longest = settle(status, stop, stored, max_stored, size, longest)
+            if f == fcur:
+                csize = cur_push(cur, csize, ng, float(child))
+                continue
+            slot = slot_of(f, mask)  # its bucket (``bucket_queue.bucket_for``, written out)
+            while table[slot] >= 0 and bucket_f[table[slot]] != f:
+                slot = (slot + 1) & mask
+            b = table[slot]
+            if b < 0:  # a new one (``new_bucket``, written out)
+                b = regs[BFREE]
+                if b >= 0:
+                    regs[BFREE] = bucket_head[b]
+                else:
+                    b = regs[BTOP]
+                    regs[BTOP] = b + 1
+                bucket_f[b], bucket_head[b], table[slot] = f, -1, b
+                fsize = f_push(fheap, fsize, bucket_f, b)
+            e = regs[PFREE]  # an entry at the head of its list (``pool_add``, written out)
+            if e >= 0:
+                regs[PFREE] = pool_next[e]
+            else:
+                e = regs[PTOP]
+                regs[PTOP] = e + 1
+            pool_g[e], pool_cell[e], pool_next[e] = ng, child, bucket_head[b]
+            bucket_head[b] = e
+            regs[POOLED] += 1
+        status, stop, longest = settle(
+            status, stop, stored, max_stored, csize + regs[POOLED], longest
+        )
         if status == k.PAUSED:
             break
-    keep(regs, size, expanded, pushed, generated, stored, longest, stop)
+    keep(regs, csize + regs[POOLED], expanded, pushed, generated, stored, longest, stop)
+    regs[CSIZE], regs[FSIZE], fcur_box[0] = csize, fsize, fcur
     return status

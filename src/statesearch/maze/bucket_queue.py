@@ -1,0 +1,266 @@
+"""The compiled A*'s open list: a bucket queue, each distinct f (exactly) a bucket.
+
+The *current* bucket (f == ``fcur``, the lowest) is a 4-ary heap of ``(g, cell)`` rows
+(``cur``); every other bucket is an unordered list of entries in a pool (``pool_g``,
+``pool_cell``, ``pool_next``), found by an open-addressing hash of its f (``table``, linear
+probing, at most half full) and kept in a 4-ary heap of bucket numbers ordered by their f
+(``fheap``, ``bucket_f``). A bucket is taken whole into ``cur`` when its f becomes the lowest;
+an f arriving below ``fcur`` puts the current bucket back in the pool first. Entries leave in
+the engine's ``classic`` order, smaller f, then g, then cell, exactly as from one heap of
+``(f, g, cell)``, so every count equals the Python engine's.
+
+Why: most pushes carry one of ~100 distinct f values; a heap of every entry compared each on
+three words, here the big heap holds only the f values and the current bucket's heap two
+words (the A/B against the one-heap kernel is in benchmarks/README.md).
+
+The queue's counts live in the caller's int64 registers (``PFREE`` ...), and its arrays grow
+between slices (``OpenBuckets.grow``, under ``limits.reserve``): the kernel answers NEED_ROOM
+before an expansion could overflow one (``OpenBuckets.full``). Free pool entries and free
+bucket numbers are lists threaded through ``pool_next`` and ``bucket_head``, so a grown copy
+keeps them. The kernel writes out the steps it takes at most expansions (taking a bucket,
+finding one), as numba counts references to every array a helper is given at each call.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ..core.limits import Meter, reserve
+from ..kernels.codes import COUNTERS
+from ..kernels.slices import grown
+
+# the registers after the grid kernel's own two (``grid_kernel.CUT``): the current bucket's
+# rows, the waiting buckets, the first free pool entry, the pool's next never used, the pooled
+# entries, the first free bucket number, the next never used
+CSIZE, FSIZE, PFREE, PTOP, POOLED, BFREE, BTOP = range(COUNTERS + 2, COUNTERS + 9)
+QUEUE_REGISTERS = COUNTERS + 9
+
+
+@njit(cache=True, inline="always")
+def cur_push(cur: np.ndarray, size: int, g: float, cell: float) -> int:
+    """Insert ``(g, cell)`` in the current bucket; returns its new size."""
+    i = size
+    while i > 0:
+        parent = (i - 1) >> 2
+        if not (g < cur[parent, 0] or (g == cur[parent, 0] and cell < cur[parent, 1])):
+            break
+        cur[i, 0], cur[i, 1] = cur[parent, 0], cur[parent, 1]
+        i = parent
+    cur[i, 0], cur[i, 1] = g, cell
+    return size + 1
+
+
+@njit(cache=True, inline="always")
+def cur_pop(cur: np.ndarray, size: int) -> int:
+    """Remove the current bucket's top row; returns its new size."""
+    size -= 1
+    g, s = cur[size, 0], cur[size, 1]
+    i = 0
+    while True:
+        first = 4 * i + 1
+        if first >= size:
+            break
+        best = first
+        for c in range(first + 1, min(first + 4, size)):
+            if cur[c, 0] < cur[best, 0] or (cur[c, 0] == cur[best, 0] and cur[c, 1] < cur[best, 1]):
+                best = c
+        if not (cur[best, 0] < g or (cur[best, 0] == g and cur[best, 1] < s)):
+            break
+        cur[i, 0], cur[i, 1] = cur[best, 0], cur[best, 1]
+        i = best
+    if size > 0:
+        cur[i, 0], cur[i, 1] = g, s
+    return size
+
+
+@njit(cache=True, inline="always")
+def slot_of(f: float, mask: int) -> int:
+    """The hash's first slot for ``f``: its 1/1024ths, their high bits mixed into the low ones
+    (whole f values, multiples of 1024, would otherwise all land on a few slots)."""
+    x = int(f * 1024.0) * 0x7F4A7C159E3779B1
+    return (x ^ (x >> 32)) & mask
+
+
+@njit(cache=True, inline="always")
+def f_push(fheap: np.ndarray, size: int, bucket_f: np.ndarray, b: int) -> int:
+    f = bucket_f[b]
+    i = size
+    while i > 0:
+        parent = (i - 1) >> 2
+        if not f < bucket_f[fheap[parent]]:
+            break
+        fheap[i] = fheap[parent]
+        i = parent
+    fheap[i] = b
+    return size + 1
+
+
+@njit(cache=True, inline="always")
+def f_pop(fheap: np.ndarray, size: int, bucket_f: np.ndarray) -> int:
+    size -= 1
+    last = fheap[size]
+    f = bucket_f[last]
+    i = 0
+    while True:
+        first = 4 * i + 1
+        if first >= size:
+            break
+        best = first
+        for c in range(first + 1, min(first + 4, size)):
+            if bucket_f[fheap[c]] < bucket_f[fheap[best]]:
+                best = c
+        if not bucket_f[fheap[best]] < f:
+            break
+        fheap[i] = fheap[best]
+        i = best
+    if size > 0:
+        fheap[i] = last
+    return size
+
+
+@njit(cache=True, inline="always")
+def new_bucket(
+    f: float, slot: int, bucket_f: np.ndarray, bucket_head: np.ndarray, table: np.ndarray,
+    fheap: np.ndarray, fsize: int, regs: np.ndarray,
+) -> tuple[int, int]:  # fmt: skip
+    """An empty bucket for ``f`` at the hash's empty ``slot``: ``(bucket, waiting buckets)``."""
+    b = regs[BFREE]
+    if b >= 0:
+        regs[BFREE] = bucket_head[b]
+    else:
+        b = regs[BTOP]
+        regs[BTOP] = b + 1
+    bucket_f[b], bucket_head[b], table[slot] = f, -1, b
+    return b, f_push(fheap, fsize, bucket_f, b)
+
+
+@njit(cache=True, inline="always")
+def pool_add(
+    pool_g: np.ndarray, pool_cell: np.ndarray, pool_next: np.ndarray, g: float, cell: int,
+    head: int, regs: np.ndarray,
+) -> int:  # fmt: skip
+    """An entry before ``head`` in a bucket's list; returns it."""
+    e = regs[PFREE]
+    if e >= 0:
+        regs[PFREE] = pool_next[e]
+    else:
+        e = regs[PTOP]
+        regs[PTOP] = e + 1
+    pool_g[e], pool_cell[e], pool_next[e] = g, cell, head
+    regs[POOLED] += 1
+    return int(e)
+
+
+@njit(cache=True, inline="always")
+def bucket_for(
+    f: float, bucket_f: np.ndarray, bucket_head: np.ndarray, table: np.ndarray,
+    fheap: np.ndarray, fsize: int, regs: np.ndarray,
+) -> tuple[int, int]:  # fmt: skip
+    """The waiting bucket of ``f``, made if there is none: ``(bucket, waiting buckets)``."""
+    mask = table.shape[0] - 1
+    slot = slot_of(f, mask)
+    while table[slot] >= 0 and bucket_f[table[slot]] != f:
+        slot = (slot + 1) & mask
+    b = table[slot]
+    if b >= 0:
+        return b, fsize
+    return new_bucket(f, slot, bucket_f, bucket_head, table, fheap, fsize, regs)
+
+
+@njit(cache=True, inline="always")
+def unhash(table: np.ndarray, bucket_f: np.ndarray, b: int) -> None:
+    """Bucket ``b`` out of the hash, the probe run behind it closed up (backward shift)."""
+    mask = table.shape[0] - 1
+    slot = slot_of(bucket_f[b], mask)
+    while table[slot] != b:
+        slot = (slot + 1) & mask
+    hole, slot = slot, (slot + 1) & mask
+    while table[slot] >= 0:
+        home = slot_of(bucket_f[table[slot]], mask)
+        if ((slot - home) & mask) >= ((slot - hole) & mask):
+            table[hole] = table[slot]
+            hole = slot
+        slot = (slot + 1) & mask
+    table[hole] = -1
+
+
+@njit(cache=True, inline="always")
+def put_back(
+    cur: np.ndarray, csize: int, fcur: float, fheap: np.ndarray, fsize: int,
+    bucket_f: np.ndarray, bucket_head: np.ndarray, table: np.ndarray, pool_g: np.ndarray,
+    pool_cell: np.ndarray, pool_next: np.ndarray, regs: np.ndarray,
+) -> int:  # fmt: skip
+    """The current bucket's rows into a waiting bucket of ``fcur`` (a lower f arrived);
+    returns the waiting buckets."""
+    b, fsize = bucket_for(fcur, bucket_f, bucket_head, table, fheap, fsize, regs)
+    for j in range(csize):
+        bucket_head[b] = pool_add(
+            pool_g, pool_cell, pool_next, cur[j, 0], int(cur[j, 1]), bucket_head[b], regs
+        )
+    return fsize
+
+
+@njit(cache=True)
+def rehash(table: np.ndarray, fheap: np.ndarray, fsize: int, bucket_f: np.ndarray) -> None:
+    """The waiting buckets into an empty ``table`` (after it grew)."""
+    mask = table.shape[0] - 1
+    for j in range(fsize):
+        slot = slot_of(bucket_f[fheap[j]], mask)
+        while table[slot] >= 0:
+            slot = (slot + 1) & mask
+        table[slot] = fheap[j]
+
+
+class OpenBuckets:
+    """The queue's arrays, ``entries`` rows and ``buckets`` buckets to begin with."""
+
+    def __init__(self, entries: int, buckets: int) -> None:
+        self.cur = np.zeros((entries, 2))
+        self.pool_g = np.zeros(entries)
+        self.pool_cell = np.zeros(entries, dtype=np.int64)
+        self.pool_next = np.zeros(entries, dtype=np.int64)
+        self.bucket_f = np.zeros(buckets)
+        self.bucket_head = np.zeros(buckets, dtype=np.int64)
+        self.fheap = np.zeros(buckets, dtype=np.int64)
+        self.table = np.full(2 * buckets, -1, dtype=np.int64)
+        self.fcur = np.zeros(1)  # the current bucket's f, between slices
+
+    @staticmethod
+    def nbytes(entries: int, buckets: int) -> int:
+        return entries * 40 + buckets * 40 + 8
+
+    def begin(self, regs: np.ndarray, start: int, f: float) -> None:
+        """A new search: the start alone in the current bucket, nothing waiting."""
+        self.table.fill(-1)
+        self.cur[0] = (0.0, start)
+        self.fcur[0] = f
+        regs[CSIZE], regs[FSIZE] = 1, 0
+        regs[PFREE], regs[PTOP], regs[POOLED] = -1, 0, 0
+        regs[BFREE], regs[BTOP] = -1, 0
+
+    @staticmethod
+    def full(regs: np.ndarray, room: int, entries: int, buckets: int) -> tuple[bool, bool]:
+        """Whether ``room`` pushes and the current bucket put back might not fit in the
+        entries (``cur`` and the pool, each as long as all of them), in the buckets (the hash
+        twice that). The kernel asks it before each expansion, written out."""
+        csize, fsize = int(regs[CSIZE]), int(regs[FSIZE])
+        return csize + int(regs[POOLED]) + room > entries, fsize + room + 1 > buckets
+
+    def grow(self, regs: np.ndarray, room: int, meter: Meter) -> None:
+        """Twice the entries or the buckets, whichever the kernel found full (NEED_ROOM)."""
+        fsize = int(regs[FSIZE])
+        what = "the grid search's open list"
+        more_entries, more_buckets = self.full(regs, room, self.cur.shape[0], self.fheap.shape[0])
+        if more_entries:
+            self.cur = grown(self.cur, what, meter)
+            self.pool_g = grown(self.pool_g, what, meter)
+            self.pool_cell = grown(self.pool_cell, what, meter)
+            self.pool_next = grown(self.pool_next, what, meter)
+        if more_buckets:
+            self.bucket_f = grown(self.bucket_f, what, meter)
+            self.bucket_head = grown(self.bucket_head, what, meter)
+            self.fheap = grown(self.fheap, what, meter)
+            reserve(self.table.nbytes, what, meter)  # the growth, as ``grown``
+            self.table = np.full(2 * self.table.shape[0], -1, dtype=np.int64)
+            rehash(self.table, self.fheap, fsize, self.bucket_f)
