@@ -69,6 +69,9 @@ def test_a_malformed_environment_entry_is_one_line(monkeypatch: pytest.MonkeyPat
     monkeypatch.setenv(domain.ENVIRONMENT, "countdown_domain:COUNTDOWN")
     with pytest.raises(InputError, match="write NAME=MODULE:ATTRIBUTE"):
         domain.names()
+    monkeypatch.setenv(domain.ENVIRONMENT, "maze=countdown_domain:COUNTDOWN")
+    with pytest.raises(InputError, match="names maze, a domain statesearch has"):
+        domain.names()
 
 
 def test_a_domain_of_ones_own_is_solved_by_the_command_line() -> None:

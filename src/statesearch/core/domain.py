@@ -154,8 +154,8 @@ def imported(reference: str) -> Any:
 
 
 def _from_environment() -> dict[str, str]:
-    """``STATESEARCH_DOMAINS``'s references by name; an entry that is no ``NAME=MODULE:NAME``
-    is bad input."""
+    """``STATESEARCH_DOMAINS``'s references by name; an entry that is no ``NAME=MODULE:NAME``,
+    or names a built-in domain (which it would not replace), is bad input."""
     found = {}
     for entry in filter(None, (e.strip() for e in os.environ.get(ENVIRONMENT, "").split(","))):
         name, _, reference = entry.partition("=")
@@ -164,6 +164,12 @@ def _from_environment() -> dict[str, str]:
                 "{variable} holds {entry!r}: write NAME=MODULE:ATTRIBUTE",
                 variable=ENVIRONMENT,
                 entry=entry[:60],
+            )
+        if name.strip() in BUILT_IN:
+            raise InputError(
+                "{variable} names {name}, a domain statesearch has: give yours another name",
+                variable=ENVIRONMENT,
+                name=name.strip(),
             )
         found[name.strip()] = reference.strip()
     return found

@@ -67,6 +67,9 @@ RESEARCH_TEMPLATES: Mapping[str, str] = {
     # a domain of one's own (domain.py)
     "{where} is no Domain named {name!r}": "{where}은(는) 이름이 {name!r}인 Domain이 아닙니다",
     "cannot load {where}: {why}": "{where}을(를) 불러올 수 없습니다: {why}",
+    "{variable} names {name}, a domain statesearch has: give yours another name": (
+        "{variable}에 있는 {name}은(는) statesearch에 이미 있는 영역입니다: 다른 이름을 쓰세요"
+    ),
     "{variable} holds {entry!r}: write NAME=MODULE:ATTRIBUTE": (
         "{variable}에 {entry!r}가 있습니다: NAME=MODULE:ATTRIBUTE로 쓰세요"
     ),
