@@ -51,6 +51,17 @@ def read_capped(path: Path, shown: object, limit: int) -> str:
         raise InputError("cannot read {file}: {why}", file=shown, why=why) from None
 
 
+# Bytes of a maze, a map, a tilt board or a batch's file: a 5000x5000 maze is 25 MB.
+MAX_PUZZLE_FILE = 64 * 2**20
+
+
+def read_beside(path: Path, base: Path | None) -> str:
+    """A puzzle file's text (``read_capped`` at ``MAX_PUZZLE_FILE``), a relative ``path`` read
+    from ``base`` (the folder of the batch file that names it)."""
+    where = path if path.is_absolute() or base is None else base / path
+    return read_capped(where, where, MAX_PUZZLE_FILE)
+
+
 MAX_NESTING = 100  # levels of lists and objects in a user's JSON: a grid needs 2
 
 

@@ -27,8 +27,8 @@ from ..core.domain import Spec
 from ..errors import InputError
 from ..maze.movingai import read_scenarios, scenario_map
 from ..maze.scenarios import buckets, check_sizes
-from ..text_files import json_value
-from .spec import check, fingerprint, normalize, read_file
+from ..text_files import json_value, read_beside
+from .spec import check, fingerprint, normalize
 
 SUFFIXES = (".txt", ".maze", ".tilt")
 TILT_OPTIMAL = re.compile(r";.*\boptimal (\d+) moves")
@@ -40,7 +40,7 @@ def read_input(path: Path, defaults: Mapping[str, Any], goal: str | None = None)
     if path.is_dir():
         specs = _directory(path, defaults)
     else:
-        text = read_file(path, None).removeprefix("\ufeff")  # a byte-order mark some editors add
+        text = read_beside(path, None).removeprefix("\ufeff")  # a byte-order mark some editors add
         lines = text.splitlines()
         first = next((s for s in lines if s.strip() and not s.startswith("#")), "")
         if first.lstrip().startswith("{"):
@@ -106,8 +106,8 @@ def _scenarios(
             chosen = ",".join(map(str, chosen))
         if chosen is not None and not isinstance(chosen, str):
             raise InputError("buckets must be text like 0-5,9 or a list of whole numbers")
-        grid = scenario_map(text := read_file(Path(where), base))
-        scenarios = buckets(chosen, read_scenarios(read_file(Path(scen), base)))
+        grid = scenario_map(text := read_beside(Path(where), base))
+        scenarios = buckets(chosen, read_scenarios(read_beside(Path(scen), base)))
         check_sizes(grid, scenarios)
     except InputError as err:
         raise InputError("{place}: {problem}", place=place, problem=str(err)) from None
@@ -158,7 +158,7 @@ def _directory(path: Path, defaults: Mapping[str, Any]) -> list[Spec]:
     specs = []
     files = sorted(p for p in path.iterdir() if p.suffix in SUFFIXES and p.is_file())
     for file in files:
-        text = read_file(file, None)
+        text = read_beside(file, None)
         body = "".join(line.split(";", 1)[0] for line in text.splitlines())
         if "S" in body and "G" in body:
             raw: dict[str, Any] = {"domain": "maze"}

@@ -45,7 +45,7 @@ from ..core.limits import Limits, default_max_memory
 from ..core.problem import Reversible, heuristic_names
 from ..errors import InputError
 from ..facade import ENGINES
-from ..text_files import read_capped
+from ..text_files import read_beside
 
 Number = (int, float)
 # Each option and the types its value may have (null is always allowed: the default).
@@ -82,7 +82,6 @@ FIELDS: dict[str, tuple[type, ...]] = {
     "file": (str,),
     "optimal": Number,
 }
-MAX_FILE = 64 * 2**20  # bytes of a maze or tilt file
 
 
 def normalize(raw: Mapping[str, Any], defaults: Mapping[str, Any], base: Path | None) -> Spec:
@@ -121,7 +120,7 @@ def normalize(raw: Mapping[str, Any], defaults: Mapping[str, Any], base: Path | 
     spec = {k: v for k, v in spec.items() if v is not None or k == "max_memory"}
     domain.read_spec(spec, base)
     if "file" in spec:
-        spec["start"] = read_file(Path(spec.pop("file")), base)
+        spec["start"] = read_beside(Path(spec.pop("file")), base)
     if spec.get("start") is None and domain.needs_start:
         raise InputError("an instance needs a start (or, for a maze or tilt board, a file)")
     if spec.get("goal") is not None and not domain.goal:
@@ -147,12 +146,6 @@ def fingerprint(what: Mapping[str, Any]) -> str:
     kept = {k: v for k, v in what.items() if k != "id" and k not in BUDGETS}
     text = json.dumps(kept, sort_keys=True)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
-
-
-def read_file(path: Path, base: Path | None) -> str:
-    """A file's text (UTF-8, capped in size): a maze, a tilt board."""
-    where = path if path.is_absolute() or base is None else base / path
-    return read_capped(where, where, MAX_FILE)
 
 
 def build(spec: Spec) -> Any:

@@ -60,8 +60,7 @@ def _load_tables(cube: Any, heuristic: str | None, search: SearchOptions, meter:
     if name == "coset" and is_stored("full", cube.metric):  # notes on stderr: --json stays JSON
         stderr.print("[dim]loading the coset table and its bounds (5 GB, checksummed)...[/]")
     try:
-        with build_progress() as (log, progress):
-            log = stderr.print if name == "coset" else log
+        with build_progress() as (log, progress):  # its log prints on stderr, as the notes
             return with_tables(cube, name, meter, Building(progress, log))
     except LimitHit as hit:
         stored = korf_stored(cube.metric)

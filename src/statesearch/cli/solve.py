@@ -31,7 +31,7 @@ from ..npuzzle import NPuzzle, format_board
 from ..npuzzle.domain import NPUZZLE
 from ..npuzzle.tables_for import with_tables
 from ..outputs import written_in_place
-from ..text_files import check_regular
+from ..text_files import MAX_PUZZLE_FILE, check_regular
 from ..tilt import Tilt
 from ..tilt.domain import TILT
 from ..tilt.rules import COLLISIONS, STEPS
@@ -46,8 +46,6 @@ from .options import (
 from .progress import SearchWatch, build_progress, watching
 from .render import MAX_PICTURE, console, emit, stopped_early
 from .trace_table import StepRecorder, trace_table
-
-MAX_FILE = 64 * 2**20  # bytes: a 5000x5000 maze is 25 MB
 
 
 @contextmanager
@@ -347,16 +345,18 @@ def read_text(file: Path) -> str:
     or oversized file is bad input."""
     try:
         if str(file) == "-":
-            data = sys.stdin.buffer.read(MAX_FILE + 1)
+            data = sys.stdin.buffer.read(MAX_PUZZLE_FILE + 1)
         else:
             check_regular(file, file)  # a named pipe or a device: standard input is "-"
             with open(file, "rb") as handle:
-                data = handle.read(MAX_FILE + 1)
+                data = handle.read(MAX_PUZZLE_FILE + 1)
     except OSError as err:
         raise InputError("cannot read {file}: {why}", file=file, why=err.strerror or err) from None
-    if len(data) > MAX_FILE:
+    if len(data) > MAX_PUZZLE_FILE:
         raise InputError(
-            "{file} is larger than {limit} MiB: not a puzzle file", file=file, limit=MAX_FILE >> 20
+            "{file} is larger than {limit} MiB: not a puzzle file",
+            file=file,
+            limit=MAX_PUZZLE_FILE >> 20,
         )
     try:
         return data.decode("utf-8")

@@ -11,12 +11,10 @@ from typing import Any
 from ..core.domain import Domain, Fields, Spec
 from ..core.result import SearchResult
 from ..errors import InputError
-from ..text_files import read_capped
+from ..text_files import read_beside
 from .grid import Maze
 from .movingai import scenario_map
 from .scenarios import TOLERANCE, replays
-
-MAX_FILE = 64 * 2**20  # bytes of a map a scenario names
 
 
 def from_spec(spec: Spec) -> Maze:
@@ -59,9 +57,7 @@ def read_scenario(spec: Spec, base: Path | None) -> None:
             value=str(ends)[:40],
         )
     if "start" not in spec:
-        where = Path(spec["map"])
-        where = where if where.is_absolute() or base is None else base / where
-        spec["start"] = read_capped(where, where, MAX_FILE)
+        spec["start"] = read_beside(Path(spec["map"]), base)
         spec["map"] = Path(spec["map"]).name
 
 
