@@ -16,7 +16,7 @@ from __future__ import annotations
 import functools
 import threading
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..algorithms import reads_estimate
 from ..core.limits import LimitHit, Limits
@@ -46,9 +46,6 @@ from .schemas import (
     TraceMaze,
 )
 from .trace_json import expansion_order, trace_json
-
-if TYPE_CHECKING:
-    pass
 
 WARM_UP_SECONDS = 30.0
 
@@ -135,8 +132,9 @@ def trace_npuzzle(request: TraceBoard, deadline: float, cancel: threading.Event)
     """The search and its first ``max_events`` events, states as tile lists."""
     trace = Trace(limit=request.max_events)
     puzzle, result = board_search(request, deadline, cancel, trace)
-    fields = {**NPUZZLE.fields(puzzle, result), "path": [list(s) for s in result.path]}
-    return answered(result, request, **fields, **trace_json(trace))
+    fields = NPUZZLE.fields(puzzle, result)
+    path = [list(s) for s in result.path]
+    return answered(result, request, **fields, path=path, **trace_json(trace))
 
 
 def trace_maze(request: TraceMaze, deadline: float, cancel: threading.Event) -> dict[str, Any]:
