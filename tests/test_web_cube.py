@@ -242,7 +242,7 @@ def test_damaged_korf_tables_are_neither_used_nor_rebuilt(
         store.save(name, meta, fake, lambda message: None)
         np.save(store.files(name)[1], fake + 1)  # damaged after its checksum was written
     assert cube_jobs.korf_stored("qtm")
-    assert cube_jobs.korf_from_cache("qtm") is None
+    assert korf.stored_tables("qtm") is None
     cube = Cube.from_text("R U", 3, "qtm")
     assert cube_jobs.chosen_search(cube)[1:3] == ("bidirectional", None)
     assert sorted(p.stat().st_size for p in tmp_path.glob("*.npy"))[-1] < 1000
@@ -265,13 +265,13 @@ def test_a_time_limit_shorter_than_reading_korfs_tables_is_a_limit_reached(
         return None, np.zeros(4, dtype=np.uint8)
 
     monkeypatch.setattr(store, "load", slow_load)
-    monkeypatch.setattr(cube_jobs, "_korf", {})
+    monkeypatch.setattr(korf, "_LOADED", {})
     request = SolveCube(cube="R U", time_limit=0.3)
     answer = cube_jobs.solve_cube(request, time.monotonic() + 0.3, threading.Event())
     assert (answer["status"], answer["limit"]) == ("limit_reached", "time")
     assert (answer["algorithm"], answer["heuristic"]) == ("idastar", "korf")
     assert answer["reason"] == "time limit of 0.3 s (setup included)" and answer["states"] == []
-    assert "htm" not in cube_jobs._korf  # nothing half-read is kept
+    assert "htm" not in korf._LOADED  # nothing half-read is kept
 
 
 def test_a_facelet_string_gives_its_size(client: TestClient) -> None:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import shlex
 import threading
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..core.limits import LimitHit, Limits, Meter
 from ..core.result import SearchResult, Stats, Status
@@ -34,9 +34,6 @@ from ..kernels import COMPILER
 from .cube_schemas import SolveCube
 from .meters import answered, budget
 
-if TYPE_CHECKING:
-    from ..cube.tables.korf import PatternTables
-
 BUILD_TABLES = "statesearch cube tables --tables korf --metric {metric}"
 FALLBACK_ADVICE = (
     "Korf's pattern databases are not in the server's cache, so this was a bidirectional "
@@ -45,7 +42,6 @@ FALLBACK_ADVICE = (
     "with: " + BUILD_TABLES
 )
 WARM_UP_SECONDS = 10.0
-_korf: dict[str, PatternTables] = {}  # Korf's tables, read once per worker and metric
 
 
 def korf_stored(metric: str) -> bool:
@@ -56,20 +52,7 @@ def korf_stored(metric: str) -> bool:
         return False
     from ..cube.tables import korf
 
-    return metric in _korf or korf.is_stored(metric)
-
-
-def korf_from_cache(metric: str, meter: Meter | None = None) -> PatternTables | None:
-    """Korf's tables read from the cache and checked (``meter`` looked at before each), never
-    built; ``None`` when one is missing or unsound."""
-    if metric not in _korf:
-        from ..cube.tables import korf
-
-        tables = korf.stored_tables(metric, meter=meter)
-        if tables is None:
-            return None
-        _korf[metric] = tables
-    return _korf[metric]
+    return korf.is_stored(metric)
 
 
 def solve_command(text: str, size: int | None, metric: str) -> str:
@@ -105,7 +88,9 @@ def chosen_search(
         )
     if cube.size == 2 or not cube.solvable:  # an unsolvable cube is answered by its invariant
         return cube, "idastar", cube.default_heuristic if cube.size == 2 else None, ""
-    tables = korf_from_cache(cube.metric, meter)
+    from ..cube.tables import korf
+
+    tables = korf.stored_tables(cube.metric, meter=meter)  # never built here: a server's cache
     if tables is not None:
         return cube.with_tables(patterns=tables), "idastar", "korf", ""
     return cube, "bidirectional", None, FALLBACK_ADVICE.format(metric=cube.metric)

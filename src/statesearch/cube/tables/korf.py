@@ -113,24 +113,24 @@ def is_stored(metric: str = "htm", groups: Sequence[Group] = KORF_GROUPS) -> boo
     return all(store.is_stored(name, meta) for _, name, meta in table_names(groups, metric))
 
 
-def stored_tables(
-    metric: str = "htm", groups: Sequence[Group] = KORF_GROUPS, meter: Meter | None = None
-) -> PatternTables | None:
-    """The tables from the cache if all are there and sound, never built (``None`` otherwise);
-    ``meter`` is looked at before each table is read."""
-    named = table_names(groups, metric)
-    tables = []
-    for p, name, meta in named:
-        if meter is not None:
-            meter.check()
-        table = store.load(name, meta, shape=(p.size,), dtype="uint8")[1]
-        if table is None:
-            return None
-        tables.append(table)
-    return PatternTables(tuple(p for p, _, _ in named), tuple(tables), metric)
-
-
 _LOADED: dict[str, PatternTables] = {}  # Korf's tables by metric, once a process
+
+
+def stored_tables(metric: str = "htm", meter: Meter | None = None) -> PatternTables | None:
+    """Korf's tables from the cache if all are there and sound, never built (``None``
+    otherwise), read once a process; ``meter`` is looked at before each table is read."""
+    if metric not in _LOADED:
+        named = table_names(KORF_GROUPS, metric)
+        tables = []
+        for p, name, meta in named:
+            if meter is not None:
+                meter.check()
+            table = store.load(name, meta, shape=(p.size,), dtype="uint8")[1]
+            if table is None:
+                return None
+            tables.append(table)
+        _LOADED[metric] = PatternTables(tuple(p for p, _, _ in named), tuple(tables), metric)
+    return _LOADED[metric]
 
 
 def korf_tables(metric: str = "htm", meter: Meter | None = None) -> PatternTables:
