@@ -6,6 +6,8 @@ named in its record, ``statesearch.core.domain``; the cube's are ``cube_routes``
 from __future__ import annotations
 
 import shlex
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from ..errors import InputError
@@ -116,25 +118,32 @@ def generate_command(request: TiltGenerate) -> str:
 
 
 PUZZLE, MAZE, TILT = "sliding puzzle", "maze", "tilt"
+# A trace answer stopped before the search gave one: no path, no events.
+STOPPED_TRACE = {"path": [], **NO_TRACE}
+
+
+def searches(tag: str, locally: Callable[[Any], str]) -> partial[Route]:
+    """The routes of one domain's searches (run by ``jobs``): each in the domain's section, with
+    the command that runs the same search with the installed tool."""
+    return partial(Route, tag, search=True, locally=locally)
+
+
+puzzle_search = searches(PUZZLE, npuzzle_command)
+maze_search = searches(MAZE, maze_command)
+tilt_search = searches(TILT, tilt_command)
 NPUZZLE_ROUTES: dict[str, Route] = {
     "npuzzle/analyze": Route(PUZZLE, Board, analyze),
-    "npuzzle/solve": Route(
-        PUZZLE,
+    "npuzzle/solve": puzzle_search(
         SolveBoard,
         jobs.solve_npuzzle,
-        search=True,
-        locally=npuzzle_command,
         empty={"path": []},
         summary="A search with the compiled kernels where the domain has them; ``path`` lists "
         "the boards.",
     ),
-    "npuzzle/trace": Route(
-        PUZZLE,
+    "npuzzle/trace": puzzle_search(
         TraceBoard,
         jobs.trace_npuzzle,
-        search=True,
-        locally=npuzzle_command,
-        empty={"path": [], **NO_TRACE},
+        empty=STOPPED_TRACE,
         summary="The search step by step, on the Python engine: its first ``max_events`` events "
         "(``truncated`` says whether there were more, ``counts`` counts them all), states as "
         "tile lists. ``h_offset`` adds a constant to the heuristic.",
@@ -150,41 +159,30 @@ MAZE_ROUTES: dict[str, Route] = {
         "for maps up to the page's side; search it with ``moves`` 8, its start and goal marked "
         "``S`` and ``G``.",
     ),
-    "maze/solve": Route(
-        MAZE,
+    "maze/solve": maze_search(
         SolveMaze,
         jobs.solve_maze,
-        search=True,
-        locally=maze_command,
         empty={"path": [], "expanded_order": [], "children": []},
         summary="Also returns the cells in the order they were expanded, for the animation.",
     ),
-    "maze/trace": Route(
-        MAZE,
+    "maze/trace": maze_search(
         TraceMaze,
         jobs.trace_maze,
-        search=True,
-        locally=maze_command,
-        empty={"path": [], **NO_TRACE},
+        empty=STOPPED_TRACE,
         summary="As ``npuzzle/trace``, cells as ``[row, col]``.",
     ),
 }
 TILT_ROUTES: dict[str, Route] = {
     "tilt/move": Route(TILT, TiltMove, tilt_move),
-    "tilt/solve": Route(
-        TILT,
+    "tilt/solve": tilt_search(
         SolveTilt,
         jobs.solve_tilt,
-        search=True,
-        locally=tilt_command,
         empty={"boards": []},
         summary="``boards`` lists the board after each move.",
     ),
-    "tilt/generate": Route(
-        TILT,
+    "tilt/generate": tilt_search(
         TiltGenerate,
         jobs.generate_tilt,
-        search=True,
         locally=generate_command,
         compiled=True,
         gave_up=jobs.generator_gave_up,

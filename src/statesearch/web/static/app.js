@@ -67,7 +67,7 @@ function sayError(err, again) {
   showVerdict();
 }
 
-function chosenAlgorithm() { return searchChoice($("algorithm").value, $("weight"), $("beam-width")); }
+function chosenAlgorithm() { return searchChoice($("algorithm").value, $("weight"), $("beam")); }
 
 function chosenHeuristic() {
   return $("algorithm").value === "bfs" ? "zero" : $("heuristic").value;
