@@ -14,7 +14,7 @@ from typing import Annotated, Any
 import typer
 
 from ..algorithms import ALGORITHMS, get_algorithm
-from ..algorithms.beam import DEFAULT_WIDTH
+from ..algorithms.beam import DEFAULT_WIDTH, width_for_beam_alone
 from ..core.limits import Limits, default_max_memory
 from ..errors import InputError
 from . import trace_table
@@ -150,14 +150,8 @@ def check_beam_width(algorithm: str, width: int | None) -> None:
     never chooses beam) it is refused, not left unread."""
     if width is None:
         return
-    name = "auto" if algorithm.lower() == "auto" else get_algorithm(algorithm).name
-    if name != "beam":
-        raise InputError(  # a template the web has in Korean too
-            "{name} must be {kinds}, not {value!r}",
-            name="the algorithm",
-            kinds="beam (-a beam) for --beam-width",
-            value=algorithm,
-        )
+    named = None if algorithm.lower() == "auto" else get_algorithm(algorithm).name
+    width_for_beam_alone(algorithm, named, "beam (-a beam) for --beam-width")
 
 
 def language_asked(code: str | None) -> str | None:
