@@ -30,6 +30,7 @@ from ..core.problem import Heuristic, Problem
 from ..core.result import Stats
 from ..core.trace import Trace
 from ..errors import InputError
+from .skip_or_cut import skip_or_cut
 from .teardown import release
 
 DEFAULT_WIDTH = 100
@@ -40,6 +41,19 @@ def check_width(width: object) -> int:
     if isinstance(width, bool) or not isinstance(width, int) or width < 1:
         raise InputError("the beam width must be a whole number >= 1, got {width}", width=width)
     return width
+
+
+def width_for_beam_alone(algorithm: str, named: str | None, spelled: str) -> None:
+    """A beam width is beam search's alone: with another algorithm (``named`` its name, None
+    for ``auto``, which never chooses beam) it is refused, not left unread. ``spelled``: beam
+    search and the width as the caller's user names them."""
+    if named != "beam":
+        raise InputError(  # a template the web has in Korean too
+            "{name} must be {kinds}, not {value!r}",
+            name="the algorithm",
+            kinds=spelled,
+            value=algorithm,
+        )
 
 
 def beam_search(
@@ -74,6 +88,7 @@ def beam_search(
                 trace.emit("layer", depth=depth, g=len(layer))
             # The next layer's waiting room: (f, h, order, g, state).
             waiting: list[tuple[float, float, int, float, Any]] = []
+            too_deep = depth + 1 > max_depth  # the successors of this layer's states
             for done, (state, gs) in enumerate(layer):
                 if expanded >= next_check:
                     next_check = meter.checkpoint(expanded, len(layer) - done + len(waiting))
@@ -84,20 +99,10 @@ def beam_search(
                 for action, child, step in successors(state):
                     generated += 1
                     g_child = gs + step
-                    if child in came:
-                        if trace is not None:
-                            trace.emit(
-                                "skip", child, g=g_child, parent=state, action=action,
-                                depth=depth + 1,
-                            )  # fmt: skip
-                        continue
-                    if depth + 1 > max_depth:
-                        cut = True
-                        if trace is not None:
-                            trace.emit(
-                                "cut", child, g=g_child, parent=state, action=action,
-                                depth=depth + 1,
-                            )  # fmt: skip
+                    seen = child in came
+                    if seen or too_deep:
+                        cut = cut or not seen
+                        skip_or_cut(trace, seen, child, g_child, state, action, depth + 1)
                         continue
                     if pushed >= max_pushed:
                         meter.push(pushed)

@@ -23,12 +23,12 @@ from __future__ import annotations
 
 import heapq
 import itertools
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from ..core.limits import LimitKind, Meter
-from ..core.outcome import Exhausted, Links, Outcome, walk_back
+from ..core.outcome import Exhausted, Links, Outcome, along, walk_back
 from ..core.problem import Heuristic, Problem
 from ..core.result import Stats
 from ..core.trace import Trace
@@ -128,6 +128,20 @@ def greedy_priority(g: float, h: float) -> float:
     return h
 
 
+Children = list[tuple[Any, Any, float]]
+
+
+@dataclass(frozen=True)
+class Runs:
+    """Successors that depend on the state a state was reached from (jump point search's: the
+    runs from a jump point, pruned by the direction it was reached in): ``successors(state,
+    parent)`` (``None`` at the start), and ``path(links, goal)`` the states from the start to
+    ``goal`` through the parent links, move by move."""
+
+    successors: Callable[[Any, Any], Children]
+    path: Callable[[Links, Any], list[Any]]
+
+
 def best_first(
     problem: Problem[Any],
     heuristic: Heuristic,
@@ -135,15 +149,17 @@ def best_first(
     stats: Stats,
     ordering: Ordering,
     trace: Trace | None = None,
+    runs: Runs | None = None,
 ) -> Outcome:
     """Expand states in order of ``ordering.priority``; see the module docstring. A ``trace``
-    hears of every step (``statesearch.core.trace``); without one the loop pays a test per step."""
+    hears of every step (``statesearch.core.trace``); without one the loop pays a test per step.
+    ``runs``: successors from each state and its parent, instead of the problem's."""
     tie_break = resolve_tie_break(ordering.tie_break, own_problem=False)  # the facade resolves
     make_entry = TIE_BREAKS[tie_break]()
     priority, reopen = ordering.priority, ordering.reopen
     h = heuristic.fn
     is_goal = problem.is_goal
-    successors = problem.successors
+    successors: Callable[[Any], Iterable[tuple[Any, Any, float]]] = problem.successors
     push, pop = heapq.heappush, heapq.heappop
     max_pushed, max_states = meter.max_pushed, meter.max_states
     depth_limited, max_depth = meter.depth_limited, meter.max_depth
@@ -160,6 +176,8 @@ def best_first(
     frontier: list[Entry] = [make_entry(priority(0, h(start)), 0, start)]
     if trace is not None:
         trace.watch(frontier, g, came)
+    if runs is not None:
+        successors = _from_parents(runs, came)
     expanded = pushed = generated = 0
     next_check = 0  # the expansion count at which the meter is asked next
     longest = 1
@@ -190,6 +208,8 @@ def best_first(
             if is_goal(state):
                 if trace is not None:
                     trace.emit("goal", state, g=gs)
+                if runs is not None:
+                    return along(problem, runs.path(came, state))
                 return walk_back(problem, came, state)
             child_depth = depth[state] + 1 if depth_limited else 0
             children = successors(state)
@@ -238,3 +258,10 @@ def best_first(
         stats.tied = plateau if last_g != first_g else 0  # all of one g: no tie-break orders them
         release(g, came, depth, frontier)
         del g, came, depth, frontier  # a stopped search's frame outlives this: not them
+
+
+def _from_parents(runs: Runs, came: Links) -> Callable[[Any], Children]:
+    """A state's successors by ``runs``, from the parent ``came`` links it to (a function of its
+    own: ``came`` stays a plain local of the loop)."""
+    from_parent, parent = runs.successors, came.__getitem__
+    return lambda state: from_parent(state, parent(state))

@@ -1,8 +1,8 @@
 """Jump point search (Harabor and Grastien 2011): A* over the *jump points* a problem offers.
 
-The loop is A*'s (``best_first``: f = g + h, a cheaper path reopens a state, the tie policy's
+It runs A*'s loop (``best_first``: f = g + h, a cheaper path reopens a state, the tie policy's
 entries ending in ``(g, state)``), but a state's successors depend on the state it was reached
-from: the problem's ``jump_points()`` returns an object with
+from (``best_first.Runs``): the problem's ``jump_points()`` returns an object with
 
 - ``jumps(state, parent)``: ``(action, jump point, cost)`` for every run from ``state`` that
   ends at a jump point, pruned by the direction from ``parent`` (``None`` at the start);
@@ -21,19 +21,17 @@ A*'s (``pop``, ``push``, ``improve``, ``skip``, ``stale``, ``goal``), each state
 
 from __future__ import annotations
 
-import heapq
 import itertools
 from typing import Any
 
 from ..core.advice import advice
 from ..core.limits import Meter
-from ..core.outcome import Exhausted, Outcome, along
+from ..core.outcome import Outcome
 from ..core.problem import Heuristic, Problem
 from ..core.result import Stats
 from ..core.trace import Trace
 from ..errors import InputError
-from .best_first import TIE_BREAKS, check_tie_break
-from .teardown import release
+from .best_first import Ordering, Runs, a_star_priority, best_first, check_tie_break
 
 
 def jumper(problem: Problem[Any]) -> Any:
@@ -62,67 +60,9 @@ def jump_point_search(
         raise InputError(
             "jump point search takes no depth limit (a jump spans many moves): use astar"
         )
-    make_entry = TIE_BREAKS[tie_break]()
-    h = heuristic.fn
-    jumps, is_goal = grid.jumps, problem.is_goal
-    push, pop = heapq.heappush, heapq.heappop
-    max_pushed, max_states = meter.max_pushed, meter.max_states
-    start = problem.initial
-    g: dict[Any, float] = {start: 0}
-    came: dict[Any, Any] = {start: None}
-    frontier = [make_entry(h(start), 0, start)]
-    if trace is not None:
-        trace.watch(frontier, g, came)
-    expanded = pushed = generated = 0
-    next_check = 0
-    longest = 1
-    try:
-        while frontier:
-            item = pop(frontier)
-            state, gs = item[-1], item[-2]
-            if gs > g[state]:
-                if trace is not None:
-                    trace.emit("stale", state, f=item[0], g=gs, h=h(state))
-                continue
-            if expanded >= next_check:
-                next_check = meter.checkpoint(expanded, len(frontier))
-            expanded += 1
-            if trace is not None:
-                trace.pop(state, gs, f=item[0])
-            if is_goal(state):
-                if trace is not None:
-                    trace.emit("goal", state, g=gs)
-                return along(problem, moves(grid, came, state))
-            parent = came[state]
-            children = jumps(state, parent)
-            generated += len(children)
-            for action, child, step in children:
-                ng = gs + step
-                known = g.get(child)
-                if known is not None and ng >= known:
-                    if trace is not None:
-                        trace.emit("skip", child, g=ng, parent=state, action=action)
-                    continue
-                if pushed >= max_pushed:
-                    meter.push(pushed)
-                pushed += 1
-                g[child] = ng
-                came[child] = state
-                hc = h(child)
-                push(frontier, make_entry(ng + hc, ng, child))
-                if trace is not None:
-                    kind = "push" if known is None else "improve"
-                    trace.emit(kind, child, f=ng + hc, g=ng, h=hc, parent=state, action=action)
-            if len(g) > max_states:
-                meter.store(len(g))
-            if len(frontier) > longest:
-                longest = len(frontier)
-        return Exhausted()
-    finally:
-        stats.expanded, stats.pushed, stats.generated = expanded, pushed, generated
-        stats.max_frontier = longest
-        release(g, came, frontier)
-        del g, came, frontier
+    ordering = Ordering(a_star_priority(1), reopen=True, tie_break=tie_break)
+    runs = Runs(grid.jumps, lambda came, goal: moves(grid, came, goal))
+    return best_first(problem, heuristic, meter, stats, ordering, trace, runs)
 
 
 def moves(grid: Any, came: dict[Any, Any], state: Any) -> list[Any]:

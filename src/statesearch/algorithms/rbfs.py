@@ -30,6 +30,7 @@ from ..core.outcome import Exhausted, Found, Outcome
 from ..core.problem import Heuristic, Problem, longest_optimal
 from ..core.result import Stats
 from ..core.trace import Trace
+from .skip_or_cut import skip_or_cut
 from .teardown import release
 
 # A child in its parent's list: [stored F, g, state, action].
@@ -86,26 +87,17 @@ def recursive_best_first(
                 generated += len(links)
                 on_path.add(state)
                 children: list[Child] = []
+                too_deep = depth + 1 > max_depth
                 for move, child, step in links:
-                    if child in on_path:
-                        if trace is not None:
-                            trace.emit(
-                                "skip", child, g=gs + step, parent=state, action=move,
-                                depth=depth + 1,
-                            )  # fmt: skip
-                        continue
-                    if depth + 1 > max_depth:
-                        cut = True
-                        if trace is not None:
-                            trace.emit(
-                                "cut", child, g=gs + step, parent=state, action=move,
-                                depth=depth + 1,
-                            )  # fmt: skip
+                    g_child = gs + step
+                    seen = child in on_path
+                    if seen or too_deep:
+                        cut = cut or not seen
+                        skip_or_cut(trace, seen, child, g_child, state, move, depth + 1)
                         continue
                     if pushed >= max_pushed:
                         meter.push(pushed)
                     pushed += 1
-                    g_child = gs + step
                     h_child = h(child)
                     f_child = g_child + h_child
                     # Searched below already (its parent's F was raised): inherit that F.

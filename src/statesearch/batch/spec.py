@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from ..algorithms import Options, get_algorithm
-from ..algorithms.beam import check_width
+from ..algorithms.beam import check_width, width_for_beam_alone
 from ..algorithms.best_first import check_tie_break
 from ..algorithms.bidirectional import needs_both_ends
 from ..core.advice import advice
@@ -166,13 +166,7 @@ def check(spec: Spec) -> None:
         raise needs_both_ends()  # as other instances' mistakes are: before any runs
     if spec.get("beam_width") is not None:
         check_width(spec["beam_width"])
-        if named != "beam":
-            raise InputError(  # a template the web has in Korean too
-                "{name} must be {kinds}, not {value!r}",
-                name="the algorithm",
-                kinds="beam for beam_width",
-                value=algorithm,
-            )
+        width_for_beam_alone(algorithm, named, "beam for beam_width")
     Options(weight=spec.get("weight", 1.0))  # a weight >= 0
     heuristic = spec.get("heuristic")
     if heuristic is not None:

@@ -4,6 +4,7 @@ batch runner (a local pool or a Dask cluster) and check every length (``movingai
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -25,7 +26,7 @@ from ..provenance import of_command
 from ..result_rows import write_rows
 from .batch import PlotFile, Scheduler, exit_code, run_with_progress
 from .bench_grid import movingai
-from .options import time_limit_option
+from .options import gathered, time_limit_option
 from .preparing import PREPARE_LIMIT, Preparation, PrepareLimit
 from .progress import build_progress
 from .render import console
@@ -35,19 +36,13 @@ app.command("movingai")(movingai)
 
 
 def run(
-    name: str,
-    label: str,
-    specs: list[Spec],
-    workers: int,
-    scheduler: str | None,
-    out: Path | None,
-    plot: Path | None,
-    preparation: Preparation,
+    name: str, label: str, specs: list[Spec], running: Running, preparation: Preparation
 ) -> None:
     """Solve ``specs`` (each with its known optimal length), print a row per instance and a
     summary line; exit 1 if any length is wrong, 4 if any search reached its limit, 130 if
     interrupted (the instances Ctrl-C stopped are shown as such, with their counters)."""
-    with open_pool(None if scheduler else workers, scheduler) as pool:
+    scheduler, out, plot = running.scheduler, running.out, running.plot
+    with open_pool(None if scheduler else running.workers, scheduler) as pool:
         preparation.warm(pool, specs[:1])  # compile (or load) kernels and tables before timing
         tally, stopped = run_with_progress(specs, pool, None, name)
         size = pool.size
@@ -191,25 +186,37 @@ OutFile = Annotated[
 TimeLimit = Annotated[float | None, time_limit_option("Seconds per instance.")]
 
 
+@dataclass(frozen=True)
+class Running:
+    """The options every bench shares: how its instances run and where the answers go."""
+
+    workers: Workers = 1
+    scheduler: Scheduler = None
+    out: OutFile = None
+    time_limit: TimeLimit = None
+    plot: PlotFile = None
+    prepare_limit: PrepareLimit = PREPARE_LIMIT
+
+
+running_options = gathered(Running, "running", Running)
+
+
 def korf_command(name: str, default_ids: str | None, summary: str) -> None:
     """``bench korf100`` and ``bench korf24``: the same options, another instance set."""
 
+    @running_options
     def command(
+        running: Running,
         heuristic: Heuristic = "pdb",
         partition: Partition = None,
         ids: Ids = default_ids,
-        workers: Workers = 1,
-        scheduler: Scheduler = None,
-        out: OutFile = None,
-        time_limit: TimeLimit = None,
-        plot: PlotFile = None,
-        prepare_limit: PrepareLimit = PREPARE_LIMIT,
     ) -> None:
-        if out is not None:
-            check_output(out)
-        preparation = Preparation(prepare_limit)
+        if running.out is not None:
+            check_output(running.out)
+        preparation = Preparation(running.prepare_limit)
+        time_limit, plot = running.time_limit, running.plot
         label, specs = korf(name, heuristic, partition, ids, time_limit, plot, preparation)
-        run(name, label, specs, workers, scheduler, out, plot, preparation)
+        run(name, label, specs, running, preparation)
 
     command.__doc__ = summary
     app.command(name)(command)
@@ -220,7 +227,9 @@ korf_command("korf24", "1", "Korf and Felner's 50 random 24-puzzles (goal blank-
 
 
 @app.command("tilt")
+@running_options
 def tilt(
+    running: Running,
     count: Annotated[int, typer.Option(min=1, help="Puzzles (seeds seed, seed+1, ...).")] = 10,
     seed: Annotated[int, typer.Option(help="The first seed.")] = 1,
     size: Annotated[str, typer.Option(help="HxW, at most 64 cells.")] = "8x8",
@@ -231,22 +240,16 @@ def tilt(
         str,
         typer.Option("--algorithm", "-a", help="astar, bfs, idastar, or several: astar,bfs."),
     ] = "astar",
-    workers: Workers = 1,
-    scheduler: Scheduler = None,
-    out: OutFile = None,
-    time_limit: TimeLimit = None,
-    plot: PlotFile = None,
-    prepare_limit: PrepareLimit = PREPARE_LIMIT,
 ) -> None:
     """Tilt puzzles of known optimal length, solved and checked.
 
     Made as tilt generate makes them; with -a bfs the plot shows the new states at each depth."""
     from ..tilt.generate import generate
 
-    if plot is not None:
-        check_plot_file(plot)
-    if out is not None:
-        check_output(out)
+    if running.plot is not None:
+        check_plot_file(running.plot)
+    if running.out is not None:
+        check_output(running.out)
     height, _, width = size.lower().partition("x")
     if not (height.isdigit() and width.isdigit()):
         raise InputError("cannot read size {size!r}: use HxW like 8x8", size=size)
@@ -254,17 +257,17 @@ def tilt(
     if not algorithms:
         raise InputError("name at least one algorithm, like -a bidirectional,astar")
     specs = []
-    preparation = Preparation(prepare_limit)  # generating the puzzles is part of it
+    preparation = Preparation(running.prepare_limit)  # generating the puzzles is part of it
     clock = {"limits": preparation.meter.limits, "started": preparation.meter.started}
     with preparation.bounded():
         for s in track(range(seed, seed + count), description="generating", console=console):
             made = generate(s, int(height), int(width), blocks, min_length, max_length, **clock)
             for name in algorithms:
                 raw = {"id": s if len(algorithms) == 1 else f"{s} {name}", "domain": "tilt"}
-                options = {"algorithm": name, "time_limit": time_limit}
+                options = {"algorithm": name, "time_limit": running.time_limit}
                 start = {"start": made.text(), "optimal": made.optimal}
                 spec = normalize({**raw, **start}, options, None)
                 check(spec)
                 specs.append(spec)
     label = " and ".join(algorithms)
-    run(f"tilt {size} x{count}", label, specs, workers, scheduler, out, plot, preparation)
+    run(f"tilt {size} x{count}", label, specs, running, preparation)

@@ -14,7 +14,7 @@ from typing import Annotated, Any
 import typer
 
 from ..algorithms import ALGORITHMS, get_algorithm
-from ..algorithms.beam import DEFAULT_WIDTH
+from ..algorithms.beam import DEFAULT_WIDTH, width_for_beam_alone
 from ..core.limits import Limits, default_max_memory
 from ..errors import InputError
 from . import trace_table
@@ -150,14 +150,8 @@ def check_beam_width(algorithm: str, width: int | None) -> None:
     never chooses beam) it is refused, not left unread."""
     if width is None:
         return
-    name = "auto" if algorithm.lower() == "auto" else get_algorithm(algorithm).name
-    if name != "beam":
-        raise InputError(  # a template the web has in Korean too
-            "{name} must be {kinds}, not {value!r}",
-            name="the algorithm",
-            kinds="beam (-a beam) for --beam-width",
-            value=algorithm,
-        )
+    named = None if algorithm.lower() == "auto" else get_algorithm(algorithm).name
+    width_for_beam_alone(algorithm, named, "beam (-a beam) for --beam-width")
 
 
 def language_asked(code: str | None) -> str | None:
@@ -307,19 +301,37 @@ def _shared(
     """The template the shared options are read from (never called)."""
 
 
-SHARED = inspect.signature(_shared, eval_str=True).parameters
+def gathered(
+    template: Callable[..., Any], name: str, make: Callable[..., Any]
+) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """A decorator that gives a command the options ``template``'s parameters declare (typer
+    options with their defaults): typer sees them in the command's signature, and the command
+    receives them as one argument ``name``, ``make(**options)``."""
+    shared = inspect.signature(template, eval_str=True).parameters
+
+    def give(command: Callable[..., None]) -> Callable[..., None]:
+        own = inspect.signature(command, eval_str=True).parameters.values()
+        parameters = [*(p for p in own if p.name != name), *shared.values()]
+
+        @functools.wraps(command)
+        def with_options(**arguments: Any) -> None:
+            options = {key: arguments.pop(key) for key in shared}
+            command(**arguments, **{name: make(**options)})
+
+        # Annotations already evaluated: typer must not look them up in this module's names.
+        with_options.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
+        with_options.__annotations__ = {p.name: p.annotation for p in parameters}
+        return with_options
+
+    return give
 
 
 def search_options(command: Callable[..., None]) -> Callable[..., None]:
     """Give ``command`` the shared options: typer sees them in its signature, and the command
     receives them as one ``search: SearchOptions`` argument."""
-    own = inspect.signature(command, eval_str=True).parameters.values()
-    parameters = [*(p for p in own if p.name != "search"), *SHARED.values()]
 
     @functools.wraps(command)
-    def with_options(**arguments: Any) -> None:
-        shared = {name: arguments.pop(name) for name in SHARED}
-        search = SearchOptions(**shared)
+    def in_its_language(search: SearchOptions, **arguments: Any) -> None:
         set_language(choose(search.lang))  # the command's language, and its waiting room shown
         trace_table.SHOWN[0] = frontier_shown(search.frontier)
         try:
@@ -328,7 +340,4 @@ def search_options(command: Callable[..., None]) -> Callable[..., None]:
             set_language("en")
             trace_table.SHOWN[0] = trace_table.NEXT_SHOWN
 
-    # Annotations already evaluated: typer must not look them up in this module's names.
-    with_options.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
-    with_options.__annotations__ = {p.name: p.annotation for p in parameters}
-    return with_options
+    return gathered(_shared, "search", SearchOptions)(in_its_language)

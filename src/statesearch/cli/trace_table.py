@@ -261,6 +261,32 @@ SKIPS = {
     "idastar": "on the path already",
 }
 
+# Entries taken out and not expanded, in English and the lesson's Korean: what is said when a
+# figure is unknown, and what with the entry's figure (``mine``: a stale entry's g, a dropped
+# one's g + h) and the one it loses to (``held``: the g table's, the best solution's cost).
+NOT_EXPANDED = {
+    "stale": (
+        (
+            "stale: a cheaper g is in the table; turned away",
+            "낡은 항목: g 표에 더 싼 g가 있음; 돌려보냄",
+        ),
+        (
+            "stale: g = {mine:g}, but the g table holds {held:g}; turned away",
+            "낡은 항목: g = {mine:g}인데 g 표에는 {held:g}; 돌려보냄",
+        ),
+    ),
+    "drop": (
+        (
+            "dropped: no better than the best solution; not expanded",
+            "버림: 가장 좋은 해보다 낫지 않음; 둘러보지 않음",
+        ),
+        (
+            "dropped: g + h = {mine:g} is no better than the best solution, {held:g}; not expanded",
+            "버림: g + h = {mine:g}는 가장 좋은 해 {held:g}보다 낫지 않음; 둘러보지 않음",
+        ),
+    ),
+}
+
 # The walks within a bound: they keep a path, not a waiting room.
 WALKS = ("dls", "iddfs", "idastar", "dfbnb")
 
@@ -274,28 +300,14 @@ def happened(step: Step, algorithm: str, cut_short: bool = False) -> str:
     if step.event.event == "iteration":
         bound = f"{step.event.bound:g}"
         return say(f"a new iteration: the bound is now {bound}", f"새 반복: 이제 한계는 {bound}")
-    if step.event.event == "stale":
-        g, held = step.event.g, step.held
-        if g is None or held is None:
-            return say(
-                "stale: a cheaper g is in the table; turned away",
-                "낡은 항목: g 표에 더 싼 g가 있음; 돌려보냄",
-            )
-        return say(
-            f"stale: g = {g:g}, but the g table holds {held:g}; turned away",
-            f"낡은 항목: g = {g:g}인데 g 표에는 {held:g}; 돌려보냄",
-        )
-    if step.event.event == "drop":
-        f, best = step.event.f, step.best
-        if f is None or best is None:
-            return say(
-                "dropped: no better than the best solution; not expanded",
-                "버림: 가장 좋은 해보다 낫지 않음; 둘러보지 않음",
-            )
-        return say(
-            f"dropped: g + h = {f:g} is no better than the best solution, {best:g}; not expanded",
-            f"버림: g + h = {f:g}는 가장 좋은 해 {best:g}보다 낫지 않음; 둘러보지 않음",
-        )
+    if step.event.event in NOT_EXPANDED:
+        stale = step.event.event == "stale"
+        mine, held = (step.event.g, step.held) if stale else (step.event.f, step.best)
+        plain, figured = NOT_EXPANDED[step.event.event]
+        if mine is None or held is None:
+            return say(*plain)
+        english, lesson = (line.format(mine=mine, held=held) for line in figured)
+        return say(english, lesson)
     walk = algorithm in WALKS
     if step.incumbent and algorithm == "anytime":
         return say(

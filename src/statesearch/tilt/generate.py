@@ -32,7 +32,7 @@ import numpy as np
 from ..core.limits import Limits, Meter, available_bytes
 from ..errors import InputError
 from .board import MAX_CELLS, TiltBoard, cells_of, counted, format_tilt
-from .rules import rules_for
+from .rules import Rules, rules_for
 
 if TYPE_CHECKING:
     from .census import Census
@@ -64,24 +64,24 @@ class Generated:
     board: TiltBoard
     optimal: int
     seed: int
-    step: str = "single"
-    collide: str = "block"
+    rules: Rules  # the variant it was made under (its step and collide)
     states: int | None = None  # the size of the reachable space, when it was counted whole
     command: str = ""  # the tilt generate command that makes this puzzle again, if one can
 
     def text(self) -> str:
         b = self.board
-        rules = (
+        step, collide = self.rules.step, self.rules.collide
+        under = (
             ""
-            if (self.step, self.collide) == ("single", "block")
-            else (f" under --step {self.step} --collide {self.collide}")
+            if (step, collide) == ("single", "block")
+            else (f" under --step {step} --collide {collide}")
         )
         space = f"; {self.states:,} reachable boards" if self.states is not None else ""
         made_by = f"; made by: {self.command}\n" if self.command else ""
         summary = (
             f"; seed {self.seed}: {b.height}x{b.width}, {counted(b.blocks.bit_count(), 'block')}, "
             # "moves" even for one: batch/inputs.py reads "optimal N moves".
-            f"optimal {self.optimal} moves{rules}{space}"
+            f"optimal {self.optimal} moves{under}{space}"
         )
         return f"{made_by}{summary}\n{format_tilt(b)}\n"
 
@@ -178,7 +178,8 @@ def generate_family(
         start = sum(1 << c for c in rng.sample(free, blocks))
         wall_mask = sum(1 << c for c in walls)
         board = TiltBoard(height, width, wall_mask, 0, start)
-        census = Census(board, replace(rules_of, walls=wall_mask), meter, max_states)
+        rules = replace(rules_of, walls=wall_mask)
+        census = Census(board, rules, meter, max_states)
         if min_states is not None and not (census.complete and census.boards >= min_states):
             continue
         states = census.boards if census.complete else None
@@ -191,7 +192,7 @@ def generate_family(
             targets, optimal = found
             made.append(
                 Generated(
-                    replace(board, targets=targets), optimal, seed, step, collide, states,
+                    replace(board, targets=targets), optimal, seed, rules, states,
                     command="" if made else command,
                 )
             )  # fmt: skip
