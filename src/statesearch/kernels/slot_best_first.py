@@ -154,11 +154,9 @@ def best_first_slice(
                 entry = f_bits | np.uint64(MAX_G - ng) if policy == DEEP else f_bits
                 entry_key = np.uint64(order) if policy == FIFO else NEWEST - np.uint64(order)
             regs[SIZE] = heap_push(heap, regs[SIZE], entry, entry_key)
-        if regs[codes.STORED] > max_states:
-            regs[codes.STOP] = codes.STOP_MEMORY
+        if codes.memory_full(regs, max_states):
             return codes.PAUSED
-        if regs[SIZE] > regs[codes.LONGEST]:
-            regs[codes.LONGEST] = regs[SIZE]
+        regs[codes.LONGEST] = max(regs[codes.LONGEST], regs[SIZE])
     return codes.EXHAUSTED
 
 

@@ -92,11 +92,9 @@ def breadth_first_slice(
             if is_goal(child, data):
                 regs[GOAL] = child
                 return codes.FOUND
-        if regs[codes.STORED] > max_states:
-            regs[codes.STOP] = codes.STOP_MEMORY
+        if codes.memory_full(regs, max_states):
             return codes.PAUSED
-        if regs[TAIL] - regs[HEAD] > regs[codes.LONGEST]:
-            regs[codes.LONGEST] = regs[TAIL] - regs[HEAD]
+        regs[codes.LONGEST] = max(regs[codes.LONGEST], regs[TAIL] - regs[HEAD])
     return codes.EXHAUSTED
 
 
