@@ -28,6 +28,7 @@ from .bidirectional_kernel import (
     OWN,
     REGISTERS,
     ROOM,
+    Growing,
     beyond_side,
     bidirectional_layer,
     most_children,
@@ -133,21 +134,19 @@ class SideSearch:
     def expand(self, most: int) -> int:
         meter = self.meter
         own, other = self.sides[self.forward], self.sides[not self.forward]
-        layer = own.last
+        layer, held = own.last, own.held
+        growing = Growing(own.seen.keys, own.boards[held:], own.parents[held:], self.kept_at)
         return int(
             bidirectional_layer(
                 layer,
                 len(layer),
-                own.boards[own.held :],
-                own.parents[own.held :],
-                own.seen.keys,
+                growing,
                 other.seen.keys,
                 self.forward,
                 self.board,
                 self.segments,
                 self.start,
                 self.kids,
-                self.kept_at,
                 len(other.last),
                 self.registers,
                 most,
