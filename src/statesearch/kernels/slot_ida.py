@@ -20,7 +20,16 @@ from ..core.outcome import Found, along
 from .codes import EXHAUSTED, FOUND, PAUSED, TOO_DEEP
 from .ida_driver import MAX_DEPTH, Register, on_path
 from .slices import FIRST_SLICE, next_slice
-from .state_table import BAD_CHILD, BAD_COST, BAD_COUNT, BAD_ESTIMATE, BAD_SLOT, MAX_F, bad_slot
+from .state_table import (
+    BAD_CHILD,
+    BAD_COST,
+    BAD_COUNT,
+    BAD_ESTIMATE,
+    BAD_SLOT,
+    MAX_F,
+    SlotProblem,
+    bad_slot,
+)
 
 # The driver leaves two registers to the kernel: what a slot gave wrong, and for which state.
 IDA_BAD_KIND, IDA_BAD_STATE = 6, 7
@@ -117,14 +126,8 @@ class IdaSlots:
 
     slice = FIRST_SLICE  # expansions the driver lets a slice run: sized by the clock (``run``)
 
-    def __init__(
-        self,
-        problem: Any,
-        slots: tuple[Any, Any, Any],
-        data: np.ndarray,
-        start: int,
-        branching: int,
-    ) -> None:
+    def __init__(self, problem: Any, compiled: SlotProblem) -> None:
+        slots, data, start, branching = compiled
         self.problem, self.slots, self.data = problem, slots, data
         frames = MAX_DEPTH + 2
         self.states = np.zeros(frames, dtype=np.int64)
