@@ -29,6 +29,7 @@ from .bidirectional_kernel import (
     REGISTERS,
     ROOM,
     Growing,
+    Moves,
     beyond_side,
     bidirectional_layer,
     most_children,
@@ -102,9 +103,9 @@ class SideSearch:
     side's set and layers grown under ``reserve`` when full."""
 
     def __init__(self, puzzle: Puzzle, goal: int, meter: Meter) -> None:
-        self.meter, self.start = meter, np.uint64(puzzle.initial)
-        self.board = Tables(puzzle, meter).board
-        self.segments = Segments(puzzle.rules).arrays
+        self.meter = meter
+        board, segments = Tables(puzzle, meter).board, Segments(puzzle.rules).arrays
+        self.moves = Moves(board, segments, np.uint64(puzzle.initial))
         # Room for a chunk's children and the most one more board can have (whole chunks at
         # up to 8 blocks, about 13 children a board backward); the fewest, SCRATCH, is not
         # worth a look at the machine's memory (a millisecond).
@@ -143,9 +144,7 @@ class SideSearch:
                 growing,
                 other.seen.keys,
                 self.forward,
-                self.board,
-                self.segments,
-                self.start,
+                self.moves,
                 self.kids,
                 len(other.last),
                 self.registers,
@@ -182,8 +181,8 @@ class SideSearch:
         own, regs = self.sides[self.forward], self.registers
         layer = own.last
         regs[CURSOR] = 0
-        args = (layer, len(layer), own.seen.keys, self.forward, self.board, self.segments)
-        look = partial(beyond_side, *args, self.start, self.kids, regs)  # budget to come
+        args = (layer, len(layer), own.seen.keys, self.forward, self.moves, self.kids, regs)
+        look = partial(beyond_side, *args)  # the budget to come
         return looked_past(look, regs, self.meter, stats)
 
 

@@ -58,6 +58,15 @@ class Growing(NamedTuple):
     kept_at: np.ndarray
 
 
+class Moves(NamedTuple):
+    """What listing a board's children takes, forward (the board and its rules) and backward
+    (its segments too, and the start: the one board listed though no move produces it)."""
+
+    board: Board
+    segments: SegmentArrays
+    start: np.uint64
+
+
 def most_children(blocks: int) -> int:
     """The most children one board of ``blocks`` blocks can have: backward, 2**k boards before
     it per direction (a segment with r stuck blocks has r + 1 places for its gap, and
@@ -78,20 +87,12 @@ def boards_after(blocks: np.uint64, board: Board, out: np.ndarray, at: int) -> i
 
 
 @njit(cache=True, inline="always")
-def one_move_away(
-    blocks: np.uint64,
-    forward: bool,
-    board: Board,
-    segments: SegmentArrays,
-    start: np.uint64,
-    out: np.ndarray,
-    at: int,
-) -> int:
+def one_move_away(blocks: np.uint64, forward: bool, moves: Moves, out: np.ndarray, at: int) -> int:
     """Append a side's children of ``blocks`` to ``out[at:]``: forward, the boards one move
     after it; backward, those one move before it (``boards_before``). Returns the new end."""
     if forward:
-        return boards_after(blocks, board, out, at)
-    return boards_before(blocks, board, segments, start, out, at)
+        return boards_after(blocks, moves.board, out, at)
+    return boards_before(blocks, moves.board, moves.segments, moves.start, out, at)
 
 
 @njit(cache=True)
@@ -154,9 +155,7 @@ def bidirectional_layer(
     side: Growing,
     other: np.ndarray,
     forward: bool,
-    board: Board,
-    segments: SegmentArrays,
-    start: np.uint64,
+    moves: Moves,
     kids: np.ndarray,
     waiting: int,
     regs: np.ndarray,
@@ -180,7 +179,7 @@ def bidirectional_layer(
     while first < count:
         listed, last = 0, first
         while last < count and last - first < CHUNK and 2 * listed <= len(kids):
-            listed = one_move_away(layer[last], forward, board, segments, start, kids, listed)
+            listed = one_move_away(layer[last], forward, moves, kids, listed)
             ends[last - first] = listed
             last += 1
         for j in range(min(LAG, listed)):
@@ -220,9 +219,7 @@ def beyond_side(
     count: int,
     own: np.ndarray,
     forward: bool,
-    board: Board,
-    segments: SegmentArrays,
-    start: np.uint64,
+    moves: Moves,
     kids: np.ndarray,
     regs: np.ndarray,
     max_expanded: int,
@@ -236,7 +233,7 @@ def beyond_side(
             regs[CURSOR], regs[codes.STOP] = i, codes.STOP_EXPANDED
             return codes.PAUSED
         regs[codes.EXPANDED] += 1
-        listed = one_move_away(layer[i], forward, board, segments, start, kids, 0)
+        listed = one_move_away(layer[i], forward, moves, kids, 0)
         regs[codes.GENERATED] += listed
         for j in range(listed):
             if own[find_key(own, kids[j])] == 0:
