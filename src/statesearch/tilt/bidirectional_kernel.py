@@ -86,15 +86,6 @@ def boards_after(blocks: np.uint64, board: Board, out: np.ndarray, at: int) -> i
     return at
 
 
-@njit(cache=True, inline="always")
-def one_move_away(blocks: np.uint64, forward: bool, moves: Moves, out: np.ndarray, at: int) -> int:
-    """Append a side's children of ``blocks`` to ``out[at:]``: forward, the boards one move
-    after it; backward, those one move before it (``boards_before``). Returns the new end."""
-    if forward:
-        return boards_after(blocks, moves.board, out, at)
-    return boards_before(blocks, moves.board, moves.segments, moves.start, out, at)
-
-
 @njit(cache=True)
 def visit(
     child: np.uint64, parent: int, side: Growing, regs: np.ndarray, max_pushed: int, first: int
@@ -173,13 +164,17 @@ def bidirectional_layer(
     is done), PAUSED (a budget: ``regs[STOP]``) or NEED_ROOM (``regs[ROOM]`` more boards must
     fit in ``own`` and ``following``; grow them and call again)."""
     own, following = side.own, side.following
+    board, segments, start = moves  # once: unpacked in the loop, they cost 1.1-1.15x the time
     own_mask = len(own) - 1
     ends = np.zeros(CHUNK, dtype=np.int64)
     first = regs[CURSOR]
     while first < count:
         listed, last = 0, first
         while last < count and last - first < CHUNK and 2 * listed <= len(kids):
-            listed = one_move_away(layer[last], forward, moves, kids, listed)
+            if forward:
+                listed = boards_after(layer[last], board, kids, listed)
+            else:
+                listed = boards_before(layer[last], board, segments, start, kids, listed)
             ends[last - first] = listed
             last += 1
         for j in range(min(LAG, listed)):
@@ -233,7 +228,10 @@ def beyond_side(
             regs[CURSOR], regs[codes.STOP] = i, codes.STOP_EXPANDED
             return codes.PAUSED
         regs[codes.EXPANDED] += 1
-        listed = one_move_away(layer[i], forward, moves, kids, 0)
+        if forward:
+            listed = boards_after(layer[i], moves.board, kids, 0)
+        else:
+            listed = boards_before(layer[i], moves.board, moves.segments, moves.start, kids, 0)
         regs[codes.GENERATED] += listed
         for j in range(listed):
             if own[find_key(own, kids[j])] == 0:
