@@ -28,8 +28,6 @@ from .bidirectional_kernel import (
     OWN,
     REGISTERS,
     ROOM,
-    Growing,
-    Moves,
     beyond_side,
     bidirectional_layer,
     most_children,
@@ -103,9 +101,9 @@ class SideSearch:
     side's set and layers grown under ``reserve`` when full."""
 
     def __init__(self, puzzle: Puzzle, goal: int, meter: Meter) -> None:
-        self.meter = meter
-        board, segments = Tables(puzzle, meter).board, Segments(puzzle.rules).arrays
-        self.moves = Moves(board, segments, np.uint64(puzzle.initial))
+        self.meter, self.start = meter, np.uint64(puzzle.initial)
+        self.board = Tables(puzzle, meter).board
+        self.segments = Segments(puzzle.rules).arrays
         # Room for a chunk's children and the most one more board can have (whole chunks at
         # up to 8 blocks, about 13 children a board backward); the fewest, SCRATCH, is not
         # worth a look at the machine's memory (a millisecond).
@@ -135,17 +133,21 @@ class SideSearch:
     def expand(self, most: int) -> int:
         meter = self.meter
         own, other = self.sides[self.forward], self.sides[not self.forward]
-        layer, held = own.last, own.held
-        growing = Growing(own.seen.keys, own.boards[held:], own.parents[held:], self.kept_at)
+        layer = own.last
         return int(
             bidirectional_layer(
                 layer,
                 len(layer),
-                growing,
+                own.boards[own.held :],
+                own.parents[own.held :],
+                own.seen.keys,
                 other.seen.keys,
                 self.forward,
-                self.moves,
+                self.board,
+                self.segments,
+                self.start,
                 self.kids,
+                self.kept_at,
                 len(other.last),
                 self.registers,
                 most,
@@ -181,8 +183,8 @@ class SideSearch:
         own, regs = self.sides[self.forward], self.registers
         layer = own.last
         regs[CURSOR] = 0
-        args = (layer, len(layer), own.seen.keys, self.forward, self.moves, self.kids, regs)
-        look = partial(beyond_side, *args)  # the budget to come
+        args = (layer, len(layer), own.seen.keys, self.forward, self.board, self.segments)
+        look = partial(beyond_side, *args, self.start, self.kids, regs)  # budget to come
         return looked_past(look, regs, self.meter, stats)
 
 

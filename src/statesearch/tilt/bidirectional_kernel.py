@@ -19,8 +19,6 @@ puzzles").
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 import numpy as np
 from numba import njit
 
@@ -47,26 +45,6 @@ MOST_BLOCKS = 16  # the most blocks this search takes (``most_children`` grows a
 CHUNK, LAG = 64, 16
 
 
-class Growing(NamedTuple):
-    """The side a layer adds to, as the kernel writes it: its set of boards (a ``KeySet``'s
-    array), the layer being made, where in the layer before each of its boards came from, and
-    the counters as they stood when each was kept (rows of 3, for ``meeting``)."""
-
-    own: np.ndarray
-    following: np.ndarray
-    parents: np.ndarray
-    kept_at: np.ndarray
-
-
-class Moves(NamedTuple):
-    """What listing a board's children takes, forward (the board and its rules) and backward
-    (its segments too, and the start: the one board listed though no move produces it)."""
-
-    board: Board
-    segments: SegmentArrays
-    start: np.uint64
-
-
 def most_children(blocks: int) -> int:
     """The most children one board of ``blocks`` blocks can have: backward, 2**k boards before
     it per direction (a segment with r stuck blocks has r + 1 places for its gap, and
@@ -75,11 +53,13 @@ def most_children(blocks: int) -> int:
 
 
 @njit(cache=True)
-def boards_after(blocks: np.uint64, board: Board, out: np.ndarray, at: int) -> int:
+def boards_after(
+    blocks: np.uint64, width: int, masks: np.ndarray, blocked: np.ndarray, out: np.ndarray, at: int
+) -> int:
     """Append the boards one move after ``blocks`` (moves that change nothing left out) to
     ``out[at:]``; returns the new end."""
     for d in range(4):
-        child = move(blocks, d, board.width, board.masks, board.blocked, False, False)
+        child = move(blocks, d, width, masks, blocked, False, False)
         if child != blocks:
             out[at] = child
             at += 1
@@ -88,11 +68,18 @@ def boards_after(blocks: np.uint64, board: Board, out: np.ndarray, at: int) -> i
 
 @njit(cache=True)
 def visit(
-    child: np.uint64, parent: int, side: Growing, regs: np.ndarray, max_pushed: int, first: int
+    child: np.uint64,
+    parent: int,
+    own: np.ndarray,
+    following: np.ndarray,
+    parents: np.ndarray,
+    regs: np.ndarray,
+    max_pushed: int,
+    kept_at: np.ndarray,
+    first: int,
 ) -> int:
     """One child as the engine sees it: generated; kept if it is new to this side, with the
     counters as they stand (``kept_at[place - first]``) for ``meeting``."""
-    own, following, parents, kept_at = side
     regs[codes.GENERATED] += 1
     slot = find_key(own, child)
     if own[slot] != 0:
@@ -113,14 +100,15 @@ def visit(
 
 
 @njit(cache=True)
-def meeting(side: Growing, first: int, other: np.ndarray, regs: np.ndarray) -> int:
+def meeting(
+    following: np.ndarray, first: int, other: np.ndarray, regs: np.ndarray, kept_at: np.ndarray
+) -> int:
     """Look up ``following[first:regs[FILL]]`` on the other side, in order. At the first one
     found, set the counters back to where they stood when it was kept (the engine stops
     there) and return FOUND, the meeting board at ``following[regs[FILL]]``; else GOING_ON.
 
     Put off to the end of a chunk so that only boards new to this side are fetched from the
     other side's table (fetching it for every child, duplicates too, cost more)."""
-    following, kept_at = side.following, side.kept_at
     end, mask = regs[FILL], len(other) - 1
     for k in range(first, min(first + LAG, end)):
         prefetch(other, home(following[k], mask))
@@ -143,11 +131,16 @@ def meeting(side: Growing, first: int, other: np.ndarray, regs: np.ndarray) -> i
 def bidirectional_layer(
     layer: np.ndarray,
     count: int,
-    side: Growing,
+    following: np.ndarray,
+    parents: np.ndarray,
+    own: np.ndarray,
     other: np.ndarray,
     forward: bool,
-    moves: Moves,
+    board: Board,
+    segments: SegmentArrays,
+    start: np.uint64,
     kids: np.ndarray,
+    kept_at: np.ndarray,
     waiting: int,
     regs: np.ndarray,
     max_expanded: int,
@@ -155,18 +148,16 @@ def bidirectional_layer(
     max_stored: int,
 ) -> int:
     """Expand ``layer[regs[CURSOR]:count]`` forward by the moves or backward by
-    ``reverse_moves``, into ``side.following[regs[FILL]:]`` (and where in ``layer`` each came
-    from into ``side.parents``); ``other`` is the other side's ``KeySet`` array, ``waiting``
-    the size of its frontier, ``kids`` (at least twice ``most_children`` long, and
-    ``side.kept_at`` as many rows) scratch.
+    ``reverse_moves``, into ``following[regs[FILL]:]`` (and where in ``layer`` each came from
+    into ``parents``); ``own`` and ``other`` are the two sides' ``KeySet`` arrays, ``waiting``
+    the size of the other side's frontier, ``kids`` (at least twice ``most_children`` long)
+    and ``kept_at`` (as many rows of 3) scratch.
 
     Returns FOUND (the meeting board is at ``following[regs[FILL]]``), EXHAUSTED (the layer
     is done), PAUSED (a budget: ``regs[STOP]``) or NEED_ROOM (``regs[ROOM]`` more boards must
     fit in ``own`` and ``following``; grow them and call again)."""
-    own, following = side.own, side.following
-    # Unpacked once: through a helper that took them out of ``moves`` for each board listed,
-    # the 30 hard puzzles took 1.1-1.15x the CPU time (numba counts references to them).
-    board, segments, start = moves
+    width, masks, blocked = board.width, board.masks, board.blocked
+    segment_of, prefix, length, whole = segments
     own_mask = len(own) - 1
     ends = np.zeros(CHUNK, dtype=np.int64)
     first = regs[CURSOR]
@@ -174,9 +165,12 @@ def bidirectional_layer(
         listed, last = 0, first
         while last < count and last - first < CHUNK and 2 * listed <= len(kids):
             if forward:
-                listed = boards_after(layer[last], board, kids, listed)
+                listed = boards_after(layer[last], width, masks, blocked, kids, listed)
             else:
-                listed = boards_before(layer[last], board, segments, start, kids, listed)
+                listed = boards_before(
+                    layer[last], width, masks, blocked, segment_of, prefix, length, whole,
+                    start, kids, listed,
+                )  # fmt: skip
             ends[last - first] = listed
             last += 1
         for j in range(min(LAG, listed)):
@@ -194,16 +188,22 @@ def bidirectional_layer(
                 while status == GOING_ON and j < end:
                     if j + LAG < listed:
                         prefetch(own, home(kids[j + LAG], own_mask))
-                    status = visit(kids[j], i, side, regs, max_pushed, kept)
+                    status = visit(
+                        kids[j], i, own, following, parents, regs, max_pushed, kept_at, kept
+                    )
                     j += 1
                 if status == GOING_ON and codes.memory_full(regs, max_stored):
                     regs[CURSOR], status = i + 1, codes.PAUSED
             if status != GOING_ON:
                 # The boards kept before the stop are looked up first: the engine met there.
-                return codes.FOUND if meeting(side, kept, other, regs) == codes.FOUND else status
+                return (
+                    codes.FOUND
+                    if meeting(following, kept, other, regs, kept_at) == codes.FOUND
+                    else status
+                )
             # The frontier: the rest of this layer, the next one so far, the other side's.
             regs[codes.LONGEST] = max(regs[codes.LONGEST], count - i - 1 + regs[FILL] + waiting)
-        if meeting(side, kept, other, regs) == codes.FOUND:
+        if meeting(following, kept, other, regs, kept_at) == codes.FOUND:
             return codes.FOUND
         first = last
     regs[CURSOR] = count
@@ -216,7 +216,9 @@ def beyond_side(
     count: int,
     own: np.ndarray,
     forward: bool,
-    moves: Moves,
+    board: Board,
+    segments: SegmentArrays,
+    start: np.uint64,
     kids: np.ndarray,
     regs: np.ndarray,
     max_expanded: int,
@@ -225,16 +227,19 @@ def beyond_side(
     ask whether a board new to this side lies one move past it (the engine's
     ``reaches_beyond``): FOUND at the first board with one, EXHAUSTED if none has, PAUSED at
     ``max_expanded``."""
-    board, segments, start = moves
+    width, masks, blocked = board.width, board.masks, board.blocked
+    segment_of, prefix, length, whole = segments
     for i in range(regs[CURSOR], count):
         if regs[codes.EXPANDED] >= max_expanded:
             regs[CURSOR], regs[codes.STOP] = i, codes.STOP_EXPANDED
             return codes.PAUSED
         regs[codes.EXPANDED] += 1
         if forward:
-            listed = boards_after(layer[i], board, kids, 0)
+            listed = boards_after(layer[i], width, masks, blocked, kids, 0)
         else:
-            listed = boards_before(layer[i], board, segments, start, kids, 0)
+            listed = boards_before(
+                layer[i], width, masks, blocked, segment_of, prefix, length, whole, start, kids, 0
+            )
         regs[codes.GENERATED] += listed
         for j in range(listed):
             if own[find_key(own, kids[j])] == 0:
