@@ -249,6 +249,7 @@ class CompiledSlots:
     ) -> Callable[[Meter, Stats], Outcome]:
         """The search, its kernel compiled now (setup, before the search's clock)."""
         from .kernels.slot_runs import compile_kernel, run_search
+        from .kernels.state_table import SlotProblem
 
         start, data, width = _start(problem), _data(problem), max(int(problem.branching), 1)
         triple = (self.is_goal, self.successors, estimate)
@@ -257,13 +258,12 @@ class CompiledSlots:
                 _compiled_alone(slot, function)
         _compiling("successors, is_goal or heuristic", lambda: compile_kernel(algorithm, triple))
         w = 0 if algorithm == "ucs" else int(weight)
+        compiled = SlotProblem(triple, data, start, width)
 
         def search(meter: Meter, stats: Stats) -> Outcome:
             return _compiling(
                 "successors, is_goal or heuristic",
-                lambda: run_search(
-                    problem, algorithm, triple, data, start, width, w, tie_break, meter, stats
-                ),
+                lambda: run_search(problem, algorithm, compiled, w, tie_break, meter, stats),
             )
 
         return search

@@ -31,16 +31,7 @@ from ..core.result import SearchResult, Stats
 from ..errors import InputError
 from ..facade import solve
 from ..kernels.codes import FOUND, PAUSED
-from ..kernels.ida_driver import (
-    IDA_BOUND,
-    IDA_DEPTH,
-    IDA_EXPANDED,
-    IDA_GENERATED,
-    IDA_NEXT,
-    IDA_REGISTERS,
-    MAX_DEPTH,
-    NO_F,
-)
+from ..kernels.ida_driver import IDA_REGISTERS, MAX_DEPTH, NO_F, Register
 from ..npuzzle.board import Tiles
 from ..npuzzle.compiled import FrameSearch, solution
 from ..npuzzle.moves import MoveTables
@@ -113,15 +104,18 @@ def search_subtree(
     puzzle = NPuzzle(subtree.tiles, board.rows, board.cols, board.goal, board.partition)
     search = FrameSearch(puzzle, board.heuristic, subtree.moves[-1] if depth else None)
     registers = np.zeros(IDA_REGISTERS, dtype=np.int64)
-    registers[IDA_BOUND] = bound - depth
-    registers[IDA_NEXT] = NO_F
+    registers[Register.BOUND] = bound - depth
+    registers[Register.NEXT] = NO_F
     search.restart()
     part = Searched(longest=depth + 1)
     while True:
-        room = max(meter.max_expanded - counted - int(registers[IDA_EXPANDED]), 0)
+        room = max(meter.max_expanded - counted - int(registers[Register.EXPANDED]), 0)
         status = search.run(registers, min(search.slice, room))
-        part.expanded, part.generated = int(registers[IDA_EXPANDED]), int(registers[IDA_GENERATED])
-        part.longest = max(part.longest, depth + int(registers[IDA_DEPTH]) + 1)
+        part.expanded, part.generated = (
+            int(registers[Register.EXPANDED]),
+            int(registers[Register.GENERATED]),
+        )
+        part.longest = max(part.longest, depth + int(registers[Register.DEPTH]) + 1)
         if status != PAUSED:
             break
         try:
@@ -131,10 +125,10 @@ def search_subtree(
             part.stopped = (hit.kind, hit.detail)
             break
     if status == FOUND:
-        reached = int(registers[IDA_DEPTH])
+        reached = int(registers[Register.DEPTH])
         part.found = subtree.moves + tuple(int(d) for d in search.path[:reached])
-    elif registers[IDA_NEXT] < NO_F:
-        part.smallest = int(registers[IDA_NEXT]) + depth
+    elif registers[Register.NEXT] < NO_F:
+        part.smallest = int(registers[Register.NEXT]) + depth
     part.seconds = time.process_time() - started
     return part
 

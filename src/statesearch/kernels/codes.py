@@ -8,6 +8,7 @@ Python loop would have raised.
 from __future__ import annotations
 
 import numpy as np
+from numba import njit
 
 from ..core.limits import LimitKind, Meter
 from ..core.result import Stats
@@ -30,6 +31,16 @@ STOP_KINDS: dict[int, LimitKind | None] = {
 # numbers its own registers from COUNTERS on.
 EXPANDED, PUSHED, GENERATED, STORED, LONGEST, STOP = range(6)
 COUNTERS = 6
+
+
+@njit(inline="always")
+def memory_full(regs: np.ndarray, max_stored: int) -> bool:
+    """Whether more than ``max_stored`` states are stored, asked after each expansion where the
+    engine checks its memory budget; if so, STOP says so and the slice pauses."""
+    if regs[STORED] > max_stored:
+        regs[STOP] = STOP_MEMORY
+        return True
+    return False
 
 
 def read_counters(registers: np.ndarray, stats: Stats) -> None:

@@ -1,6 +1,6 @@
 """The iterations around a resumable compiled IDA*, for every domain's kernels.
 
-A kernel runs one iteration (bound ``registers[IDA_BOUND]``) in slices and counts as the
+A kernel runs one iteration (bound ``registers[Register.BOUND]``) in slices and counts as the
 engine's IDA* does (``algorithms/bounded_walk.py``): a node is expanded when it is entered within
 the bound (pushed, but for the root), ``generated`` counts the children it evaluates, and the
 root is counted here, once per iteration. A slice that has made its expansions pauses at the
@@ -11,21 +11,44 @@ has then, so a compiled IDA* stops where the Python one does, on every counter.
 
 from __future__ import annotations
 
-from typing import Protocol
+from enum import IntEnum
+from typing import Any, Protocol
 
 import numpy as np
+from numba import njit
 
 from ..core.limits import LimitKind, Meter
 from ..core.outcome import Exhausted, Found, Outcome
 from ..core.result import Stats
 from .codes import FOUND, PAUSED
 
-# The registers a resumable IDA* kernel reads and writes (an int64 array).
-IDA_DEPTH, IDA_BOUND, IDA_NEXT, IDA_EXPANDED, IDA_GENERATED, IDA_LONGEST = range(6)
-IDA_REGISTERS = 8  # two more for the kernel's own use (the per-shape search's pause and replay)
-NO_F = 1 << 40  # IDA_NEXT before any f exceeded the bound
+
+class Register(IntEnum):
+    """The registers a resumable IDA* kernel reads and writes (an int64 array). numba compiles
+    a member as the number it stands for: ``regs[Register.DEPTH]`` is ``regs[0]``."""
+
+    DEPTH = 0
+    BOUND = 1
+    NEXT = 2  # the smallest f over the bound so far
+    EXPANDED = 3
+    GENERATED = 4
+    LONGEST = 5  # the most states on the path at once
+
+
+IDA_REGISTERS = len(Register) + 2  # two for the kernel's own use (the per-shape search's pause)
+NO_F = 1 << 40  # Register.NEXT before any f exceeded the bound
 # No iteration goes deeper than this: a bound beyond it is a depth limit, not a proof.
 MAX_DEPTH = 10_000
+
+
+@njit(inline="always")
+def on_path(path: np.ndarray, depth: int, state: Any) -> bool:
+    """Whether ``state`` is one of ``path[: depth + 1]``: the check of a kernel whose moves
+    can lead back to any state on the path, not only to the parent."""
+    for i in range(depth + 1):  # noqa: SIM110 (numba compiles a loop, not any() of a generator)
+        if path[i] == state:
+            return True
+    return False
 
 
 class IdaSearch(Protocol):
@@ -34,7 +57,7 @@ class IdaSearch(Protocol):
     slice: int  # expansions between clock checks
 
     def restart(self) -> None:
-        """Back to the root, ready for an iteration (``IDA_BOUND`` is set)."""
+        """Back to the root, ready for an iteration (``Register.BOUND`` is set)."""
 
     def run(self, registers: np.ndarray, expansions: int) -> int:
         """Run for at most ``expansions`` more: FOUND, EXHAUSTED (the iteration is over) or
@@ -68,10 +91,10 @@ def iterations(
         with stats.iteration(bound):  # a limit stops it between slices, its counters kept
             status = _iteration(search, bound, root_is_goal, registers, meter, stats)
         if status == FOUND:
-            return search.solution(int(registers[IDA_DEPTH]))
-        if registers[IDA_NEXT] >= NO_F:
+            return search.solution(int(registers[Register.DEPTH]))
+        if registers[Register.NEXT] >= NO_F:
             return Exhausted()
-        bound = int(registers[IDA_NEXT])
+        bound = int(registers[Register.NEXT])
         if longest is not None and bound > longest:
             return Exhausted(beyond=longest)
 
@@ -90,21 +113,21 @@ def _iteration(
     registers[:] = 0
     if root_is_goal:
         return FOUND
-    registers[IDA_BOUND] = bound
-    registers[IDA_NEXT] = NO_F
+    registers[Register.BOUND] = bound
+    registers[Register.NEXT] = NO_F
     search.restart()
     while True:
         # Every expansion past the root follows a push; a slice of none stops at the next push.
         pushes_left = meter.max_pushed - (stats.expanded - len(stats.iterations) - 1)
         room = max(min(meter.max_expanded - stats.expanded, pushes_left), 0)
-        registers[IDA_EXPANDED] = stats.expanded
-        registers[IDA_GENERATED] = stats.generated
+        registers[Register.EXPANDED] = stats.expanded
+        registers[Register.GENERATED] = stats.generated
         status = search.run(registers, min(search.slice, room))
-        stats.expanded = int(registers[IDA_EXPANDED])
-        stats.generated = int(registers[IDA_GENERATED])
+        stats.expanded = int(registers[Register.EXPANDED])
+        stats.generated = int(registers[Register.GENERATED])
         stats.pushed = stats.expanded - len(stats.iterations) - 1  # all but the roots
-        depth = int(registers[IDA_DEPTH])
-        stats.max_frontier = max(stats.max_frontier, int(registers[IDA_LONGEST]), depth + 1)
+        depth = int(registers[Register.DEPTH])
+        stats.max_frontier = max(stats.max_frontier, int(registers[Register.LONGEST]), depth + 1)
         if status != PAUSED:
             return status
         _at_the_next_child(meter, stats, depth + 1)

@@ -32,10 +32,11 @@ from .state_table import (
     MAX_G,
     MAX_G_BITS,
     TOO_BIG,
+    SlotProblem,
     bad_slot,
     grown_table,
-    new_table,
     slot_of,
+    table_from,
     walk_back,
 )
 
@@ -154,41 +155,27 @@ def best_first_slice(
                 entry = f_bits | np.uint64(MAX_G - ng) if policy == DEEP else f_bits
                 entry_key = np.uint64(order) if policy == FIFO else NEWEST - np.uint64(order)
             regs[SIZE] = heap_push(heap, regs[SIZE], entry, entry_key)
-        if regs[codes.STORED] > max_states:
-            regs[codes.STOP] = codes.STOP_MEMORY
+        if codes.memory_full(regs, max_states):
             return codes.PAUSED
-        if regs[SIZE] > regs[codes.LONGEST]:
-            regs[codes.LONGEST] = regs[SIZE]
+        regs[codes.LONGEST] = max(regs[codes.LONGEST], regs[SIZE])
     return codes.EXHAUSTED
 
 
 class BestFirstSlots:
     """One best-first search of compiled slots, run by ``slices.run_slices``."""
 
-    def __init__(
-        self,
-        slots: tuple[Any, Any, Any],
-        data: np.ndarray,
-        start: int,
-        branching: int,
-        weight: int,
-        tie_break: str,
-        meter: Meter,
-    ) -> None:
+    def __init__(self, compiled: SlotProblem, weight: int, tie_break: str, meter: Meter) -> None:
+        slots, data, start, branching = compiled
         self.slots, self.data, self.weight = slots, data, weight
         self.policy = POLICIES[tie_break]
         self.meter = meter
-        self.table = new_table(meter=meter)
+        self.table = table_from(start, meter)
         reserve((1 << 12) * 16 * 2, "the compiled search's waiting room", meter)
         self.heap = np.zeros((1 << 12, 2), dtype=np.uint64)
         self.by_order = np.zeros((1 << 12 if self.policy != CLASSIC else 1, 2), dtype=np.int64)
         self.children = np.zeros(max(branching, 1), dtype=np.int64)
         self.costs = np.zeros(max(branching, 1), dtype=np.int64)
         self.registers = np.zeros(REGISTERS, dtype=np.int64)
-        self.start = start
-        keys, g, parents, depths = self.table
-        at = slot_of(keys, np.int64(start))
-        keys[at], g[at], parents[at], depths[at] = start, 0, EMPTY, 0
         estimate = slots[2](np.int64(start), data)
         if not (0 <= estimate <= MAX_F and int(estimate) == estimate):
             raise bad_slot(BAD_ESTIMATE, start, 0)  # a float the facade's check let through

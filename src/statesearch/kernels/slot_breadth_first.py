@@ -22,9 +22,10 @@ from .state_table import (
     BAD_COUNT,
     BAD_SLOT,
     EMPTY,
+    SlotProblem,
     grown_table,
-    new_table,
     slot_of,
+    table_from,
     walk_back,
 )
 
@@ -92,11 +93,9 @@ def breadth_first_slice(
             if is_goal(child, data):
                 regs[GOAL] = child
                 return codes.FOUND
-        if regs[codes.STORED] > max_states:
-            regs[codes.STOP] = codes.STOP_MEMORY
+        if codes.memory_full(regs, max_states):
             return codes.PAUSED
-        if regs[TAIL] - regs[HEAD] > regs[codes.LONGEST]:
-            regs[codes.LONGEST] = regs[TAIL] - regs[HEAD]
+        regs[codes.LONGEST] = max(regs[codes.LONGEST], regs[TAIL] - regs[HEAD])
     return codes.EXHAUSTED
 
 
@@ -111,18 +110,14 @@ def _depths_of(keys: np.ndarray, depths: np.ndarray, queue: np.ndarray, tail: in
 class BreadthFirstSlots:
     """One breadth-first search of compiled slots, run by ``slices.run_slices``."""
 
-    def __init__(
-        self, slots: tuple[Any, Any], data: np.ndarray, start: int, branching: int, meter: Meter
-    ) -> None:
-        self.slots, self.data, self.meter = slots, data, meter
-        self.table = new_table(meter=meter)
+    def __init__(self, compiled: SlotProblem, meter: Meter) -> None:
+        slots, data, start, branching = compiled
+        self.slots, self.data, self.meter = slots[:2], data, meter  # no heuristic
+        self.table = table_from(start, meter)
         self.queue = grown(np.zeros(1 << 11, dtype=np.int64), "the compiled search's queue", meter)
         self.children = np.zeros(max(branching, 1), dtype=np.int64)
         self.costs = np.zeros(max(branching, 1), dtype=np.int64)
         self.registers = regs = np.zeros(REGISTERS, dtype=np.int64)
-        keys, g, parents, depths = self.table
-        at = slot_of(keys, np.int64(start))
-        keys[at], g[at], parents[at], depths[at] = start, 0, EMPTY, 0
         self.queue[0] = start
         regs[TAIL] = regs[codes.STORED] = regs[codes.LONGEST] = 1
 

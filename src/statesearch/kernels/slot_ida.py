@@ -18,17 +18,18 @@ from numba import njit
 from ..core.limits import LimitHit, LimitKind
 from ..core.outcome import Found, along
 from .codes import EXHAUSTED, FOUND, PAUSED, TOO_DEEP
-from .ida_driver import (
-    IDA_BOUND,
-    IDA_DEPTH,
-    IDA_EXPANDED,
-    IDA_GENERATED,
-    IDA_LONGEST,
-    IDA_NEXT,
-    MAX_DEPTH,
-)
+from .ida_driver import MAX_DEPTH, Register, on_path
 from .slices import FIRST_SLICE, next_slice
-from .state_table import BAD_CHILD, BAD_COST, BAD_COUNT, BAD_ESTIMATE, BAD_SLOT, MAX_F, bad_slot
+from .state_table import (
+    BAD_CHILD,
+    BAD_COST,
+    BAD_COUNT,
+    BAD_ESTIMATE,
+    BAD_SLOT,
+    MAX_F,
+    SlotProblem,
+    bad_slot,
+)
 
 # The driver leaves two registers to the kernel: what a slot gave wrong, and for which state.
 IDA_BAD_KIND, IDA_BAD_STATE = 6, 7
@@ -50,12 +51,14 @@ def ida_slice(
     regs: np.ndarray,
     expansions: int,
 ) -> int:
-    """Go on with the iteration of bound ``regs[IDA_BOUND]`` for at most ``expansions``:
-    FOUND (the path is ``states[: regs[IDA_DEPTH] + 1]``), EXHAUSTED (``regs[IDA_NEXT]``
-    holds the smallest f over the bound), PAUSED, TOO_DEEP or BAD_SLOT."""
-    depth = regs[IDA_DEPTH]
-    bound, smallest = regs[IDA_BOUND], regs[IDA_NEXT]
-    expanded, generated, longest = regs[IDA_EXPANDED], regs[IDA_GENERATED], regs[IDA_LONGEST]
+    """Go on with the iteration of bound ``regs[Register.BOUND]`` for at most ``expansions``:
+    FOUND (the path is ``states[: regs[Register.DEPTH] + 1]``), EXHAUSTED
+    (``regs[Register.NEXT]`` holds the smallest f over the bound), PAUSED, TOO_DEEP or
+    BAD_SLOT."""
+    depth = regs[Register.DEPTH]
+    bound, smallest = regs[Register.BOUND], regs[Register.NEXT]
+    expanded, generated = regs[Register.EXPANDED], regs[Register.GENERATED]
+    longest = regs[Register.LONGEST]
     stop_at = expanded + expansions
     branching = kids.shape[1]
     status = EXHAUSTED
@@ -82,12 +85,7 @@ def ida_slice(
             regs[IDA_BAD_STATE] = states[depth]
             status = BAD_SLOT
             break
-        on_path = False
-        for j in range(depth + 1):
-            if states[j] == child:
-                on_path = True
-                break
-        if on_path:
+        if on_path(states, depth, child):
             continue
         estimate = heuristic(child, data)
         h = np.int64(estimate) if estimate >= 0 and estimate <= MAX_F else np.int64(-1)
@@ -117,8 +115,9 @@ def ida_slice(
         if is_goal(child, data):
             status = FOUND
             break
-    regs[IDA_DEPTH], regs[IDA_NEXT] = depth, smallest
-    regs[IDA_EXPANDED], regs[IDA_GENERATED], regs[IDA_LONGEST] = expanded, generated, longest
+    regs[Register.DEPTH], regs[Register.NEXT] = depth, smallest
+    regs[Register.EXPANDED], regs[Register.GENERATED] = expanded, generated
+    regs[Register.LONGEST] = longest
     return status
 
 
@@ -127,14 +126,8 @@ class IdaSlots:
 
     slice = FIRST_SLICE  # expansions the driver lets a slice run: sized by the clock (``run``)
 
-    def __init__(
-        self,
-        problem: Any,
-        slots: tuple[Any, Any, Any],
-        data: np.ndarray,
-        start: int,
-        branching: int,
-    ) -> None:
+    def __init__(self, problem: Any, compiled: SlotProblem) -> None:
+        slots, data, start, branching = compiled
         self.problem, self.slots, self.data = problem, slots, data
         frames = MAX_DEPTH + 2
         self.states = np.zeros(frames, dtype=np.int64)

@@ -19,7 +19,7 @@ from .ida_driver import iterations
 from .slot_best_first import BestFirstSlots, best_first_slice
 from .slot_breadth_first import BreadthFirstSlots, breadth_first_slice
 from .slot_ida import IdaSlots, ida_slice
-from .state_table import BAD_SLOT, bad_slot
+from .state_table import BAD_SLOT, SlotProblem, bad_slot
 
 Slots = tuple[Any, Any, Any]  # is_goal, successors, heuristic
 _COMPILED: set[tuple[str, Slots]] = set()  # the kernels compiled in this process
@@ -56,31 +56,27 @@ def compile_kernel(algorithm: str, slots: Slots) -> None:
 def run_search(
     problem: Any,
     algorithm: str,
-    slots: Slots,
-    data: np.ndarray,
-    start: int,
-    branching: int,
+    compiled: SlotProblem,
     weight: int,
     tie_break: str,
     meter: Meter,
     stats: Stats,
 ) -> Outcome:
     """One compiled search of ``problem``; a slot's mistake raises ``InputError``."""
+    (is_goal, _, heuristic), data, start, _ = compiled
     if algorithm == "idastar":
-        ida = IdaSlots(problem, slots, data, start, branching)
-        root_h = int(slots[2](np.int64(start), data))
-        root_is_goal = bool(slots[0](np.int64(start), data))
+        ida = IdaSlots(problem, compiled)
+        root_h = int(heuristic(np.int64(start), data))
+        root_is_goal = bool(is_goal(np.int64(start), data))
         return iterations(ida, root_h, root_is_goal, meter, stats, longest_optimal(problem))
     if algorithm == "bfs":
         stats.layers, stats.max_frontier = [1], 1
-        if slots[0](np.int64(start), data):
+        if is_goal(np.int64(start), data):
             return Found([start], [], 0)
-        search: BestFirstSlots | BreadthFirstSlots = BreadthFirstSlots(
-            slots[:2], data, start, branching, meter
-        )
+        search: BestFirstSlots | BreadthFirstSlots = BreadthFirstSlots(compiled, meter)
         bad = slot_breadth_first.BAD_KIND
     else:
-        search = BestFirstSlots(slots, data, start, branching, weight, tie_break, meter)
+        search = BestFirstSlots(compiled, weight, tie_break, meter)
         bad = slot_best_first.BAD_KIND
     status = search.search(stats)
     regs = search.registers

@@ -9,6 +9,8 @@ the table itself.
 
 from __future__ import annotations
 
+from typing import Any, NamedTuple
+
 import numpy as np
 from numba import njit
 
@@ -27,6 +29,17 @@ BAD_COUNT, BAD_CHILD, BAD_COST, BAD_ESTIMATE, TOO_BIG = range(1, 6)
 MAX_G_BITS = 24  # g in the low bits of a priority, f above it: both whole numbers
 MAX_G = (1 << MAX_G_BITS) - 2
 MAX_F = (1 << (63 - MAX_G_BITS)) - 1
+
+
+class SlotProblem(NamedTuple):
+    """A problem of one's own as its compiled searches take it: its slots (``is_goal``,
+    ``successors``, the heuristic), the ``data`` they read, the start state and the most
+    successors a state has."""
+
+    slots: tuple[Any, Any, Any]
+    data: np.ndarray
+    start: int
+    branching: int
 
 
 @njit(cache=True)
@@ -66,6 +79,15 @@ def new_table(slots: int = FIRST_SLOTS, meter: Meter | None = None) -> tuple[np.
     reserve(slots * 8 * TABLE_COLUMNS, "the compiled search's table of states", meter)
     keys = np.full(slots, EMPTY, dtype=np.int64)
     return keys, np.zeros(slots, np.int64), np.zeros(slots, np.int64), np.zeros(slots, np.int64)
+
+
+def table_from(start: int, meter: Meter) -> tuple[np.ndarray, ...]:
+    """A new table holding the start state: g 0, no parent, depth 0."""
+    table = new_table(meter=meter)
+    keys, g, parents, depths = table
+    at = slot_of(keys, np.int64(start))
+    keys[at], g[at], parents[at], depths[at] = start, 0, EMPTY, 0
+    return table
 
 
 def grown_table(table: tuple[np.ndarray, ...], meter: Meter) -> tuple[np.ndarray, ...]:

@@ -162,9 +162,7 @@ def astar_slice(
                     regs[codes.PUSHED] += 1
             tiles[cell] = tile
             tiles[blank] = 0
-        if regs[codes.STORED] > max_stored:
-            regs[codes.STOP] = codes.STOP_MEMORY
+        if codes.memory_full(regs, max_stored):
             return codes.PAUSED
-        if regs[SIZE] > regs[codes.LONGEST]:
-            regs[codes.LONGEST] = regs[SIZE]
+        regs[codes.LONGEST] = max(regs[codes.LONGEST], regs[SIZE])
     return codes.EXHAUSTED

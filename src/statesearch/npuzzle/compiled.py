@@ -21,7 +21,7 @@ from ..core.result import Stats
 from ..directions import LESSON_ORDER, OPPOSITE
 from ..kernels import Prepared, compile_for
 from ..kernels.codes import EXHAUSTED, LONGEST, PAUSED, STORED
-from ..kernels.ida_driver import IDA_DEPTH, IDA_EXPANDED, IDA_REGISTERS, MAX_DEPTH, iterations
+from ..kernels.ida_driver import IDA_REGISTERS, MAX_DEPTH, Register, iterations
 from ..kernels.slices import grown, run_slices
 from . import specialized
 from .astar_kernel import (
@@ -237,12 +237,12 @@ class PerShapeSearch:
         or ends, and the driver clears its replay register."""
 
     def run(self, registers: np.ndarray, expansions: int) -> int:
-        registers[specialized.S_STOP_AT] = registers[IDA_EXPANDED] + expansions
+        registers[specialized.S_STOP_AT] = registers[Register.EXPANDED] + expansions
         status = specialized.run_slice(
             self.search, self.tiles, self.delta, registers, self.path, self.blank, self.h
         )
         if status == PAUSED:
-            registers[IDA_DEPTH] = registers[specialized.S_REPLAY] - 1  # the child's parent
+            registers[Register.DEPTH] = registers[specialized.S_REPLAY] - 1  # the child's parent
         return status
 
     def solution(self, depth: int) -> Found:

@@ -17,14 +17,7 @@ import numpy as np
 from numba import njit
 
 from ..kernels.codes import EXHAUSTED, FOUND, PAUSED
-from ..kernels.ida_driver import (
-    IDA_BOUND,
-    IDA_DEPTH,
-    IDA_EXPANDED,
-    IDA_GENERATED,
-    IDA_LONGEST,
-    IDA_NEXT,
-)
+from ..kernels.ida_driver import Register
 from .pdb_lookup import pdb_entry
 
 U = np.uint64  # unsigned index type for the hot loops
@@ -98,7 +91,7 @@ def _ida_kernel(estimate: int) -> Callable[..., int]:
         pdb: tuple[np.ndarray, ...],
         use_mirror: bool,
     ) -> int:
-        """Run one IDA* iteration (bound ``regs[IDA_BOUND]``) for up to ``slice_expansions``.
+        """Run one IDA* iteration (bound ``regs[Register.BOUND]``) for up to ``slice_expansions``.
 
         The estimate of a child is the parent's changed by the move: Manhattan distance by
         ``delta[(tile * n + blank) * 4 + d]``; linear conflicts by the conflicts of the two
@@ -111,8 +104,8 @@ def _ida_kernel(estimate: int) -> Callable[..., int]:
         ``frames[d]`` is the frame of the node at depth d (``root_frame`` at depth 0). Counting:
         a node is expanded when it is visited within the bound (the driver counts the root once
         per iteration); generated counts the children produced, never the move that undoes the
-        last one. Returns FOUND (``regs[IDA_DEPTH]`` moves in ``path``), EXHAUSTED
-        (``regs[IDA_NEXT]`` holds the smallest f over the bound) or PAUSED.
+        last one. Returns FOUND (``regs[Register.DEPTH]`` moves in ``path``), EXHAUSTED
+        (``regs[Register.NEXT]`` holds the smallest f over the bound) or PAUSED.
 
         Indices are unsigned (``U``) so numba can skip its negative-index wraparound checks, and
         a node's state is one word: together they gave half as much again as the node rate of a
@@ -124,7 +117,7 @@ def _ida_kernel(estimate: int) -> Callable[..., int]:
         n = U(tiles.shape[0])
         line_count = U(codes.shape[0])
         depth, bound, smallest, expanded, generated = _resume(regs)
-        longest = regs[IDA_LONGEST]  # the most states on the path at once
+        longest = regs[Register.LONGEST]  # the most states on the path at once
         stop_at = expanded + slice_expansions
         blank, d, back, h, h_mirror = unpack(frames[depth])
         status = EXHAUSTED
@@ -244,7 +237,7 @@ def _ida_kernel(estimate: int) -> Callable[..., int]:
                 break
         frames[depth] = frame(blank, d, back, h, h_mirror)
         _finish(regs, frames, path, status, depth, smallest, expanded, generated)
-        regs[IDA_LONGEST] = longest
+        regs[Register.LONGEST] = longest
         return status
 
     return cast(Callable[..., int], ida_slice)
@@ -257,11 +250,11 @@ KERNELS = {kind: _ida_kernel(kind) for kind in (MANHATTAN, LINEAR_CONFLICT, PATT
 def _resume(regs: np.ndarray) -> tuple[np.uint64, int, int, int, int]:
     """A slice's registers: depth, bound, smallest f over it so far, expanded, generated."""
     return (
-        U(regs[IDA_DEPTH]),
-        regs[IDA_BOUND],
-        regs[IDA_NEXT],
-        regs[IDA_EXPANDED],
-        regs[IDA_GENERATED],
+        U(regs[Register.DEPTH]),
+        regs[Register.BOUND],
+        regs[Register.NEXT],
+        regs[Register.EXPANDED],
+        regs[Register.GENERATED],
     )
 
 
@@ -286,10 +279,10 @@ def _finish(
     generated: int,
 ) -> None:
     """Save a slice's registers; on FOUND, read the path's directions off the frames."""
-    regs[IDA_DEPTH] = depth
-    regs[IDA_NEXT] = smallest
-    regs[IDA_EXPANDED] = expanded
-    regs[IDA_GENERATED] = generated
+    regs[Register.DEPTH] = depth
+    regs[Register.NEXT] = smallest
+    regs[Register.EXPANDED] = expanded
+    regs[Register.GENERATED] = generated
     if status == FOUND:
         for i in range(depth):
             path[i] = ((frames[i] >> F_NEXT) & F_DIRECTION) - U(1)

@@ -32,14 +32,7 @@ from llvmlite import ir
 from ..cache import cache_dir, read_checked, write_checked
 from ..kernels import codes, ida_driver
 from ..kernels.codes import EXHAUSTED, FOUND, PAUSED
-from ..kernels.ida_driver import (
-    IDA_BOUND,
-    IDA_DEPTH,
-    IDA_EXPANDED,
-    IDA_GENERATED,
-    IDA_LONGEST,
-    IDA_NEXT,
-)
+from ..kernels.ida_driver import Register
 from . import moves as move_tables
 from .moves import MoveTables
 
@@ -148,13 +141,13 @@ def _emit_node(
         """Count the node entered at ``depth`` expanded (``expanded``: the count before, when
         already loaded), and the path's length."""
         if expanded is None:
-            add_one(IDA_EXPANDED)
+            add_one(Register.EXPANDED)
         else:
-            builder.store(builder.add(expanded, I64(1)), register(IDA_EXPANDED))
+            builder.store(builder.add(expanded, I64(1)), register(Register.EXPANDED))
         states = builder.add(depth, I64(1))  # on the path now, the root included
-        longest = builder.load(register(IDA_LONGEST))
+        longest = builder.load(register(Register.LONGEST))
         more = builder.icmp_signed(">", states, longest)
-        builder.store(builder.select(more, states, longest), register(IDA_LONGEST))
+        builder.store(builder.select(more, states, longest), register(Register.LONGEST))
 
     deeper = builder.add(g, I64(1))
     if resumes is None:
@@ -166,12 +159,12 @@ def _emit_node(
         builder.position_at_end(here)
         builder.store(I64(0), register(S_REPLAY))
         if last >= 0:  # the child the pause stopped at: counted now, as the parent would have
-            add_one(IDA_GENERATED)
+            add_one(Register.GENERATED)
             count_entry(g)
             goal, search_on = node.append_basic_block("goal"), node.append_basic_block("on")
             builder.cbranch(builder.icmp_signed("==", h, I64(0)), goal, search_on)
             builder.position_at_end(goal)
-            builder.store(g, register(IDA_DEPTH))
+            builder.store(g, register(Register.DEPTH))
             builder.ret(I32(FOUND))
             builder.position_at_end(search_on)
         builder.ret(builder.call(nodes[blank, last], node.args))
@@ -186,28 +179,28 @@ def _emit_node(
         )
         builder.position_at_end(tries[i])
         tile = builder.load(builder.gep(tiles, [I64(cell)]))
-        add_one(IDA_GENERATED)
+        add_one(Register.GENERATED)
         h2 = estimate(tile, d)
         f = builder.add(deeper, h2)
         builder.cbranch(
-            builder.icmp_signed(">", f, builder.load(register(IDA_BOUND))), over, inside
+            builder.icmp_signed(">", f, builder.load(register(Register.BOUND))), over, inside
         )
 
         builder.position_at_end(over)
-        smallest = builder.load(register(IDA_NEXT))
+        smallest = builder.load(register(Register.NEXT))
         below = builder.icmp_signed("<", f, smallest)
-        builder.store(builder.select(below, f, smallest), register(IDA_NEXT))
+        builder.store(builder.select(below, f, smallest), register(Register.NEXT))
         builder.branch(tries[i + 1])
 
         builder.position_at_end(inside)
-        expanded = builder.load(register(IDA_EXPANDED))
+        expanded = builder.load(register(Register.EXPANDED))
         enough = builder.icmp_signed(">=", expanded, builder.load(register(S_STOP_AT)))
         builder.cbranch(enough, pause, enter)
         builder.position_at_end(pause)  # the next slice replays to here and counts the child
         builder.store(I8(d), builder.gep(path, [g]))
         builder.store(deeper, register(S_REPLAY))
-        builder.store(builder.sub(builder.load(register(IDA_GENERATED)), I64(1)),
-                      register(IDA_GENERATED))  # fmt: skip
+        builder.store(builder.sub(builder.load(register(Register.GENERATED)), I64(1)),
+                      register(Register.GENERATED))  # fmt: skip
         builder.ret(I32(PAUSED))
         builder.position_at_end(enter)
         count_entry(deeper, expanded)  # first: the board's stores may alias the registers
@@ -215,7 +208,7 @@ def _emit_node(
         builder.store(I8(d), builder.gep(path, [g]))
         builder.cbranch(builder.icmp_signed("==", h2, I64(0)), found, call)
         builder.position_at_end(found)
-        builder.store(deeper, register(IDA_DEPTH))
+        builder.store(deeper, register(Register.DEPTH))
         builder.ret(I32(FOUND))
 
         builder.position_at_end(call)

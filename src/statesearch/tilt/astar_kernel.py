@@ -92,9 +92,7 @@ def astar_slice(
             info[cslot] = ng << 2 | d
             h = estimate(child, kind, nearest, within, target_count, need, scratch, cells)
             heap_size[0] = heap_push(heap, heap_size[0], np.uint64((ng + h) << G_BITS | ng), child)
-        if regs[codes.STORED] > max_stored:
-            regs[codes.STOP] = codes.STOP_MEMORY
+        if codes.memory_full(regs, max_stored):
             return codes.PAUSED
-        if heap_size[0] > regs[codes.LONGEST]:
-            regs[codes.LONGEST] = heap_size[0]
+        regs[codes.LONGEST] = max(regs[codes.LONGEST], heap_size[0])
     return codes.EXHAUSTED

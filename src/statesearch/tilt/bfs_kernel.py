@@ -102,12 +102,10 @@ def bfs_layer(
                 return codes.FOUND
             following[regs[FILL]] = child
             regs[FILL] += 1
-        if regs[codes.STORED] > max_stored:
+        if codes.memory_full(regs, max_stored):
             regs[CURSOR] = i + 1
-            regs[codes.STOP] = codes.STOP_MEMORY
             return codes.PAUSED
-        if count - i - 1 + regs[FILL] > regs[codes.LONGEST]:
-            regs[codes.LONGEST] = count - i - 1 + regs[FILL]
+        regs[codes.LONGEST] = max(regs[codes.LONGEST], count - i - 1 + regs[FILL])
     regs[CURSOR] = count
     return codes.EXHAUSTED
 

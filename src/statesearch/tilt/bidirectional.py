@@ -20,9 +20,8 @@ from ..core.limits import Meter, reserve
 from ..core.outcome import Exhausted, Found, Outcome, along
 from ..core.problem import backward_cost
 from ..core.result import Stats
-from ..kernels.codes import AT_BOUND, EXHAUSTED, FOUND, LONGEST, STORED
+from ..kernels.codes import AT_BOUND, FOUND, LONGEST, STORED
 from ..kernels.slices import run_slices
-from .beyond import looked_past
 from .bfs_kernel import CURSOR, FILL
 from .bidirectional_kernel import (
     FULLNESS,
@@ -34,8 +33,9 @@ from .bidirectional_kernel import (
     most_children,
 )
 from .key_set import KeySet
+from .layers import looked_past, run_layers
 from .reverse_moves import Segments
-from .tables import Puzzle, Tables, most_expanded
+from .tables import Puzzle, Tables
 
 SCRATCH = 1 << 12  # the fewest children a chunk lists room for
 
@@ -128,14 +128,14 @@ class SideSearch:
         regs[OWN] = self.sides[self.forward].held
 
     def run(self, expansions: int) -> int:
-        """FOUND, EXHAUSTED (a side has no layer left), AT_BOUND (the next layer is past the
-        depth bound), PAUSED or NEED_ROOM."""
-        regs, meter = self.registers, self.meter
-        most = most_expanded(regs, meter, expansions)
-        while self.depth < meter.max_depth:
-            own, other = self.sides[self.forward], self.sides[not self.forward]
-            layer = own.last
-            status = bidirectional_layer(
+        return run_layers(self, expansions, self.meter.max_depth)
+
+    def expand(self, most: int) -> int:
+        meter = self.meter
+        own, other = self.sides[self.forward], self.sides[not self.forward]
+        layer = own.last
+        return int(
+            bidirectional_layer(
                 layer,
                 len(layer),
                 own.boards[own.held :],
@@ -149,19 +149,18 @@ class SideSearch:
                 self.kids,
                 self.kept_at,
                 len(other.last),
-                regs,
+                self.registers,
                 most,
                 meter.max_pushed,
                 meter.max_states,
             )
-            if status != EXHAUSTED:
-                return int(status)
-            if not regs[FILL]:
-                return EXHAUSTED
-            own.starts.append(own.held + int(regs[FILL]))
-            self.depth += 1
-            self.start_layer()
-        return AT_BOUND
+        )
+
+    def next_layer(self) -> None:
+        own = self.sides[self.forward]
+        own.starts.append(own.held + int(self.registers[FILL]))
+        self.depth += 1
+        self.start_layer()
 
     def grow(self, meter: Meter) -> None:
         regs, own = self.registers, self.sides[self.forward]

@@ -192,8 +192,8 @@ def bidirectional_layer(
                         kids[j], i, own, following, parents, regs, max_pushed, kept_at, kept
                     )
                     j += 1
-                if status == GOING_ON and regs[codes.STORED] > max_stored:
-                    regs[CURSOR], regs[codes.STOP], status = i + 1, codes.STOP_MEMORY, codes.PAUSED
+                if status == GOING_ON and codes.memory_full(regs, max_stored):
+                    regs[CURSOR], status = i + 1, codes.PAUSED
             if status != GOING_ON:
                 # The boards kept before the stop are looked up first: the engine met there.
                 return (

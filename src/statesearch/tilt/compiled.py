@@ -14,19 +14,19 @@ import numpy as np
 from ..core.limits import LimitHit, LimitKind, Meter
 from ..core.outcome import Exhausted, Found, Outcome, along
 from ..core.result import Stats
-from ..kernels.codes import AT_BOUND, EXHAUSTED, FOUND, LONGEST, STORED, TOO_DEEP
+from ..kernels.codes import AT_BOUND, FOUND, LONGEST, STORED, TOO_DEEP
 from ..kernels.ida_driver import MAX_DEPTH, iterations
 from ..kernels.slices import grown, run_slices
 from .astar_kernel import G_BITS, astar_slice
-from .beyond import looked_past
 from .bfs_kernel import CURSOR, FILL, GOAL_SLOT, REGISTERS, beyond_layer, bfs_layer
 from .bidirectional_kernel import MOST_BLOCKS
 from .board import MAX_CELLS
 from .estimates import H_BOTTLENECK, H_DIRECTIONS, H_NEAREST
 from .hash_table import MAX_G, Store
 from .ida_kernel import ida_slice
+from .layers import looked_past, run_layers
 from .rules import DIRECTIONS
-from .tables import SLICE, Puzzle, Tables, most_expanded
+from .tables import SLICE, Puzzle, Tables
 
 if TYPE_CHECKING:
     from ..kernels import Kernel
@@ -91,12 +91,12 @@ class LayerSearch:
         stats.layers = [1]
 
     def run(self, expansions: int) -> int:
-        """FOUND, EXHAUSTED (no layer left), AT_BOUND (the next layer is past the depth
-        bound), PAUSED or NEED_ROOM."""
-        store, meter, regs = self.store, self.meter, self.registers
-        most = most_expanded(regs, meter, expansions)
-        while self.depth < min(meter.max_depth, MAX_G):
-            status = bfs_layer(
+        return run_layers(self, expansions, min(self.meter.max_depth, MAX_G))
+
+    def expand(self, most: int) -> int:
+        store, meter = self.store, self.meter
+        return int(
+            bfs_layer(
                 self.layer,
                 self.count,
                 self.following,
@@ -104,21 +104,20 @@ class LayerSearch:
                 store.info,
                 self.depth,
                 self.tables.board,
-                regs,
+                self.registers,
                 most,
                 meter.max_pushed,
                 meter.max_states,
             )
-            if status != EXHAUSTED:
-                return int(status)
-            self.count = int(regs[FILL])
-            if not self.count:
-                return EXHAUSTED
-            self.stats.layers.append(self.count)
-            self.layer, self.following = self.following, self.layer
-            regs[CURSOR] = regs[FILL] = 0
-            self.depth += 1
-        return AT_BOUND
+        )
+
+    def next_layer(self) -> None:
+        regs = self.registers
+        self.count = int(regs[FILL])
+        self.stats.layers.append(self.count)
+        self.layer, self.following = self.following, self.layer
+        regs[CURSOR] = regs[FILL] = 0
+        self.depth += 1
 
     def grow(self, meter: Meter) -> None:
         regs = self.registers

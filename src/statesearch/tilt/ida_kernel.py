@@ -10,14 +10,7 @@ import numpy as np
 from numba import njit
 
 from ..kernels.codes import EXHAUSTED, FOUND, PAUSED
-from ..kernels.ida_driver import (
-    IDA_BOUND,
-    IDA_DEPTH,
-    IDA_EXPANDED,
-    IDA_GENERATED,
-    IDA_LONGEST,
-    IDA_NEXT,
-)
+from ..kernels.ida_driver import Register, on_path
 from .bitboard import is_goal, move
 from .estimates import SCRATCH, estimate
 from .tables import Board, Bounds
@@ -33,7 +26,7 @@ def ida_slice(
     regs: np.ndarray,
     slice_expansions: int,
 ) -> int:
-    """Run one IDA* iteration (bound ``regs[IDA_BOUND]``) for up to ``slice_expansions``,
+    """Run one IDA* iteration (bound ``regs[Register.BOUND]``) for up to ``slice_expansions``,
     counting as the engine's IDA*: ``path[0..depth]`` holds the boards of the current path
     (``next_move[d]`` the next direction to try at depth d), and a child already on it is
     generated but skipped."""
@@ -41,14 +34,14 @@ def ida_slice(
     nearest, within, need = bounds
     scratch = np.empty(SCRATCH, dtype=np.uint64)
     cells = np.empty(64, dtype=np.int64)
-    depth = regs[IDA_DEPTH]
-    bound = regs[IDA_BOUND]
-    stop_at = regs[IDA_EXPANDED] + slice_expansions
+    depth = regs[Register.DEPTH]
+    bound = regs[Register.BOUND]
+    stop_at = regs[Register.EXPANDED] + slice_expansions
     while True:
         d = next_move[depth]
         if d == 4:
             if depth == 0:
-                regs[IDA_DEPTH] = depth
+                regs[Register.DEPTH] = depth
                 return EXHAUSTED
             depth -= 1
             continue
@@ -57,30 +50,25 @@ def ida_slice(
         child = move(state, d, width, masks, blocked, merge, full)
         if child == state:
             continue
-        regs[IDA_GENERATED] += 1
-        seen = False
-        for i in range(depth + 1):
-            if path[i] == child:
-                seen = True
-                break
-        if seen:
+        regs[Register.GENERATED] += 1
+        if on_path(path, depth, child):
             continue
         f = depth + 1 + estimate(child, kind, nearest, within, target_count, need, scratch, cells)
         if f > bound:
-            if f < regs[IDA_NEXT]:
-                regs[IDA_NEXT] = f
+            if f < regs[Register.NEXT]:
+                regs[Register.NEXT] = f
             continue
-        if regs[IDA_EXPANDED] >= stop_at:  # the next slice takes this child again
+        if regs[Register.EXPANDED] >= stop_at:  # the next slice takes this child again
             next_move[depth] = d
-            regs[IDA_GENERATED] -= 1
-            regs[IDA_DEPTH] = depth
+            regs[Register.GENERATED] -= 1
+            regs[Register.DEPTH] = depth
             return PAUSED
-        regs[IDA_EXPANDED] += 1
+        regs[Register.EXPANDED] += 1
         depth += 1
         path[depth] = child
         next_move[depth] = 0
         if is_goal(child, targets, target_count):
-            regs[IDA_DEPTH] = depth
+            regs[Register.DEPTH] = depth
             return FOUND
-        if depth + 1 > regs[IDA_LONGEST]:
-            regs[IDA_LONGEST] = depth + 1
+        if depth + 1 > regs[Register.LONGEST]:
+            regs[Register.LONGEST] = depth + 1

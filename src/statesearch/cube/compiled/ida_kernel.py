@@ -33,15 +33,15 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ...kernels import ida_driver as driver
 from ...kernels.codes import EXHAUSTED, FOUND, PAUSED
+from ...kernels.ida_driver import IDA_REGISTERS, NO_F, Register
 from .coset_kernel import coset_estimate, coset_prepare
 from .korf_kernel import korf_estimate, korf_prepare
 from .memory import peek64, poke64
 from .node_row import BATCH_WORDS, ESTIMATE, FITS, FITTING, MOVE_COUNT, NEXT, RULE, Signed, Tables
 
 KORF, COSET = 0, 1  # the estimates
-PREPARED = driver.IDA_REGISTERS - 1  # 1 once the root and its children are prepared (per iteration)
+PREPARED = IDA_REGISTERS - 1  # 1 once the root and its children are prepared (per iteration)
 
 
 @njit(cache=True)
@@ -130,7 +130,7 @@ def _look_ahead(
     never read."""
     size: Signed = 0
     generated: Signed = 0
-    smallest: Signed = driver.NO_F
+    smallest: Signed = NO_F
     for i in range(count):
         following = peek64(rule, count * peek64(node, RULE) + i)
         if following < 0:
@@ -141,7 +141,7 @@ def _look_ahead(
         if parity >= 0 and (h ^ parity ^ depth) & 1 == 0:
             h += 1  # the child's distance has the parity parity ^ (depth + 1) & 1
         fits = h <= room
-        smallest = min(smallest, driver.NO_F if fits else depth + 1 + h)
+        smallest = min(smallest, NO_F if fits else depth + 1 + h)
         poke64(child, ESTIMATE, h)
         poke64(child, RULE, following)
         poke64(child, NEXT, 0)
@@ -171,14 +171,14 @@ def ida_slice(
     turns: tuple[np.ndarray, ...],
     parity: int,
 ) -> int:
-    """Run the iteration of bound ``regs[IDA_BOUND]`` from ``regs[IDA_DEPTH]`` for up to
-    ``budget`` expansions with the estimate ``kind``: FOUND (``regs[IDA_DEPTH]`` moves in
-    ``path``), EXHAUSTED (``regs[IDA_NEXT]``: the smallest f over the bound) or PAUSED. In the
+    """Run the iteration of bound ``regs[Register.BOUND]`` from ``regs[Register.DEPTH]`` for up to
+    ``budget`` expansions with the estimate ``kind``: FOUND (``regs[Register.DEPTH]`` moves in
+    ``path``), EXHAUSTED (``regs[Register.NEXT]``: the smallest f over the bound) or PAUSED. In the
     quarter-turn metric ``parity`` is the start's corner-permutation parity: every quarter turn
     changes it, so a position's distance has its parity and an estimate of the other parity is
     one short (-1 in the half-turn metric: no such rule)."""
-    bound = regs[driver.IDA_BOUND]
-    stop_at = regs[driver.IDA_EXPANDED] + budget
+    bound = regs[Register.BOUND]
+    stop_at = regs[Register.EXPANDED] + budget
     count = moves.shape[0]
     stride = 8 * nodes.shape[2]
     base = np.int64(nodes.ctypes.data)
@@ -187,7 +187,7 @@ def ida_slice(
     batch_at = np.int64(batch.ctypes.data)
     at = np.zeros(nodes.shape[0], dtype=np.int64)  # the rows of the path's nodes
     at[0] = base
-    depth = regs[driver.IDA_DEPTH]
+    depth = regs[Register.DEPTH]
     for d in range(depth):
         at[d + 1] = _row(base, stride, d + 1, peek64(at[d], FITTING + peek64(at[d], NEXT)) & 31)
     if regs[PREPARED] == 0:
@@ -198,7 +198,7 @@ def ida_slice(
             kind, base, 0, base, stride, batch_at, moves_at, rule_at, count, bound - 1, parity,
             tables,
         )  # fmt: skip
-        regs[driver.IDA_NEXT] = min(regs[driver.IDA_NEXT], smallest)
+        regs[Register.NEXT] = min(regs[Register.NEXT], smallest)
         regs[PREPARED] = 1
     while depth >= 0:
         node = at[depth]
@@ -206,15 +206,15 @@ def ida_slice(
         fitting = peek64(node, FITTING + 1 + k)
         # The children before this one that fit were generated too (after the last, all).
         passed = peek64(node, FITTING + k)
-        regs[driver.IDA_GENERATED] += (fitting >> 5) - (passed >> 5)
+        regs[Register.GENERATED] += (fitting >> 5) - (passed >> 5)
         if k >= peek64(node, FITS):
             depth -= 1
             continue
-        if regs[driver.IDA_EXPANDED] >= stop_at:
+        if regs[Register.EXPANDED] >= stop_at:
             # The next slice takes this child again and counts it, the ones passed counted now.
-            regs[driver.IDA_GENERATED] -= 1
+            regs[Register.GENERATED] -= 1
             poke64(node, FITTING + k, ((fitting >> 5) - 1) << 5 | passed & 31)
-            regs[driver.IDA_DEPTH] = depth
+            regs[Register.DEPTH] = depth
             return PAUSED
         poke64(node, NEXT, k + 1)
         i = fitting & 31
@@ -222,18 +222,18 @@ def ida_slice(
         child = _row(base, stride, depth + 1, i)
         h = peek64(child, ESTIMATE)
         path[depth] = moves[i]
-        regs[driver.IDA_EXPANDED] += 1
+        regs[Register.EXPANDED] += 1
         depth += 1
         at[depth] = child
-        if depth + 1 > regs[driver.IDA_LONGEST]:
-            regs[driver.IDA_LONGEST] = depth + 1
+        if depth + 1 > regs[Register.LONGEST]:
+            regs[Register.LONGEST] = depth + 1
         if h == 0 and is_solved_after(root, turns, path, depth):
-            regs[driver.IDA_DEPTH] = depth
+            regs[Register.DEPTH] = depth
             return FOUND
         smallest = _look_ahead(
             kind, child, depth, base, stride, batch_at, moves_at, rule_at, count, room - 1,
             parity, tables,
         )  # fmt: skip
-        regs[driver.IDA_NEXT] = min(regs[driver.IDA_NEXT], smallest)
-    regs[driver.IDA_DEPTH] = 0
+        regs[Register.NEXT] = min(regs[Register.NEXT], smallest)
+    regs[Register.DEPTH] = 0
     return EXHAUSTED
