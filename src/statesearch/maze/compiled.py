@@ -9,7 +9,6 @@ the Python engine's (the ``classic`` tie-break). ``euclidean`` stays in Python: 
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -32,11 +31,11 @@ from .grid_kernel import (
     H_MANHATTAN,
     H_OCTILE,
     H_ZERO,
-    LOW,
     REGISTERS,
     SIZE,
     estimate,
     grid_astar_slice,
+    walk_back,
 )
 from .jump_kernel import jump_slice
 from .jump_runs import bit_lines
@@ -72,21 +71,23 @@ def packed(maze: Any) -> tuple[np.ndarray, np.ndarray]:
     return cost.reshape(-1), np.array(rows, dtype=np.int64)
 
 
-NAMES = {(1, 0): "D", (-1, 0): "U", (0, 1): "R", (0, -1): "L"}
-NAMES |= {(1, 1): "DR", (1, -1): "DL", (-1, 1): "UR", (-1, -1): "UL"}
+ACTIONS = np.array(["UL", "U", "UR", "L", "", "R", "DL", "D", "DR"], dtype=object)  # dr, dc
 
 
-def found(maze: Any, cells: list[tuple[int, int]]) -> Found:
-    """The path's moves and cost, added up as ``outcome.along`` adds them (in order, a step the
-    terrain entered, times √2 on a diagonal), without asking for each cell's successors."""
-    rows, actions = maze.rows, []
-    cost: float = 0  # an int until the first diagonal, as along's sum
-    for (r, c), (r2, c2) in itertools.pairwise(cells):
-        dr, dc = r2 - r, c2 - c
-        actions.append(NAMES[dr, dc])
-        step = TERRAIN[rows[r2][c2]]
-        cost += step * SQRT2 if dr and dc else step
-    return Found(cells, actions, cost)
+def found(cost: np.ndarray, width: int, cells: np.ndarray) -> Found:
+    """The path through the packed ``cells`` (``walk_back``): its cells, its moves, its cost
+    added up as ``outcome.along`` adds it (in order, the terrain of the cell entered, times √2
+    on a diagonal; an int without a diagonal), without asking for each cell's successors."""
+    rows, columns = np.divmod(cells, width)
+    dr, dc = np.diff(rows), np.diff(columns)
+    diagonal = (dr != 0) & (dc != 0)
+    steps = cost[cells[1:]].astype(np.float64)
+    steps[diagonal] *= SQRT2
+    total: float = float(np.add.accumulate(steps)[-1]) if steps.size else 0
+    if not diagonal.any():
+        total = int(total)
+    path = list(zip((rows - 1).tolist(), (columns - 1).tolist(), strict=True))
+    return Found(path, ACTIONS[(dr + 1) * 3 + dc + 1].tolist(), total)
 
 
 def kernel_for(maze: Any, algorithm: str, heuristic: str, weight: float) -> Kernel | None:
@@ -261,26 +262,11 @@ class GridSearch:
             )
             status = run_slices(slices, meter, stats, SLICE)
             if status == FOUND:
-                return found(self.maze, self.path(tables.seen))
+                return self.found(tables.seen)
             return Exhausted(LimitKind.DEPTH if registers[CUT] else None)
 
-    def path(self, seen: np.ndarray) -> list[tuple[int, int]]:
-        """The cells from the start to the goal: the cells each was reached from (one move
-        before for A*, a jump before for jump point search) and the cells between."""
-        points, i = [], self.goal
-        while True:
-            r, c = divmod(i, self.width)
-            points.append((r - 1, c - 1))
-            if i == self.start:
-                break
-            i = int(seen[i]) & LOW
-        points.reverse()
-        cells = [points[0]]
-        for (r, c), (r2, c2) in itertools.pairwise(points):
-            dr, dc = (r2 > r) - (r2 < r), (c2 > c) - (c2 < c)
-            steps = max(abs(r2 - r), abs(c2 - c))
-            cells += [(r + k * dr, c + k * dc) for k in range(1, steps + 1)]
-        return cells
+    def found(self, seen: np.ndarray) -> Found:
+        return found(self.cost, self.width, walk_back(seen, self.start, self.goal, self.width))
 
 
 class JumpSearch(GridSearch):
@@ -339,5 +325,5 @@ class JumpSearch(GridSearch):
 
             slices = Slices(registers, lambda k: self.jump(tables, registers, k, budgets), grow)
             if run_slices(slices, meter, stats, SLICE) == FOUND:
-                return found(self.maze, self.path(tables.seen))
+                return self.found(tables.seen)
             return Exhausted()

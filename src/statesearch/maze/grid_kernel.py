@@ -104,6 +104,30 @@ def pop(heap: np.ndarray, size: int) -> int:
     return size
 
 
+@njit(cache=True)
+def walk_back(seen: np.ndarray, start: int, goal: int, width: int) -> np.ndarray:
+    """The cells of the path to ``goal``, from ``start``: each cell's ``seen`` names the one it
+    was reached from (one move before for A*, a jump before for jump point search), and the
+    cells between are filled in."""
+    moves, i = 0, goal
+    while i != start:
+        came = seen[i] & LOW
+        moves += max(abs(i // width - came // width), abs(i % width - came % width))
+        i = came
+    cells = np.empty(moves + 1, dtype=np.int64)
+    cells[moves], i = goal, goal
+    while i != start:
+        came = seen[i] & LOW
+        dr, dc = i // width - came // width, i % width - came % width
+        span = max(abs(dr), abs(dc))
+        back = (dr > 0) - (dr < 0), (dc > 0) - (dc < 0)
+        for t in range(1, span + 1):
+            cells[moves - t] = i - t * (back[0] * width + back[1])
+        moves -= span
+        i = came
+    return cells
+
+
 @njit(cache=True, inline="always")
 def estimate(dr: int, dc: int, kind: int, unit: int) -> float:
     """The maze's estimate of a cell ``dr`` rows and ``dc`` columns from the goal (either
