@@ -31,6 +31,7 @@ import numpy as np
 from numba import njit
 
 from ..kernels import codes as k
+from ..kernels.intrinsics import prefetch
 from .bucket_queue import (
     BFREE,
     BTOP,
@@ -301,6 +302,12 @@ def grid_astar_slice(
         s, gs = int(cur[0, 1]), cur[0, 0]
         csize = cur_pop(cur, csize)
         expanded += 1
+        if csize > 0:  # the next expansion's rows above and below, likely, asked for early
+            ahead = int(cur[0, 1])
+            prefetch(seen, ahead - width)
+            prefetch(seen, ahead + width)
+            prefetch(g, ahead - width)
+            prefetch(g, ahead + width)
         if s == goal:
             status = k.FOUND
             break
