@@ -71,6 +71,23 @@ def packed(maze: Any) -> tuple[np.ndarray, np.ndarray]:
     return cost.reshape(-1), np.array(rows, dtype=np.int64)
 
 
+def open_moves(cost: np.ndarray, moves: np.ndarray, cut: bool) -> np.ndarray:
+    """Each cell's legal moves as bits (bit ``m``: ``moves[m]`` enters an open cell, and for a
+    diagonal the corner rule allows it), one byte a cell: the compiled A* reads one byte an
+    expansion instead of up to 24 (0 for the border)."""
+    n, reach = cost.shape[0], int(np.abs(moves[:, 0]).max())
+    cells = np.arange(reach, n - reach)
+    passable = cost > 0
+    out = np.zeros(n, dtype=np.uint8)
+    for m, (offset, diagonal, beside_a, beside_b, _, _) in enumerate(moves.tolist()):
+        ok = passable[cells + offset]
+        if diagonal:
+            a, b = passable[cells + beside_a], passable[cells + beside_b]
+            ok &= (a | b) if cut else (a & b)
+        out[reach : n - reach] |= ok.astype(np.uint8) << np.uint8(m)
+    return out
+
+
 ACTIONS = np.array(["UL", "U", "UR", "L", "", "R", "DL", "D", "DR"], dtype=object)  # dr, dc
 
 
@@ -176,6 +193,10 @@ class GridSearch:
         if "grid" not in kept:  # one per map: the copies share it
             kept["grid"] = packed(maze)
         self.cost, self.moves = kept["grid"]
+        rule = f"open moves {maze.corners}"  # the copies share the corner rule; kept by it anyway
+        if rule not in kept:
+            kept[rule] = open_moves(self.cost, self.moves, maze.corners == "cut")
+        self.open_moves = kept[rule]
         self.width = maze.width + 2
         self.start = self.index(maze.initial)
         self.goal = self.index(maze.goal)
@@ -217,12 +238,12 @@ class GridSearch:
                 depth,
                 self.cost,
                 self.moves,
+                self.open_moves,
                 self.goal,
                 self.width,
                 self.kind,
                 self.maze.min_cost,
                 float(self.weight),
-                self.maze.corners == "cut",
                 registers,
                 expanded,
                 pushed,

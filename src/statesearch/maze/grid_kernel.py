@@ -31,7 +31,7 @@ import numpy as np
 from numba import njit
 
 from ..kernels import codes as k
-from ..kernels.intrinsics import prefetch
+from ..kernels.intrinsics import popcount, prefetch
 from .bucket_queue import (
     BFREE,
     BTOP,
@@ -228,12 +228,12 @@ def grid_astar_slice(
     depth: np.ndarray,
     cost: np.ndarray,
     moves: np.ndarray,
+    open_moves: np.ndarray,
     goal: int,
     width: int,
     kind: int,
     unit: int,
     weight: float,
-    cut_corners: bool,
     regs: np.ndarray,
     max_expanded: int,
     max_pushed: int,
@@ -245,8 +245,9 @@ def grid_astar_slice(
     its open list the bucket queue of ``bucket_queue`` (``cur`` ... ``fcur_box``).
 
     ``moves[m]`` is ``(offset, diagonal, beside_a, beside_b, dr, dc)``: the step to the
-    neighbour, for a diagonal the steps to the two cells beside it (the corner rule reads them),
-    and the step in rows and columns. ``search`` is this search's number in ``seen``. ``depth``
+    neighbour, for a diagonal the steps to the two cells beside it, and the step in rows and
+    columns; ``open_moves[i]`` has bit ``m`` set if move ``m`` is legal from cell ``i`` (the
+    corner rule folded in: ``compiled.open_moves``). ``search`` is this search's number in ``seen``. ``depth``
     has one entry per cell when a depth limit is set (else none). Returns FOUND, EXHAUSTED,
     PAUSED (a slice or a budget ended: ``regs[STOP]`` tells which) or NEED_ROOM (the open list
     is full; grow it and call again). The counters live in locals while it runs and go back to
@@ -311,15 +312,8 @@ def grid_astar_slice(
         if s == goal:
             status = k.FOUND
             break
-        legal = 0  # every successor is generated before any is pushed
-        for m in range(count):
-            ok = cost[s + moves[m, 0]] > 0
-            if ok and moves[m, 1]:
-                a, b = cost[s + moves[m, 2]] > 0, cost[s + moves[m, 3]] > 0
-                ok = (a or b) if cut_corners else (a and b)
-            if ok:
-                legal |= 1 << m
-                generated += 1
+        legal = int(open_moves[s])  # every successor is generated before any is pushed
+        generated += popcount(legal)
         dr, dc = s // width - goal_r, s % width - goal_c
         for m in range(count):
             if not legal >> m & 1:
