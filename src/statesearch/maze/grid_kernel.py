@@ -31,7 +31,7 @@ import numpy as np
 from numba import njit
 
 from ..kernels import codes as k
-from ..kernels.intrinsics import popcount, prefetch
+from ..kernels.intrinsics import popcount, prefetch, trailing_zeros
 from .bucket_queue import (
     BFREE,
     BTOP,
@@ -315,9 +315,9 @@ def grid_astar_slice(
         legal = int(open_moves[s])  # every successor is generated before any is pushed
         generated += popcount(legal)
         dr, dc = s // width - goal_r, s % width - goal_c
-        for m in range(count):
-            if not legal >> m & 1:
-                continue
+        while legal:
+            m = trailing_zeros(legal)
+            legal &= legal - 1
             child = s + moves[m, 0]
             step = float(cost[child])
             if moves[m, 1]:
