@@ -74,7 +74,7 @@ def packed(maze: Any) -> tuple[np.ndarray, np.ndarray]:
 def open_moves(cost: np.ndarray, moves: np.ndarray, cut: bool) -> np.ndarray:
     """Each cell's legal moves as bits (bit ``m``: ``moves[m]`` enters an open cell, and for a
     diagonal the corner rule allows it), one byte a cell: the compiled A* reads one byte an
-    expansion instead of up to 24 (0 for the border)."""
+    expansion instead of up to 16 (0 for the border)."""
     n, reach = cost.shape[0], int(np.abs(moves[:, 0]).max())
     cells = np.arange(reach, n - reach)
     passable = cost > 0
