@@ -145,7 +145,7 @@ class Tables:
         reserve(cells * 16 + HEAP_ROWS * 24 + queue_bytes, "the grid search's tables", meter)
         self.g = np.empty(cells)  # read only where ``seen`` says this search reached the cell
         self.seen = np.zeros(cells, dtype=np.int64)
-        self.heap = np.zeros((HEAP_ROWS, 3))
+        self.heap = np.zeros((HEAP_ROWS, 3), dtype=np.int64)  # ``JumpSearch.heap_row``
         self.queue = OpenBuckets(ENTRIES, BUCKETS)
         self.search = 0
 
@@ -331,6 +331,12 @@ class JumpSearch(GridSearch):
             )
         )
 
+    @staticmethod
+    def heap_row(f: float, g: float, cell: int) -> np.ndarray:
+        """An open-list row: f's and g's bits as integers (non-negative floats order as their
+        bit patterns, and integers compare with one branch fewer than floats), then the cell."""
+        return np.array([*np.array([f, g]).view(np.int64).tolist(), cell])
+
     def run(self, meter: Meter, stats: Stats) -> Outcome:
         if meter.depth_limited:
             raise InputError(
@@ -339,7 +345,7 @@ class JumpSearch(GridSearch):
         budgets = (meter.max_expanded, meter.max_pushed, meter.max_states)
         with borrowed(self.maze, self.cost.shape[0], meter) as tables:
             registers, f = self.begin(tables, 1, 1)
-            tables.heap[0] = (f, 0.0, self.start)
+            tables.heap[0] = self.heap_row(f, 0.0, self.start)
 
             def grow(meter: Meter) -> None:
                 tables.heap = grown(tables.heap, "the grid search's open list", meter)

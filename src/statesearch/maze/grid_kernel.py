@@ -15,7 +15,8 @@ A*'s open list is a bucket queue, each distinct f a bucket (``bucket_queue``: th
 entries in a heap of ``(g, cell)``, the others in lists found by a hash of f): x1.25-1.43 on
 the open and rooms 512x512 maps against one 4-ary heap of ``(f, g, cell)`` rows, x0.98-1.00 on
 the maze (benchmarks/grid_bucket_queue.py). Jump point search keeps that heap (``push``,
-``pop``: a row's words share a cache line; inlined into the loop), whose order is the engine's
+``pop``: a row's words share a cache line; inlined into the loop; its f and g as their bits in
+int64 rows, which order as the floats do: ``jump_kernel``), whose order is the engine's
 ``classic`` heapq's over ``(f, g, (row, column))`` entries, as the bucket queue's is. Every f
 and g is made by the same float64 operations in the same order as the engine's (a step costs the
 terrain, times √2 on a diagonal; the estimates are the maze's own formulas), so the same entries
@@ -26,6 +27,7 @@ loop's pieces that jump point search shares (``jump_kernel``) are here too.
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import numpy as np
 from numba import njit
@@ -64,10 +66,8 @@ def _before(f: float, g: float, s: float, f2: float, g2: float, s2: float) -> bo
 
 
 @njit(cache=True, inline="always")
-def push(heap: np.ndarray, size: int, f: float, g: float, s: int) -> int:
-    """Insert ``(f, g, s)``; returns the new size. A row is ``(f, g, cell)``, the cell a float
-    (exact below 2**53), so an entry's three words share a cache line."""
-    cell = float(s)
+def push(heap: np.ndarray, size: int, f: Any, g: Any, cell: Any) -> int:
+    """Insert ``(f, g, cell)``, given in the heap's own type; returns the new size."""
     i = size
     while i > 0:
         parent = (i - 1) >> 2
@@ -150,7 +150,8 @@ def halt(
 ) -> tuple[int, int, int]:
     """Stale entries (a cheaper one for their cell was pushed later) dropped from the top, then
     why the loop stops before its next expansion: ``(size, status, stop)``, status ``GO`` to go
-    on. ``room``: the entries one expansion may push; ``most``: the expansion budget."""
+    on. ``g``: the g table in the heap's own type; ``room``: the entries one expansion may push;
+    ``most``: the expansion budget."""
     while size > 0 and heap[0, 1] > g[int(heap[0, 2])]:
         size = pop(heap, size)
     if size == 0:
@@ -184,18 +185,6 @@ def keep(
     regs[k.GENERATED], regs[k.STORED], regs[k.LONGEST], regs[k.STOP] = (
         generated, stored, longest, stop,
     )  # fmt: skip
-
-
-@njit(cache=True, inline="always")
-def reach(
-    heap: np.ndarray, size: int, g: np.ndarray, seen: np.ndarray, child: int, ng: float,
-    f: float, came: int,
-) -> int:  # fmt: skip
-    """``child`` reached at cost ``ng`` (``came``: its whole ``seen`` word) and pushed with
-    priority ``f``; returns the open list's new size."""
-    g[child] = ng
-    seen[child] = came
-    return push(heap, size, f, ng, child)
 
 
 @njit(cache=True, inline="always")

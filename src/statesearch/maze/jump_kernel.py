@@ -4,7 +4,12 @@ compiled A*'s arrays (``grid_kernel``), with the same open list and the same cou
 A run's cost is its number of moves, times √2 on a diagonal (as ``JumpPoints.jumps`` computes
 it), f and g the engine's float operations in its order: the same jump points are pushed and
 popped in the same order as by ``algorithms.jump_point``, so every counter is the Python
-search's. ``came[cell]`` is the jump point a jump point was reached from.
+search's. ``seen[cell]``'s low half is the jump point a jump point was reached from.
+
+The open list is ``grid_kernel``'s 4-ary heap with its f and g kept as their bits in int64 rows
+(non-negative floats order as their bit patterns): integers compare with one branch fewer
+than floats, x1.06-1.10 on the open 512x512 maps, x0.98-1.03 on the rooms and the maze (in
+turns against float rows; the open list's comparisons are ~40% of this kernel's time there).
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ from numba import njit
 
 from ..kernels import codes as k
 from ..kernels.intrinsics import prefetch
-from .grid_kernel import GO, LOW, counters, estimate, halt, keep, pop, reach, settle
+from .grid_kernel import GO, LOW, counters, estimate, halt, keep, pop, push, settle
 from .jump_runs import run
 
 SQRT2 = math.sqrt(2)
@@ -154,11 +159,12 @@ def jump_slice(
     tries = np.empty((8, 2), dtype=np.int64)
     found = np.empty((8, 3), dtype=np.int64)  # a jump point, its rows and columns to the goal
     spans = np.empty(8, dtype=np.float64)
+    g_keys = g.view(np.int64)  # g's bits as the heap's keys (``JumpSearch.heap_row``)
     while True:
-        size, status, stop = halt(heap, size, g, 8, expanded, stop_at, max_expanded)
+        size, status, stop = halt(heap, size, g_keys, 8, expanded, stop_at, max_expanded)
         if status != GO:
             break
-        s, gs = int(heap[0, 2]), heap[0, 1]
+        s, gs = heap[0, 2], np.int64(heap[0, 1]).view(np.float64)
         size = pop(heap, size)
         expanded += 1
         if s == goal:
@@ -195,7 +201,9 @@ def jump_slice(
                 break
             stored += fresh
             h = estimate(found[t, 1], found[t, 2], kind, 1)
-            size = reach(heap, size, g, seen, child, ng, ng + h, mark | s)
+            g[child], seen[child] = ng, mark | s
+            f = np.float64(ng + h).view(np.int64)
+            size = push(heap, size, f, np.float64(ng).view(np.int64), child)
             pushed += 1
         status, stop, longest = settle(status, stop, stored, max_stored, size, longest)
         if status == k.PAUSED:
