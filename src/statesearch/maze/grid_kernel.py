@@ -251,6 +251,7 @@ def grid_astar_slice(
     stop_at = expanded + slice_expansions
     entries, buckets = cur.shape[0], fheap.shape[0]  # ``OpenBuckets.full``
     mask = table.shape[0] - 1
+    g_keys = g.view(np.int64)  # g's bits, as the queue keeps them (``bucket_queue``)
     while True:
         while True:  # the lowest live entry to cur[0] (``bucket_queue.lowest``, written out)
             if fsize > 0 and (csize == 0 or bucket_f[fheap[0]] < fcur):
@@ -266,13 +267,13 @@ def grid_astar_slice(
                 unhash(table, bucket_f, b)  # the bucket whole into cur, its number free again
                 e = bucket_head[b]
                 while e >= 0:
-                    csize = cur_push(cur, csize, pool_g[e], float(pool_cell[e]))
+                    csize = cur_push(cur, csize, pool_g[e], pool_cell[e])
                     following = pool_next[e]
                     pool_next[e], regs[PFREE] = regs[PFREE], e
                     regs[POOLED] -= 1
                     e = following
                 bucket_head[b], regs[BFREE] = regs[BFREE], b
-            if csize > 0 and cur[0, 0] > g[int(cur[0, 1])]:
+            if csize > 0 and cur[0, 0] > g_keys[cur[0, 1]]:
                 csize = cur_pop(cur, csize)
                 continue
             break
@@ -289,11 +290,11 @@ def grid_astar_slice(
             status, stop = k.PAUSED, k.STOP_EXPANDED
             break
         status, stop = GO, k.STOP_SLICE
-        s, gs = int(cur[0, 1]), cur[0, 0]
+        s, gs = cur[0, 1], np.int64(cur[0, 0]).view(np.float64)
         csize = cur_pop(cur, csize)
         expanded += 1
         if csize > 0:  # the next expansion's rows above and below, likely, asked for early
-            ahead = int(cur[0, 1])
+            ahead = cur[0, 1]
             prefetch(seen, ahead - width)
             prefetch(seen, ahead + width)
             prefetch(g, ahead - width)
@@ -329,7 +330,7 @@ def grid_astar_slice(
             seen[child] = mark | s
             pushed += 1
             if f == fcur:
-                csize = cur_push(cur, csize, ng, float(child))
+                csize = cur_push(cur, csize, np.float64(ng).view(np.int64), child)
                 continue
             slot = slot_of(f, mask)  # its bucket (``bucket_queue.bucket_for``, written out)
             while table[slot] >= 0 and bucket_f[table[slot]] != f:
@@ -350,7 +351,8 @@ def grid_astar_slice(
             else:
                 e = regs[PTOP]
                 regs[PTOP] = e + 1
-            pool_g[e], pool_cell[e], pool_next[e] = ng, child, bucket_head[b]
+            pool_g[e], pool_cell[e] = np.float64(ng).view(np.int64), child
+            pool_next[e] = bucket_head[b]
             bucket_head[b] = e
             regs[POOLED] += 1
         status, stop, longest = settle(
