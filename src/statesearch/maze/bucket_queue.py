@@ -40,7 +40,7 @@ QUEUE_REGISTERS = COUNTERS + 9
 
 
 @njit(cache=True, inline="always")
-def cur_push(cur: np.ndarray, size: int, g: int, cell: int) -> int:
+def cur_push(cur: np.ndarray, size: int, g: np.int64, cell: int) -> int:
     """Insert ``(g, cell)`` (g's bits) in the current bucket; returns its new size."""
     i = size
     while i > 0:
