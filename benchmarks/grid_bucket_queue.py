@@ -35,7 +35,7 @@ from statesearch.maze.grid_kernel import (
     estimate,
     halt,
     keep,
-    reach,
+    push,
     settle,
 )
 from statesearch.maze.grid_kernel import pop as heap_pop
@@ -112,7 +112,8 @@ def one_heap_astar(
             if limited:
                 depth[child] = depth[s] + 1
             h = estimate(dr + moves[m, 4], dc + moves[m, 5], kind, unit)
-            size = reach(heap, size, g, seen, child, ng, ng + weight * h, mark | s)
+            g[child], seen[child] = ng, mark | s
+            size = push(heap, size, ng + weight * h, ng, float(child))
             pushed += 1
         status, stop, longest = settle(status, stop, stored, max_stored, size, longest)
         if status == k.PAUSED:
@@ -169,6 +170,7 @@ def main() -> None:
         base = Maze(rows, 8, "avoid", *pairs[0])
         cell_count = (args.size + 2) ** 2
         tables = [Tables(cell_count, None), Tables(cell_count, None)]
+        tables[0].heap = np.zeros((1 << 12, 3))  # the reference's rows: (f, g, cell) as floats
         variants = [one_heap, in_code]
         spent = [0.0, 0.0]
         for n, (start, goal) in enumerate([pairs[0], *pairs]):  # the first loads the code

@@ -1,13 +1,15 @@
 """The compiled A*'s open list: a bucket queue, each distinct f (exactly) a bucket.
 
 The *current* bucket (f == ``fcur``, the lowest) is a 4-ary heap of ``(g, cell)`` rows
-(``cur``); every other bucket is an unordered list of entries in a pool (``pool_g``,
-``pool_cell``, ``pool_next``), found by an open-addressing hash of its f (``table``, linear
-probing, at most half full) and kept in a 4-ary heap of bucket numbers ordered by their f
-(``fheap``, ``bucket_f``). A bucket is taken whole into ``cur`` when its f becomes the lowest;
-an f arriving below ``fcur`` puts the current bucket back in the pool first. Entries leave in
-the engine's ``classic`` order, smaller f, then g, then cell, exactly as from one heap of
-``(f, g, cell)``, so every count equals the Python engine's.
+(``cur``, int64, g as its bits: non-negative floats order as their bit patterns, and integers
+compare with one branch fewer; the pool keeps g so too); every other bucket is an unordered
+list of entries in a pool (``pool_g``, ``pool_cell``, ``pool_next``), found by an
+open-addressing hash of its f (``table``, linear probing, at most half full) and kept in a
+4-ary heap of bucket numbers ordered by their f (``fheap``, ``bucket_f``). A bucket is taken
+whole into ``cur`` when its f becomes the lowest; an f arriving below ``fcur`` puts the current
+bucket back in the pool first. Entries leave in the engine's ``classic`` order, smaller f, then
+g, then cell, exactly as from one heap of ``(f, g, cell)``, so every count equals the Python
+engine's.
 
 Why: most pushes carry one of ~100 distinct f values; a heap of every entry compared each on
 three words, here the big heap holds only the f values and the current bucket's heap two
@@ -38,8 +40,8 @@ QUEUE_REGISTERS = COUNTERS + 9
 
 
 @njit(cache=True, inline="always")
-def cur_push(cur: np.ndarray, size: int, g: float, cell: float) -> int:
-    """Insert ``(g, cell)`` in the current bucket; returns its new size."""
+def cur_push(cur: np.ndarray, size: int, g: np.int64, cell: int) -> int:
+    """Insert ``(g, cell)`` (g's bits) in the current bucket; returns its new size."""
     i = size
     while i > 0:
         parent = (i - 1) >> 2
@@ -137,7 +139,7 @@ def new_bucket(
 
 @njit(cache=True, inline="always")
 def pool_add(
-    pool_g: np.ndarray, pool_cell: np.ndarray, pool_next: np.ndarray, g: float, cell: int,
+    pool_g: np.ndarray, pool_cell: np.ndarray, pool_next: np.ndarray, g: int, cell: int,
     head: int, regs: np.ndarray,
 ) -> int:  # fmt: skip
     """An entry before ``head`` in a bucket's list; returns it."""
@@ -216,8 +218,8 @@ class OpenBuckets:
     """The queue's arrays, ``entries`` rows and ``buckets`` buckets to begin with."""
 
     def __init__(self, entries: int, buckets: int) -> None:
-        self.cur = np.zeros((entries, 2))
-        self.pool_g = np.zeros(entries)
+        self.cur = np.zeros((entries, 2), dtype=np.int64)
+        self.pool_g = np.zeros(entries, dtype=np.int64)
         self.pool_cell = np.zeros(entries, dtype=np.int64)
         self.pool_next = np.zeros(entries, dtype=np.int64)
         self.bucket_f = np.zeros(buckets)
@@ -233,7 +235,7 @@ class OpenBuckets:
     def begin(self, regs: np.ndarray, start: int, f: float) -> None:
         """A new search: the start alone in the current bucket, nothing waiting."""
         self.table.fill(-1)
-        self.cur[0] = (0.0, start)
+        self.cur[0] = (0, start)  # g = 0.0, whose bits are 0
         self.fcur[0] = f
         regs[CSIZE], regs[FSIZE] = 1, 0
         regs[PFREE], regs[PTOP], regs[POOLED] = -1, 0, 0

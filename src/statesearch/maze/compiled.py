@@ -9,7 +9,6 @@ the Python engine's (the ``classic`` tie-break). ``euclidean`` stays in Python: 
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -32,11 +31,11 @@ from .grid_kernel import (
     H_MANHATTAN,
     H_OCTILE,
     H_ZERO,
-    LOW,
     REGISTERS,
     SIZE,
     estimate,
     grid_astar_slice,
+    walk_back,
 )
 from .jump_kernel import jump_slice
 from .jump_runs import bit_lines
@@ -72,21 +71,40 @@ def packed(maze: Any) -> tuple[np.ndarray, np.ndarray]:
     return cost.reshape(-1), np.array(rows, dtype=np.int64)
 
 
-NAMES = {(1, 0): "D", (-1, 0): "U", (0, 1): "R", (0, -1): "L"}
-NAMES |= {(1, 1): "DR", (1, -1): "DL", (-1, 1): "UR", (-1, -1): "UL"}
+def open_moves(cost: np.ndarray, moves: np.ndarray, cut: bool) -> np.ndarray:
+    """Each cell's legal moves as bits (bit ``m``: ``moves[m]`` enters an open cell, and for a
+    diagonal the corner rule allows it), one byte a cell: the compiled A* reads one byte an
+    expansion instead of up to 16 (0 for the border)."""
+    n, reach = cost.shape[0], int(np.abs(moves[:, 0]).max())
+    cells = np.arange(reach, n - reach)
+    passable = cost > 0
+    out = np.zeros(n, dtype=np.uint8)
+    for m, (offset, diagonal, beside_a, beside_b, _, _) in enumerate(moves.tolist()):
+        ok = passable[cells + offset]
+        if diagonal:
+            a, b = passable[cells + beside_a], passable[cells + beside_b]
+            ok &= (a | b) if cut else (a & b)
+        out[reach : n - reach] |= ok.astype(np.uint8) << np.uint8(m)
+    return out
 
 
-def found(maze: Any, cells: list[tuple[int, int]]) -> Found:
-    """The path's moves and cost, added up as ``outcome.along`` adds them (in order, a step the
-    terrain entered, times √2 on a diagonal), without asking for each cell's successors."""
-    rows, actions = maze.rows, []
-    cost: float = 0  # an int until the first diagonal, as along's sum
-    for (r, c), (r2, c2) in itertools.pairwise(cells):
-        dr, dc = r2 - r, c2 - c
-        actions.append(NAMES[dr, dc])
-        step = TERRAIN[rows[r2][c2]]
-        cost += step * SQRT2 if dr and dc else step
-    return Found(cells, actions, cost)
+ACTIONS = np.array(["UL", "U", "UR", "L", "", "R", "DL", "D", "DR"], dtype=object)  # dr, dc
+
+
+def found(cost: np.ndarray, width: int, cells: np.ndarray) -> Found:
+    """The path through the packed ``cells`` (``walk_back``): its cells, its moves, its cost
+    added up as ``outcome.along`` adds it (in order, the terrain of the cell entered, times √2
+    on a diagonal; an int without a diagonal), without asking for each cell's successors."""
+    rows, columns = np.divmod(cells, width)
+    dr, dc = np.diff(rows), np.diff(columns)
+    diagonal = (dr != 0) & (dc != 0)
+    steps = cost[cells[1:]].astype(np.float64)
+    steps[diagonal] *= SQRT2
+    total: float = float(np.add.accumulate(steps)[-1]) if steps.size else 0
+    if not diagonal.any():
+        total = int(total)
+    path = list(zip((rows - 1).tolist(), (columns - 1).tolist(), strict=True))
+    return Found(path, ACTIONS[(dr + 1) * 3 + dc + 1].tolist(), total)
 
 
 def kernel_for(maze: Any, algorithm: str, heuristic: str, weight: float) -> Kernel | None:
@@ -127,7 +145,7 @@ class Tables:
         reserve(cells * 16 + HEAP_ROWS * 24 + queue_bytes, "the grid search's tables", meter)
         self.g = np.empty(cells)  # read only where ``seen`` says this search reached the cell
         self.seen = np.zeros(cells, dtype=np.int64)
-        self.heap = np.zeros((HEAP_ROWS, 3))
+        self.heap = np.zeros((HEAP_ROWS, 3), dtype=np.int64)  # ``JumpSearch.heap_row``
         self.queue = OpenBuckets(ENTRIES, BUCKETS)
         self.search = 0
 
@@ -175,6 +193,10 @@ class GridSearch:
         if "grid" not in kept:  # one per map: the copies share it
             kept["grid"] = packed(maze)
         self.cost, self.moves = kept["grid"]
+        rule = f"open moves {maze.corners}"  # the copies share the corner rule; kept by it anyway
+        if rule not in kept:
+            kept[rule] = open_moves(self.cost, self.moves, maze.corners == "cut")
+        self.open_moves = kept[rule]
         self.width = maze.width + 2
         self.start = self.index(maze.initial)
         self.goal = self.index(maze.goal)
@@ -216,12 +238,12 @@ class GridSearch:
                 depth,
                 self.cost,
                 self.moves,
+                self.open_moves,
                 self.goal,
                 self.width,
                 self.kind,
                 self.maze.min_cost,
                 float(self.weight),
-                self.maze.corners == "cut",
                 registers,
                 expanded,
                 pushed,
@@ -261,26 +283,11 @@ class GridSearch:
             )
             status = run_slices(slices, meter, stats, SLICE)
             if status == FOUND:
-                return found(self.maze, self.path(tables.seen))
+                return self.found(tables.seen)
             return Exhausted(LimitKind.DEPTH if registers[CUT] else None)
 
-    def path(self, seen: np.ndarray) -> list[tuple[int, int]]:
-        """The cells from the start to the goal: the cells each was reached from (one move
-        before for A*, a jump before for jump point search) and the cells between."""
-        points, i = [], self.goal
-        while True:
-            r, c = divmod(i, self.width)
-            points.append((r - 1, c - 1))
-            if i == self.start:
-                break
-            i = int(seen[i]) & LOW
-        points.reverse()
-        cells = [points[0]]
-        for (r, c), (r2, c2) in itertools.pairwise(points):
-            dr, dc = (r2 > r) - (r2 < r), (c2 > c) - (c2 < c)
-            steps = max(abs(r2 - r), abs(c2 - c))
-            cells += [(r + k * dr, c + k * dc) for k in range(1, steps + 1)]
-        return cells
+    def found(self, seen: np.ndarray) -> Found:
+        return found(self.cost, self.width, walk_back(seen, self.start, self.goal, self.width))
 
 
 class JumpSearch(GridSearch):
@@ -324,6 +331,12 @@ class JumpSearch(GridSearch):
             )
         )
 
+    @staticmethod
+    def heap_row(f: float, g: float, cell: int) -> np.ndarray:
+        """An open-list row: f's and g's bits as integers (non-negative floats order as their
+        bit patterns, and integers compare with one branch fewer than floats), then the cell."""
+        return np.array([*np.array([f, g]).view(np.int64).tolist(), cell])
+
     def run(self, meter: Meter, stats: Stats) -> Outcome:
         if meter.depth_limited:
             raise InputError(
@@ -332,12 +345,12 @@ class JumpSearch(GridSearch):
         budgets = (meter.max_expanded, meter.max_pushed, meter.max_states)
         with borrowed(self.maze, self.cost.shape[0], meter) as tables:
             registers, f = self.begin(tables, 1, 1)
-            tables.heap[0] = (f, 0.0, self.start)
+            tables.heap[0] = self.heap_row(f, 0.0, self.start)
 
             def grow(meter: Meter) -> None:
                 tables.heap = grown(tables.heap, "the grid search's open list", meter)
 
             slices = Slices(registers, lambda k: self.jump(tables, registers, k, budgets), grow)
             if run_slices(slices, meter, stats, SLICE) == FOUND:
-                return found(self.maze, self.path(tables.seen))
+                return self.found(tables.seen)
             return Exhausted()

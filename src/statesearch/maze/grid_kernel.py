@@ -15,7 +15,8 @@ A*'s open list is a bucket queue, each distinct f a bucket (``bucket_queue``: th
 entries in a heap of ``(g, cell)``, the others in lists found by a hash of f): x1.25-1.43 on
 the open and rooms 512x512 maps against one 4-ary heap of ``(f, g, cell)`` rows, x0.98-1.00 on
 the maze (benchmarks/grid_bucket_queue.py). Jump point search keeps that heap (``push``,
-``pop``: a row's words share a cache line; inlined into the loop), whose order is the engine's
+``pop``: a row's words share a cache line; inlined into the loop; its f and g as their bits in
+int64 rows, which order as the floats do: ``jump_kernel``), whose order is the engine's
 ``classic`` heapq's over ``(f, g, (row, column))`` entries, as the bucket queue's is. Every f
 and g is made by the same float64 operations in the same order as the engine's (a step costs the
 terrain, times √2 on a diagonal; the estimates are the maze's own formulas), so the same entries
@@ -26,11 +27,13 @@ loop's pieces that jump point search shares (``jump_kernel``) are here too.
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import numpy as np
 from numba import njit
 
 from ..kernels import codes as k
+from ..kernels.intrinsics import popcount, prefetch, trailing_zeros
 from .bucket_queue import (
     BFREE,
     BTOP,
@@ -63,10 +66,8 @@ def _before(f: float, g: float, s: float, f2: float, g2: float, s2: float) -> bo
 
 
 @njit(cache=True, inline="always")
-def push(heap: np.ndarray, size: int, f: float, g: float, s: int) -> int:
-    """Insert ``(f, g, s)``; returns the new size. A row is ``(f, g, cell)``, the cell a float
-    (exact below 2**53), so an entry's three words share a cache line."""
-    cell = float(s)
+def push(heap: np.ndarray, size: int, f: Any, g: Any, cell: Any) -> int:
+    """Insert ``(f, g, cell)``, given in the heap's own type; returns the new size."""
     i = size
     while i > 0:
         parent = (i - 1) >> 2
@@ -104,6 +105,30 @@ def pop(heap: np.ndarray, size: int) -> int:
     return size
 
 
+@njit(cache=True)
+def walk_back(seen: np.ndarray, start: int, goal: int, width: int) -> np.ndarray:
+    """The cells of the path to ``goal``, from ``start``: each cell's ``seen`` names the one it
+    was reached from (one move before for A*, a jump before for jump point search), and the
+    cells between are filled in."""
+    moves, i = 0, goal
+    while i != start:
+        came = seen[i] & LOW
+        moves += max(abs(i // width - came // width), abs(i % width - came % width))
+        i = came
+    cells = np.empty(moves + 1, dtype=np.int64)
+    cells[moves], i = goal, goal
+    while i != start:
+        came = seen[i] & LOW
+        dr, dc = i // width - came // width, i % width - came % width
+        span = max(abs(dr), abs(dc))
+        back = (dr > 0) - (dr < 0), (dc > 0) - (dc < 0)
+        for t in range(1, span + 1):
+            cells[moves - t] = i - t * (back[0] * width + back[1])
+        moves -= span
+        i = came
+    return cells
+
+
 @njit(cache=True, inline="always")
 def estimate(dr: int, dc: int, kind: int, unit: int) -> float:
     """The maze's estimate of a cell ``dr`` rows and ``dc`` columns from the goal (either
@@ -125,7 +150,8 @@ def halt(
 ) -> tuple[int, int, int]:
     """Stale entries (a cheaper one for their cell was pushed later) dropped from the top, then
     why the loop stops before its next expansion: ``(size, status, stop)``, status ``GO`` to go
-    on. ``room``: the entries one expansion may push; ``most``: the expansion budget."""
+    on. ``g``: the g table in the heap's own type; ``room``: the entries one expansion may push;
+    ``most``: the expansion budget."""
     while size > 0 and heap[0, 1] > g[int(heap[0, 2])]:
         size = pop(heap, size)
     if size == 0:
@@ -162,18 +188,6 @@ def keep(
 
 
 @njit(cache=True, inline="always")
-def reach(
-    heap: np.ndarray, size: int, g: np.ndarray, seen: np.ndarray, child: int, ng: float,
-    f: float, came: int,
-) -> int:  # fmt: skip
-    """``child`` reached at cost ``ng`` (``came``: its whole ``seen`` word) and pushed with
-    priority ``f``; returns the open list's new size."""
-    g[child] = ng
-    seen[child] = came
-    return push(heap, size, f, ng, child)
-
-
-@njit(cache=True, inline="always")
 def settle(
     status: int, stop: int, stored: int, max_stored: int, size: int, longest: int
 ) -> tuple[int, int, int]:
@@ -203,12 +217,12 @@ def grid_astar_slice(
     depth: np.ndarray,
     cost: np.ndarray,
     moves: np.ndarray,
+    open_moves: np.ndarray,
     goal: int,
     width: int,
     kind: int,
     unit: int,
     weight: float,
-    cut_corners: bool,
     regs: np.ndarray,
     max_expanded: int,
     max_pushed: int,
@@ -220,12 +234,13 @@ def grid_astar_slice(
     its open list the bucket queue of ``bucket_queue`` (``cur`` ... ``fcur_box``).
 
     ``moves[m]`` is ``(offset, diagonal, beside_a, beside_b, dr, dc)``: the step to the
-    neighbour, for a diagonal the steps to the two cells beside it (the corner rule reads them),
-    and the step in rows and columns. ``search`` is this search's number in ``seen``. ``depth``
-    has one entry per cell when a depth limit is set (else none). Returns FOUND, EXHAUSTED,
-    PAUSED (a slice or a budget ended: ``regs[STOP]`` tells which) or NEED_ROOM (the open list
-    is full; grow it and call again). The counters live in locals while it runs and go back to
-    ``regs`` when it returns.
+    neighbour, for a diagonal the steps to the two cells beside it, and the step in rows and
+    columns; ``open_moves[i]`` has bit ``m`` set if move ``m`` is legal from cell ``i`` (the
+    corner rule folded in: ``compiled.open_moves``). ``search`` is this search's number in
+    ``seen``. ``depth`` has one entry per cell when a depth limit is set (else none). Returns
+    FOUND, EXHAUSTED, PAUSED (a slice or a budget ended: ``regs[STOP]`` tells which) or
+    NEED_ROOM (the open list is full; grow it and call again). The counters live in locals
+    while it runs and go back to ``regs`` when it returns.
     """
     count = moves.shape[0]
     limited = depth.shape[0] > 0
@@ -236,6 +251,7 @@ def grid_astar_slice(
     stop_at = expanded + slice_expansions
     entries, buckets = cur.shape[0], fheap.shape[0]  # ``OpenBuckets.full``
     mask = table.shape[0] - 1
+    g_keys = g.view(np.int64)  # g's bits, as the queue keeps them (``bucket_queue``)
     while True:
         while True:  # the lowest live entry to cur[0] (``bucket_queue.lowest``, written out)
             if fsize > 0 and (csize == 0 or bucket_f[fheap[0]] < fcur):
@@ -251,13 +267,13 @@ def grid_astar_slice(
                 unhash(table, bucket_f, b)  # the bucket whole into cur, its number free again
                 e = bucket_head[b]
                 while e >= 0:
-                    csize = cur_push(cur, csize, pool_g[e], float(pool_cell[e]))
+                    csize = cur_push(cur, csize, pool_g[e], pool_cell[e])
                     following = pool_next[e]
                     pool_next[e], regs[PFREE] = regs[PFREE], e
                     regs[POOLED] -= 1
                     e = following
                 bucket_head[b], regs[BFREE] = regs[BFREE], b
-            if csize > 0 and cur[0, 0] > g[int(cur[0, 1])]:
+            if csize > 0 and cur[0, 0] > g_keys[cur[0, 1]]:
                 csize = cur_pop(cur, csize)
                 continue
             break
@@ -274,25 +290,24 @@ def grid_astar_slice(
             status, stop = k.PAUSED, k.STOP_EXPANDED
             break
         status, stop = GO, k.STOP_SLICE
-        s, gs = int(cur[0, 1]), cur[0, 0]
+        s, gs = cur[0, 1], np.int64(cur[0, 0]).view(np.float64)
         csize = cur_pop(cur, csize)
         expanded += 1
+        if csize > 0:  # the next expansion's rows above and below, likely, asked for early
+            ahead = cur[0, 1]
+            prefetch(seen, ahead - width)
+            prefetch(seen, ahead + width)
+            prefetch(g, ahead - width)
+            prefetch(g, ahead + width)
         if s == goal:
             status = k.FOUND
             break
-        legal = 0  # every successor is generated before any is pushed
-        for m in range(count):
-            ok = cost[s + moves[m, 0]] > 0
-            if ok and moves[m, 1]:
-                a, b = cost[s + moves[m, 2]] > 0, cost[s + moves[m, 3]] > 0
-                ok = (a or b) if cut_corners else (a and b)
-            if ok:
-                legal |= 1 << m
-                generated += 1
+        legal = int(open_moves[s])  # every successor is generated before any is pushed
+        generated += popcount(legal)
         dr, dc = s // width - goal_r, s % width - goal_c
-        for m in range(count):
-            if not legal >> m & 1:
-                continue
+        while legal:
+            m = trailing_zeros(legal)
+            legal &= legal - 1
             child = s + moves[m, 0]
             step = float(cost[child])
             if moves[m, 1]:
@@ -315,7 +330,7 @@ def grid_astar_slice(
             seen[child] = mark | s
             pushed += 1
             if f == fcur:
-                csize = cur_push(cur, csize, ng, float(child))
+                csize = cur_push(cur, csize, np.float64(ng).view(np.int64), child)
                 continue
             slot = slot_of(f, mask)  # its bucket (``bucket_queue.bucket_for``, written out)
             while table[slot] >= 0 and bucket_f[table[slot]] != f:
@@ -336,7 +351,8 @@ def grid_astar_slice(
             else:
                 e = regs[PTOP]
                 regs[PTOP] = e + 1
-            pool_g[e], pool_cell[e], pool_next[e] = ng, child, bucket_head[b]
+            pool_g[e], pool_cell[e] = np.float64(ng).view(np.int64), child
+            pool_next[e] = bucket_head[b]
             bucket_head[b] = e
             regs[POOLED] += 1
         status, stop, longest = settle(
