@@ -440,8 +440,9 @@ def test_screenshots_of_the_new_views(browser: Browser, server: str, size: Viewp
     assert page.evaluate(wide) <= size["width"]
     page.click("#exp-pushes")  # the cheapest of the runs that fill a table
     expect(page.locator("#experiment .conclusion")).to_be_visible(timeout=30_000)
-    page.click("#lang")
+    page.click("#lang")  # at once: the switch may come before the run's last redraw is known
     expect(page.locator("#experiment .conclusion")).to_contain_text("13,594")
+    expect(page.locator("#experiment")).to_contain_text("대기실에 넣는 횟수 한도 20,000")
     shoot(page, f"experiments-{label}-ko")
     page.click("#lang")
     page.click('.tab[data-tab="maze"]')

@@ -65,12 +65,13 @@ export const EXPERIMENTS = {
   },
 };
 
-// Run one experiment into `box`, drawn while `current()` says so; returns what to call to draw
-// it again (a language switch).
-export async function runExperiment(name, box, signal, current = () => true) {
+// Start one experiment into `box`, its answers drawn as they come while `current()` says so (a
+// run replaced by newer work draws nothing more). `redraw` draws it again whenever asked, also
+// after the run has ended (a language switch: the page asks while the box shows it); `done`
+// settles when its searches have.
+export function startExperiment(name, box, signal, current = () => true) {
   const runs = { ...EXPERIMENTS[name] };
   runs.rows = runs.rows.map((row) => ({ ...row, data: null, running: false }));
-  const redraw = () => { if (current()) drawRuns(box, runs); };
-  await runRows(runs, signal, redraw);
-  return redraw;
+  const redraw = () => drawRuns(box, runs);
+  return { redraw, done: runRows(runs, signal, () => { if (current()) redraw(); }) };
 }

@@ -4,7 +4,7 @@
 import { api, isCancel } from "./api.js";
 import { puzzleView } from "./board.js";
 import { limitName, onLanguage, t } from "./i18n.js";
-import { EXPERIMENTS, LESSON, runExperiment } from "./experiments.js";
+import { EXPERIMENTS, LESSON, startExperiment } from "./experiments.js";
 import { SideBySide } from "./sidebyside.js";
 import { Stepper } from "./stepper.js";
 import { working } from "./ui.js";
@@ -117,7 +117,9 @@ export function setUpTracing(page) {
       page.setBoard([...EXPERIMENTS[name].board]);
       // Drawn while it is the work under way: one replaced by newer work draws nothing more.
       busy(async (signal, job) => {
-        redrawExperiment = await runExperiment(name, $("experiment"), signal, () => running === job);
+        const experiment = startExperiment(name, $("experiment"), signal, () => running === job);
+        redrawExperiment = experiment.redraw;
+        await experiment.done;
       });
     });
   }
