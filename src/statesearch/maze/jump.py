@@ -1,11 +1,17 @@
 """Jump points on a maze that moves in 8 directions with every open cell costing 1 (Harabor and
-Grastien, "Online Graph Pruning for Pathfinding on Grid Maps", AAAI 2011).
+Grastien, "Online Graph Pruning for Pathfinding on Grid Maps", AAAI 2011, with the pruning of
+intermediate jump points of their "Improving Jump Point Search", ICAPS 2014).
 
 From a cell reached in direction ``d``, only the neighbours that no path avoiding the cell reaches
 as cheaply are tried (the *natural* and *forced* neighbours); from each, the search does not stop
 at every cell but runs straight (or diagonally, looking straight along both of the diagonal's
 sides at every step) until it meets the goal, a cell with a forced neighbour, or a wall. The cells
-where it stops are the *jump points*, the only states the search keeps.
+where it stops are the *jump points*, the only states the search keeps. A diagonal run does not
+stop at a cell whose straight runs find jump points (an *intermediate* jump point): those jump
+points are its own successors, reached through the cell, and it goes on. So a jump is a
+diagonal leg, a straight one, or a diagonal leg then a straight one; its cost is √2 a diagonal
+move and 1 a straight one, and its last move (``entered``) is the direction the jump point it
+ends at was reached in.
 
 Both corner rules have their own pruning, as PathFinding.js writes them (``JPFMoveDiagonally
 IfNoObstacles`` for ``avoid``, ``...IfAtMostOneObstacle`` for ``cut``): with ``avoid`` a
