@@ -208,20 +208,22 @@ def jump_slice(
         n = 0
         for t in range(count):
             r, c = tries[t, 0], tries[t, 1]
+            first = n
             if r != 0 and c != 0:
                 n = diagonal(
                     grid, bits, s, rs, cs, r, c, width, height, goal, goal_r, goal_c, cut,
                     found, spans, n,
                 )  # fmt: skip
-                continue
-            steps = straight(bits, rs, cs, r, c, goal_r, goal_c, width, height, cut)
-            if steps > 0:  # the jump point, where it lies from the goal, the run's cost
-                found[n, 0] = j = s + steps * (r * width + c)
-                prefetch(seen, j)
-                prefetch(g, j)
-                found[n, 1], found[n, 2] = rs + steps * r - goal_r, cs + steps * c - goal_c
-                spans[n] = float(steps)
-                n += 1
+            else:
+                steps = straight(bits, rs, cs, r, c, goal_r, goal_c, width, height, cut)
+                if steps > 0:  # the jump point, where it lies from the goal, the run's cost
+                    found[n, 0] = s + steps * (r * width + c)
+                    found[n, 1], found[n, 2] = rs + steps * r - goal_r, cs + steps * c - goal_c
+                    spans[n] = float(steps)
+                    n += 1
+            for row in range(first, n):  # their rows asked for while the next runs go
+                prefetch(seen, found[row, 0])
+                prefetch(g, found[row, 0])
         generated += n
         for t in range(n):
             child = found[t, 0]
