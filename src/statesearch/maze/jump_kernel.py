@@ -22,9 +22,11 @@ from numba import njit
 from ..kernels import codes as k
 from ..kernels.intrinsics import prefetch
 from .grid_kernel import GO, LOW, counters, estimate, halt, keep, pop, push, settle
+from .jump import entered as entered_py
 from .jump_runs import run
 
 SQRT2 = math.sqrt(2)
+entered = njit(cache=True, inline="always")(entered_py)  # a jump's last move, as ``maze.jump``
 
 
 @njit(cache=True, inline="always")
@@ -140,18 +142,6 @@ def directions(
                 out[n, 0], out[n, 1] = sign * pr, sign * pc
                 n += 1
     return n
-
-
-@njit(cache=True, inline="always")
-def entered(dr: int, dc: int) -> tuple[int, int]:
-    """The last move of a jump ``dr`` rows and ``dc`` columns long (diagonal first, then
-    straight: ``JumpPoints.entered``); (0, 0) for none."""
-    r, c = (dr > 0) - (dr < 0), (dc > 0) - (dc < 0)
-    if abs(dr) > abs(dc):
-        return r, 0
-    if abs(dc) > abs(dr):
-        return 0, c
-    return r, c
 
 
 @njit(cache=True, inline="always")
