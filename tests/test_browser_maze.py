@@ -5,6 +5,7 @@ the algorithm lists. Screenshots at a laptop's and a phone's size go to artifact
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -154,6 +155,33 @@ def test_jump_point_search_draws_its_jump_points(page: Page) -> None:
     expect(page.locator("#maze .cell.path")).to_have_count(len(jps.path))  # filled in
     page.select_option("#maze-moves", "4")  # no longer applies: back to A*
     expect(page.locator("#maze-algorithm")).to_have_value("astar")
+
+
+def test_a_jump_point_search_path_is_filled_in_where_its_jumps_bend(page: Page) -> None:
+    """Before its end the step-through draws the path through the tree filled in between jump
+    points (``maze-overlay.filled``): a jump's diagonal moves first, then its straight ones, the
+    cells of the path the search returns."""
+    maze = Maze.parse(LESSON_MAZE, moves=8)
+    trace = Trace()
+    result = solve(maze, "jps", trace=trace)
+    parents = {e.state: e.parent for e in trace.events if e.event in ("push", "improve")}
+    points = [maze.goal]
+    while points[-1] in parents:
+        points.append(parents[points[-1]])
+    points.reverse()
+    bends = [
+        (a, b) for a, b in itertools.pairwise(points)
+        if a[0] != b[0] and a[1] != b[1] and abs(a[0] - b[0]) != abs(a[1] - b[1])
+    ]  # fmt: skip
+    assert bends  # a jump to fill in past its turn
+    cells = page.evaluate(
+        """async (points) => {
+            const { filled } = await import("/static/maze-overlay.js");
+            return filled(points);
+        }""",
+        [list(point) for point in points],
+    )
+    assert [tuple(cell) for cell in cells] == result.path
 
 
 def jump_points_kept() -> list[tuple[int, int]]:

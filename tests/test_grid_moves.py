@@ -4,6 +4,7 @@ Dijkstra written apart from the maze domain (``benchmarks/grid_reference.py``)."
 from __future__ import annotations
 
 import math
+import random
 import sys
 from pathlib import Path
 
@@ -79,6 +80,54 @@ def test_jump_point_search_finds_a_stars_lengths(
     assert same(cost_or_none(jps), distances(rows, start, 8, corners).get(goal))
     if jps.solved:
         assert jps.optimal and replay(maze, jps) == pytest.approx(astar.cost)
+
+
+@pytest.mark.parametrize("corners", CORNERS)
+@pytest.mark.parametrize("density", [0.05, 0.2])
+def test_jump_point_search_finds_the_shortest_lengths_on_larger_maps(
+    corners: str, density: float
+) -> None:
+    """Maps large enough for long diagonal runs whose straight runs find jump points on the
+    way (pruned, the jumps bend once): every length the Dijkstra's, every path replayed, on
+    both engines."""
+    rng = random.Random(f"{corners} {density}")
+    size = 40
+    rows = [
+        "".join("#" if rng.random() < density else "." for _ in range(size)) for _ in range(size)
+    ]
+    cells = [(r, c) for r in range(size) for c in range(size) if rows[r][c] == "."]
+    for _ in range(8):
+        start, goal = rng.sample(cells, 2)
+        maze = Maze(rows, 8, corners, start, goal)
+        expected = distances(rows, start, 8, corners).get(goal)
+        for engine in ("python", "compiled"):
+            result = solve(maze, "jps", engine=engine)
+            assert same(cost_or_none(result), expected), (start, goal, engine)
+            if result.solved:
+                assert replay(maze, result) == pytest.approx(expected)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_jump_point_search_pushes_what_a_diagonal_run_finds_beside_it(seed: int) -> None:
+    """On a map without walls the goal is the only jump point. With the goal on no row, column
+    or diagonal of the start, a diagonal run from the start meets the goal's row or column, and
+    the straight run from there finds the goal: pruned, that cell is passed over and the goal
+    pushed at once (Harabor and Grastien 2014), so the start and the goal are the only
+    expansions (unpruned, the cell where the path turns was a third). The path bends there."""
+    rng = random.Random(seed)
+    height, width = rng.randint(3, 50), rng.randint(3, 50)
+    while True:
+        start = (rng.randrange(height), rng.randrange(width))
+        goal = (rng.randrange(height), rng.randrange(width))
+        dr, dc = abs(goal[0] - start[0]), abs(goal[1] - start[1])
+        if dr and dc and dr != dc:
+            break
+    maze = Maze(["." * width] * height, 8, rng.choice(CORNERS), start, goal)
+    for engine in ("python", "compiled"):
+        result = solve(maze, "jps", engine=engine)
+        assert result.stats.expanded == 2, engine
+        assert result.cost == pytest.approx(abs(dr - dc) + math.sqrt(2) * min(dr, dc))
+        assert replay(maze, result) == pytest.approx(result.cost)
 
 
 @settings(max_examples=60, deadline=None)

@@ -1,22 +1,28 @@
-"""Jump point search (Harabor and Grastien 2011): A* over the *jump points* a problem offers.
+"""Jump point search (Harabor and Grastien 2011, with their 2014 pruning of intermediate jump
+points): A* over the *jump points* a problem offers.
 
 It runs A*'s loop (``best_first``: f = g + h, a cheaper path reopens a state, the tie policy's
 entries ending in ``(g, state)``), but a state's successors depend on the state it was reached
 from (``best_first.Runs``): the problem's ``jump_points()`` returns an object with
 
-- ``jumps(state, parent)``: ``(action, jump point, cost)`` for every run from ``state`` that
-  ends at a jump point, pruned by the direction from ``parent`` (``None`` at the start);
-- ``between(a, b)``: the states a run from ``a`` to ``b`` enters, one move each, so the path
+- ``jumps(state, parent)``: ``(action, jump point, cost)`` for every jump point the runs from
+  ``state`` find, pruned by the direction from ``parent`` (``None`` at the start);
+- ``between(a, b)``: the states a jump from ``a`` to ``b`` enters, one move each, so the path
   found is given move by move, as A*'s is, and its actions and cost are the problem's own;
 
 or raises ``InputError`` with the reason the problem has none (``maze.jump`` for mazes: 8
 moves, every open cell costing 1). The engine knows nothing of grids.
 
 The counters mean what they mean for A*, over jump points: ``expanded`` counts the jump points
-taken out of the open list (the start and the goal included; stale entries not), ``pushed`` the
-jump points put into it, ``generated`` the jump points the runs found (the cells a run passes
-over are not states of this search and are not counted). The trace reports the same events as
-A*'s (``pop``, ``push``, ``improve``, ``skip``, ``stale``, ``goal``), each state a jump point.
+taken out of the open list and expanded (the start and the goal included; stale entries not),
+``pushed`` the jump points put into it, ``generated`` the successors ``jumps`` returned, one
+for each time a run found a jump point (one found again, by another run or another expansion,
+is counted again, as A* counts a state each time it is generated). The cells a run passes over
+are not states of this search and are not counted; nor are a maze's *intermediate* jump points
+(a cell of a diagonal run that is a jump point only because a straight run from it finds one:
+that run's jump point is the diagonal run's successor, reached through the cell, which is never
+pushed nor expanded). The trace reports the same events as A*'s (``pop``, ``push``,
+``improve``, ``skip``, ``stale``, ``goal``), each state a jump point.
 """
 
 from __future__ import annotations

@@ -1,11 +1,17 @@
 """Jump points on a maze that moves in 8 directions with every open cell costing 1 (Harabor and
-Grastien, "Online Graph Pruning for Pathfinding on Grid Maps", AAAI 2011).
+Grastien, "Online Graph Pruning for Pathfinding on Grid Maps", AAAI 2011, with the pruning of
+intermediate jump points of their "Improving Jump Point Search", ICAPS 2014).
 
 From a cell reached in direction ``d``, only the neighbours that no path avoiding the cell reaches
 as cheaply are tried (the *natural* and *forced* neighbours); from each, the search does not stop
 at every cell but runs straight (or diagonally, looking straight along both of the diagonal's
 sides at every step) until it meets the goal, a cell with a forced neighbour, or a wall. The cells
-where it stops are the *jump points*, the only states the search keeps.
+where it stops are the *jump points*, the only states the search keeps. A diagonal run does not
+stop at a cell whose straight runs find jump points (an *intermediate* jump point): those jump
+points are its own successors, reached through the cell, and it goes on. So a jump is a
+diagonal leg, a straight one, or a diagonal leg then a straight one; its cost is √2 a diagonal
+move and 1 a straight one, and its last move (``entered``) is the direction the jump point it
+ends at was reached in.
 
 Both corner rules have their own pruning, as PathFinding.js writes them (``JPFMoveDiagonally
 IfNoObstacles`` for ``avoid``, ``...IfAtMostOneObstacle`` for ``cut``): with ``avoid`` a
@@ -58,22 +64,28 @@ class JumpPoints:
         return (r - 1, c - 1)
 
     def jumps(self, state: tuple[int, int], parent: Any) -> list[tuple[str, Any, float]]:
-        """``(direction, jump point, cost)`` for each run from ``state`` that ends at a jump
-        point (the start, whose ``parent`` is ``None``, tries every move)."""
+        """``(action, jump point, cost)`` for each jump point the runs from ``state`` find (the
+        start, whose ``parent`` is ``None``, tries every move); a jump's action names its
+        diagonal and straight legs in turn (``"DR"``, ``"D"``, ``"DR D"``)."""
         i = self.index(state)
-        out: list[tuple[str, Any, float]] = []
         if parent is None:
             directions = self.start_directions(i)
         else:
-            dr = (state[0] > parent[0]) - (state[0] < parent[0])
-            dc = (state[1] > parent[1]) - (state[1] < parent[1])
-            directions = self.pruned(i, dr, dc)
+            directions = self.pruned(i, *entered(state[0] - parent[0], state[1] - parent[1]))
+        out: list[tuple[str, Any, float]] = []
         for dr, dc in directions:
-            j = self.diagonal(i, dr, dc) if dr and dc else self.straight(i, dr * self.width + dc)
-            if j >= 0:
+            if dr and dc:
+                found = self.diagonal(i, dr, dc)
+            else:
+                j = self.straight(i, dr * self.width + dc)
+                found = [] if j < 0 else [(j, 0)]
+            for j, slant in found:
                 cell = self.cell(j)
-                steps = max(abs(cell[0] - state[0]), abs(cell[1] - state[1]))
-                out.append((NAMES[dr, dc], cell, steps * SQRT2 if dr and dc else steps))
+                straight = max(abs(cell[0] - state[0]), abs(cell[1] - state[1])) - slant
+                legs = [NAMES[dr, dc]] if slant else []
+                if straight:
+                    legs.append(NAMES[entered(cell[0] - state[0], cell[1] - state[1])])
+                out.append((" ".join(legs), cell, slant * SQRT2 + straight if slant else straight))
         return out
 
     def start_directions(self, i: int) -> list[tuple[int, int]]:
@@ -139,27 +151,49 @@ class JumpPoints:
             elif (g[i + p] and not g[i + p - d]) or (g[i - p] and not g[i - p - d]):
                 return i
 
-    def diagonal(self, i: int, dr: int, dc: int) -> int:
-        """Run diagonally from cell ``i`` to the next jump point: a cell from which a straight
-        run along either side finds one (or, cutting corners, with a forced neighbour)."""
+    def diagonal(self, i: int, dr: int, dc: int) -> list[tuple[int, int]]:
+        """Run diagonally from cell ``i``: ``(jump point, diagonal moves to it)`` for each jump
+        point found. A cell on the way that is the goal or has a forced neighbour (cutting
+        corners) ends the run as a jump point; at any other, the straight runs along both sides
+        go on from it, and the jump points they find are the diagonal run's own, the cell passed
+        over (Harabor and Grastien 2014, "pruning intermediate jump points")."""
         g, goal, cut = self.grid, self.goal, self.cut
         v = dr * self.width
+        out: list[tuple[int, int]] = []
+        steps = 0
         while True:
             i += v + dc
+            steps += 1
             if not g[i]:
-                return -1
-            if i == goal:
-                return i
-            if cut and ((g[i + v - dc] and not g[i - dc]) or (g[i - v + dc] and not g[i - v])):
-                return i
-            if self.straight(i, v) >= 0 or self.straight(i, dc) >= 0:
-                return i
+                return out
+            if i == goal or (
+                cut and ((g[i + v - dc] and not g[i - dc]) or (g[i - v + dc] and not g[i - v]))
+            ):
+                return [*out, (i, steps)]
+            out += [(j, steps) for j in (self.straight(i, v), self.straight(i, dc)) if j >= 0]
             if not ((g[i + v] or g[i + dc]) if cut else (g[i + v] and g[i + dc])):
-                return -1
+                return out
 
     def between(self, a: tuple[int, int], b: tuple[int, int]) -> list[tuple[int, int]]:
-        """The cells a run from ``a`` to ``b`` enters, one move each, ``b`` included."""
-        dr = (b[0] > a[0]) - (b[0] < a[0])
-        dc = (b[1] > a[1]) - (b[1] < a[1])
-        steps = max(abs(b[0] - a[0]), abs(b[1] - a[1]))
-        return [(a[0] + k * dr, a[1] + k * dc) for k in range(1, steps + 1)]
+        """The cells a jump from ``a`` to ``b`` enters, one move each, ``b`` included: its
+        diagonal moves first, then its straight ones."""
+        dr, dc = b[0] - a[0], b[1] - a[1]
+        slant, span = min(abs(dr), abs(dc)), max(abs(dr), abs(dc))
+        sr, sc = (dr > 0) - (dr < 0), (dc > 0) - (dc < 0)
+        er, ec = entered(dr, dc)
+        return [
+            (a[0] + min(k, slant) * sr + max(0, k - slant) * er,
+             a[1] + min(k, slant) * sc + max(0, k - slant) * ec)
+            for k in range(1, span + 1)
+        ]  # fmt: skip
+
+
+def entered(dr: int, dc: int) -> tuple[int, int]:
+    """The last move of a jump ``dr`` rows and ``dc`` columns long (its diagonal moves first,
+    then its straight ones); (0, 0) for none."""
+    r, c = (dr > 0) - (dr < 0), (dc > 0) - (dc < 0)
+    if abs(dr) > abs(dc):
+        return r, 0
+    if abs(dc) > abs(dr):
+        return 0, c
+    return r, c

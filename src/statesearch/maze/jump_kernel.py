@@ -22,9 +22,11 @@ from numba import njit
 from ..kernels import codes as k
 from ..kernels.intrinsics import prefetch
 from .grid_kernel import GO, LOW, counters, estimate, halt, keep, pop, push, settle
+from .jump import entered as entered_py
 from .jump_runs import run
 
 SQRT2 = math.sqrt(2)
+entered = njit(cache=True, inline="always")(entered_py)  # a jump's last move, as ``maze.jump``
 
 
 @njit(cache=True, inline="always")
@@ -48,10 +50,12 @@ def straight(
 @njit(cache=True, inline="always")
 def diagonal(
     grid: np.ndarray, bits: np.ndarray, i: int, r: int, c: int, dr: int, dc: int, width: int,
-    height: int, goal: int, goal_r: int, goal_c: int, cut: bool,
+    height: int, goal: int, goal_r: int, goal_c: int, cut: bool, found: np.ndarray,
+    spans: np.ndarray, n: int,
 ) -> int:  # fmt: skip
-    """Run diagonally from cell ``i`` at ``(r, c)`` by ``(dr, dc)`` to the next jump point: its
-    moves, 0 at a wall (``JumpPoints.diagonal``)."""
+    """Run diagonally from cell ``i`` at ``(r, c)`` by ``(dr, dc)``: the jump points it finds
+    (``JumpPoints.diagonal``) into ``found`` and ``spans`` from row ``n``; returns the new
+    count."""
     v, h = dr * width, dc
     steps = 0
     while True:
@@ -59,17 +63,26 @@ def diagonal(
         r, c = r + dr, c + dc
         steps += 1
         if not grid[i]:
-            return 0
-        if i == goal:
-            return steps
-        if cut and ((grid[i + v - h] and not grid[i - h]) or (grid[i - v + h] and not grid[i - v])):
-            return steps
-        if straight(bits, r, c, dr, 0, goal_r, goal_c, width, height, cut) > 0:
-            return steps
-        if straight(bits, r, c, 0, dc, goal_r, goal_c, width, height, cut) > 0:
-            return steps
+            return n
+        diagonal_cost = steps * SQRT2
+        if i == goal or (
+            cut and ((grid[i + v - h] and not grid[i - h]) or (grid[i - v + h] and not grid[i - v]))
+        ):
+            found[n, 0], found[n, 1], found[n, 2] = i, r - goal_r, c - goal_c
+            spans[n] = diagonal_cost
+            return n + 1
+        m = straight(bits, r, c, dr, 0, goal_r, goal_c, width, height, cut)
+        if m > 0:
+            found[n, 0], found[n, 1], found[n, 2] = i + m * v, r + m * dr - goal_r, c - goal_c
+            spans[n] = diagonal_cost + m
+            n += 1
+        m = straight(bits, r, c, 0, dc, goal_r, goal_c, width, height, cut)
+        if m > 0:
+            found[n, 0], found[n, 1], found[n, 2] = i + m * h, r - goal_r, c + m * dc - goal_c
+            spans[n] = diagonal_cost + m
+            n += 1
         if not ((grid[i + v] or grid[i + h]) if cut else (grid[i + v] and grid[i + h])):
-            return 0
+            return n
 
 
 @njit(cache=True, inline="always")
@@ -131,6 +144,13 @@ def directions(
     return n
 
 
+@njit(cache=True, inline="always")
+def most_found(width: int, height: int) -> int:
+    """The most jump points one expansion can find: four straight runs, and four diagonal ones
+    of at most two a step."""
+    return 4 + 8 * min(width, height)
+
+
 @njit(cache=True)
 def jump_slice(
     heap: np.ndarray,
@@ -157,11 +177,12 @@ def jump_slice(
     size, expanded, pushed, generated, stored, longest = counters(regs)
     stop_at = expanded + slice_expansions
     tries = np.empty((8, 2), dtype=np.int64)
-    found = np.empty((8, 3), dtype=np.int64)  # a jump point, its rows and columns to the goal
-    spans = np.empty(8, dtype=np.float64)
+    room = most_found(width, height)
+    found = np.empty((room, 3), dtype=np.int64)  # a jump point, its rows and columns to the goal
+    spans = np.empty(room, dtype=np.float64)
     g_keys = g.view(np.int64)  # g's bits as the heap's keys (``JumpSearch.heap_row``)
     while True:
-        size, status, stop = halt(heap, size, g_keys, 8, expanded, stop_at, max_expanded)
+        size, status, stop = halt(heap, size, g_keys, room, expanded, stop_at, max_expanded)
         if status != GO:
             break
         s, gs = heap[0, 2], np.int64(heap[0, 1]).view(np.float64)
@@ -171,24 +192,28 @@ def jump_slice(
             status = k.FOUND
             break
         parent = seen[s] & LOW
-        rs, cs, rp, cp = s // width, s % width, parent // width, parent % width
-        count = directions(grid, s, (rs > rp) - (rs < rp), (cs > cp) - (cs < cp), width, cut, tries)
+        rs, cs = s // width, s % width
+        dr, dc = entered(rs - parent // width, cs - parent % width)
+        count = directions(grid, s, dr, dc, width, cut, tries)
         n = 0
         for t in range(count):
             r, c = tries[t, 0], tries[t, 1]
+            first = n
             if r != 0 and c != 0:
-                steps = diagonal(
-                    grid, bits, s, rs, cs, r, c, width, height, goal, goal_r, goal_c, cut
-                )
+                n = diagonal(
+                    grid, bits, s, rs, cs, r, c, width, height, goal, goal_r, goal_c, cut,
+                    found, spans, n,
+                )  # fmt: skip
             else:
                 steps = straight(bits, rs, cs, r, c, goal_r, goal_c, width, height, cut)
-            if steps > 0:  # the jump point, where it lies from the goal, the run's cost
-                found[n, 0] = j = s + steps * (r * width + c)
-                prefetch(seen, j)
-                prefetch(g, j)
-                found[n, 1], found[n, 2] = rs + steps * r - goal_r, cs + steps * c - goal_c
-                spans[n] = steps * SQRT2 if r != 0 and c != 0 else float(steps)
-                n += 1
+                if steps > 0:  # the jump point, where it lies from the goal, the run's cost
+                    found[n, 0] = s + steps * (r * width + c)
+                    found[n, 1], found[n, 2] = rs + steps * r - goal_r, cs + steps * c - goal_c
+                    spans[n] = float(steps)
+                    n += 1
+            for row in range(first, n):  # their rows asked for while the next runs go
+                prefetch(seen, found[row, 0])
+                prefetch(g, found[row, 0])
         generated += n
         for t in range(n):
             child = found[t, 0]
@@ -210,3 +235,31 @@ def jump_slice(
             break
     keep(regs, size, expanded, pushed, generated, stored, longest, stop)
     return status
+
+
+@njit(cache=True)
+def walk_jumps(seen: np.ndarray, start: int, goal: int, width: int) -> np.ndarray:
+    """The cells of the path to ``goal``, from ``start``: each jump point's ``seen`` names the
+    one it was reached from, and the cells of the jump between are filled in, diagonal moves
+    first, then straight ones (``JumpPoints.between``)."""
+    moves, i = 0, goal
+    while i != start:
+        came = seen[i] & LOW
+        moves += max(abs(i // width - came // width), abs(i % width - came % width))
+        i = came
+    cells = np.empty(moves + 1, dtype=np.int64)
+    cells[0], i = start, goal
+    while i != start:
+        came = seen[i] & LOW
+        dr, dc = i // width - came // width, i % width - came % width
+        span, slant = max(abs(dr), abs(dc)), min(abs(dr), abs(dc))
+        moves -= span
+        slanted = ((dr > 0) - (dr < 0)) * width + (dc > 0) - (dc < 0)
+        last = entered(dr, dc)
+        ahead = last[0] * width + last[1]
+        cell = came
+        for t in range(1, span + 1):
+            cell += slanted if t <= slant else ahead
+            cells[moves + t] = cell
+        i = came
+    return cells

@@ -10,7 +10,7 @@ import { drawCells } from "./ui.js";
 
 const OVERLAYS = ["expanded", "frontier", "current", "path", "jump"];
 // The arrow from a cell towards its parent, by the direction of the parent (a jump point's may
-// be many cells away).
+// be many cells away, past a bend).
 const ARROWS = { "-1,0": "↑", "1,0": "↓", "0,-1": "←", "0,1": "→", "-1,-1": "↖", "-1,1": "↗", "1,-1": "↙", "1,1": "↘" };
 
 // A cell's look from its character: a wall, sand (3), water (5), S, G or open ground.
@@ -26,15 +26,20 @@ export function markCell(cell, ch) {
 // The maze's cells from its rows of text, in reading order.
 export function drawMaze(box, rows) { drawCells(box, rows, markCell); }
 
-// A path given by its turning points (jump point search's) as every cell along it: the cells
-// between two points lie on a straight or diagonal line.
+// A path given by its jump points (jump point search's) as every cell along it: a jump makes its
+// diagonal moves first, then its straight ones (`JumpPoints.between`), so it may bend once.
 export function filled(points) {
   const out = points.slice(0, 1);
   for (let i = 1; i < points.length; i++) {
     const [r0, c0] = points[i - 1], [r1, c1] = points[i];
-    const dr = Math.sign(r1 - r0), dc = Math.sign(c1 - c0);
-    const steps = Math.max(Math.abs(r1 - r0), Math.abs(c1 - c0));
-    for (let k = 1; k <= steps; k++) out.push([r0 + k * dr, c0 + k * dc]);
+    const dr = r1 - r0, dc = c1 - c0;
+    const slant = Math.min(Math.abs(dr), Math.abs(dc)), steps = Math.max(Math.abs(dr), Math.abs(dc));
+    // After the diagonal moves, the straight ones go along the longer side.
+    const [er, ec] = Math.abs(dr) > Math.abs(dc) ? [Math.sign(dr), 0] : [0, Math.sign(dc)];
+    for (let k = 1; k <= steps; k++) {
+      const d = Math.min(k, slant), s = k - d;
+      out.push([r0 + d * Math.sign(dr) + s * er, c0 + d * Math.sign(dc) + s * ec]);
+    }
   }
   return out;
 }
