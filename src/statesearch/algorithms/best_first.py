@@ -27,8 +27,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from ..core.advice import advice
 from ..core.limits import LimitKind, Meter
-from ..core.outcome import Exhausted, Links, Outcome, along, walk_back
+from ..core.outcome import Exhausted, Found, Links, Outcome, along, walk_back
 from ..core.problem import Heuristic, Problem
 from ..core.result import Stats
 from ..core.trace import Trace
@@ -153,7 +154,29 @@ def best_first(
 ) -> Outcome:
     """Expand states in order of ``ordering.priority``; see the module docstring. A ``trace``
     hears of every step (``statesearch.core.trace``); without one the loop pays a test per step.
-    ``runs``: successors from each state and its parent, instead of the problem's."""
+    ``runs``: successors from each state and its parent, instead of the problem's. With neither,
+    a problem that packs its states (``advice.packed``: a maze's cells as ints) is searched
+    packed, and its path unpacked: the same counts, in less time."""
+    if trace is None and runs is None:
+        packing = advice(problem).packed
+        packed = packing(heuristic) if packing is not None else None
+        if packed is not None:
+            outcome = _best_first(packed.problem, packed.heuristic, meter, stats, ordering)
+            if isinstance(outcome, Found):
+                outcome.path = [packed.unpack(state) for state in outcome.path]
+            return outcome
+    return _best_first(problem, heuristic, meter, stats, ordering, trace, runs)
+
+
+def _best_first(
+    problem: Problem[Any],
+    heuristic: Heuristic,
+    meter: Meter,
+    stats: Stats,
+    ordering: Ordering,
+    trace: Trace | None = None,
+    runs: Runs | None = None,
+) -> Outcome:
     tie_break = resolve_tie_break(ordering.tie_break, own_problem=False)  # the facade resolves
     make_entry = TIE_BREAKS[tie_break]()
     priority, reopen = ordering.priority, ordering.reopen

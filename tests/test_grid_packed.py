@@ -1,0 +1,123 @@
+"""The maze with its cells packed into ints (``maze/packed.py``), which best-first search runs
+when no trace watches: the same moves, estimates and order as ``(row, col)`` cells, so the same
+results and counts as the traced search, which runs on the cells themselves."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from helpers import replay
+from statesearch import Limits, solve
+from statesearch.core.advice import Packed
+from statesearch.core.problem import Heuristic
+from statesearch.maze import Maze
+from statesearch.maze.packed import PackedMaze, packed
+
+
+def random_maze(rng: random.Random) -> Maze:
+    """A small map of walls, open ground and (every other one) terrain, walls often at its
+    edges, 4 or 8 moves, either corner rule."""
+    height, width = rng.randint(1, 12), rng.randint(2, 12)
+    density = rng.random() * 0.5
+    marks = rng.choice(("#", "#1359"))
+    rows = [
+        "".join(rng.choice(marks) if rng.random() < density else "." for _ in range(width))
+        for _ in range(height)
+    ]
+    rows[0] = "." + rows[0][1:]
+    rows[-1] = rows[-1][:-1] + "."
+    cells = [(r, c) for r in range(height) for c in range(width) if rows[r][c] != "#"]
+    start, goal = rng.sample(cells, 2) if len(cells) > 1 else (cells[0], cells[0])
+    return Maze(rows, rng.choice((4, 8)), rng.choice(("avoid", "cut")), start, goal)
+
+
+def every_cell(maze: Maze) -> list[tuple[int, int]]:
+    return [(r, c) for r in range(maze.height) for c in range(maze.width)]
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_packed_cells_move_estimate_and_order_as_the_cells_do(seed: int) -> None:
+    maze = random_maze(random.Random(seed))
+    names = ["octile", "euclidean", "chebyshev", *(["manhattan"] if maze.moves == 4 else [])]
+    views = {name: packed(maze, maze.heuristics[name]) for name in names}
+    grid = PackedMaze(maze)
+    cells = every_cell(maze)
+    assert [grid.unpack(grid.pack(cell)) for cell in cells] == cells
+    assert sorted(cells, key=grid.pack) == sorted(cells)  # the classic tie-break's order
+    for cell in cells:  # walls too: their moves out are worked out alike
+        unpacked = [(a, grid.unpack(s), c) for a, s, c in grid.successors(grid.pack(cell))]
+        assert unpacked == maze.successors(cell)
+        assert [type(c) for _, _, c in unpacked] == [type(c) for _, _, c in maze.successors(cell)]
+        for name, view in views.items():
+            assert view is not None
+            assert view.heuristic.fn(grid.pack(cell)) == maze.heuristics[name].fn(cell), name
+
+
+def described(result: object) -> tuple[object, ...]:
+    r, s = result, result.stats  # type: ignore[attr-defined]
+    return (
+        r.status,  # type: ignore[attr-defined]
+        r.cost,  # type: ignore[attr-defined]
+        r.path,  # type: ignore[attr-defined]
+        r.actions,  # type: ignore[attr-defined]
+        r.limit,  # type: ignore[attr-defined]
+        (s.expanded, s.pushed, s.generated, s.max_frontier, s.tied),
+    )
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_searches_on_packed_cells_answer_and_count_as_traced_ones(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A traced search runs on ``(row, col)`` cells, an untraced one on packed cells: every
+    best-first algorithm, estimate, tie policy and budget gives the same result and counts."""
+    made: list[Maze] = []
+
+    def packing(maze: Maze, heuristic: Heuristic) -> Packed | None:
+        made.append(maze)
+        return packed(maze, heuristic)
+
+    monkeypatch.setattr(Maze, "packed", packing)
+    rng = random.Random(seed)
+    maze = random_maze(rng)
+    names = ["zero", "octile", "euclidean", "chebyshev"]
+    runs = [("ucs", None, 1.0), ("greedy", "octile", 1.0), ("astar", "octile", 2.5)]
+    runs += [("astar", name, 1.0) for name in names]
+    budgets = [None, Limits(max_expanded=rng.randint(1, 30)), Limits(max_depth=rng.randint(1, 9))]
+    budgets.append(Limits(max_pushed=rng.randint(1, 30)))
+    for algorithm, heuristic, weight in runs:
+        for tie_break in ("classic", "deep", "fifo", "lifo"):
+            for limits in budgets:
+                settings = dict(weight=weight, tie_break=tie_break, limits=limits)
+                fast = solve(maze, algorithm, heuristic, engine="python", **settings)  # type: ignore[arg-type]
+                traced = solve(maze, algorithm, heuristic, trace=True, **settings)  # type: ignore[arg-type]
+                assert described(fast) == described(traced), (algorithm, heuristic, settings)
+                assert len(made) == 1  # the untraced one, packed
+                made.clear()
+                if fast.solved:
+                    replay(maze, fast)
+
+
+def test_an_estimate_of_one_s_own_reads_row_col_cells() -> None:
+    """Only the maze's own estimates are packed: a function of one's own gets its cells."""
+    maze = Maze.parse("S..#\n.#..\n...G", moves=8)
+    seen: list[object] = []
+
+    def mine(cell: tuple[int, int]) -> float:
+        seen.append(cell)
+        return 0.0
+
+    assert packed(maze, Heuristic("mine", mine)) is None
+    result = solve(maze, "astar", Heuristic("mine", mine), engine="python")
+    assert result.solved and all(isinstance(cell, tuple) for cell in seen)
+    assert result.path[0] == (0, 0) and result.path[-1] == (2, 3)
+
+
+def test_copies_of_a_map_share_its_packed_moves() -> None:
+    base = Maze.parse("S...\n.#..\n...G", moves=8)
+    first, second = base.with_ends((0, 1), (2, 2)), base.with_ends((2, 0), (0, 3))
+    assert PackedMaze(first) and PackedMaze(second)
+    assert base.kernel_tables["packed moves 8 avoid"] is first.kernel_tables["packed moves 8 avoid"]
+    assert first.costs is second.costs is base.costs
