@@ -18,6 +18,7 @@ alternating with ``(row, col)`` cells, counts equal: 0.63-0.76 of the time per e
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable
 from typing import Any
@@ -57,11 +58,15 @@ def move_masks(rows: list[bytes], moves: int, cut: bool) -> bytes:
     return (mask & ((1 << 8 * size) - 1)).to_bytes(size, "little")
 
 
-def move_table(width: int) -> list[Moves]:
+@functools.lru_cache(maxsize=16)
+def move_table(width: int) -> tuple[Moves, ...]:
     """For each of the 256 masks, its moves: ``(action, offset, factor)``, the factor (1 or √2)
-    of the entered cell's cost, so the step's cost where every open cell costs 1."""
+    of the entered cell's cost, so the step's cost where every open cell costs 1. Kept for each
+    width: making it takes as long as a search of the lesson's maze."""
     steps = [(name, dr * width + dc, factor) for name, dr, dc, factor in ORDER]
-    return [tuple(step for i, step in enumerate(steps) if mask >> i & 1) for mask in range(256)]
+    return tuple(
+        tuple(step for i, step in enumerate(steps) if mask >> i & 1) for mask in range(256)
+    )
 
 
 class PackedMaze:
@@ -76,9 +81,8 @@ class PackedMaze:
         key = f"packed moves {maze.moves} {maze.corners}"
         if key not in kept:
             kept[key] = move_masks(maze.costs, maze.moves, maze.corners == "cut")
-            kept["packed table"] = move_table(width)
         masks: bytes = kept[key]
-        table: list[Moves] = kept["packed table"]
+        table = move_table(width)
         self.successors: Callable[[int], list[tuple[str, int, Any]]]
         if maze.uniform:  # the step costs are the table's: 1, or √2 on a diagonal
 
