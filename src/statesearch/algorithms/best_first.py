@@ -27,9 +27,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.advice import advice
+from ..core.advice import Packed, advice
 from ..core.limits import LimitKind, Meter
-from ..core.outcome import Exhausted, Found, Links, Outcome, along, walk_back
+from ..core.outcome import Exhausted, Links, Outcome, along, walk_back
 from ..core.problem import Heuristic, Problem
 from ..core.result import Stats
 from ..core.trace import Trace
@@ -157,26 +157,9 @@ def best_first(
     ``runs``: successors from each state and its parent, instead of the problem's. With neither,
     a problem that packs its states (``advice.packed``: a maze's cells as ints) is searched
     packed, and its path unpacked: the same counts, in less time."""
-    if trace is None and runs is None:
-        packing = advice(problem).packed
-        packed = packing(heuristic) if packing is not None else None
-        if packed is not None:
-            outcome = _best_first(packed.problem, packed.heuristic, meter, stats, ordering)
-            if isinstance(outcome, Found):
-                outcome.path = [packed.unpack(state) for state in outcome.path]
-            return outcome
-    return _best_first(problem, heuristic, meter, stats, ordering, trace, runs)
-
-
-def _best_first(
-    problem: Problem[Any],
-    heuristic: Heuristic,
-    meter: Meter,
-    stats: Stats,
-    ordering: Ordering,
-    trace: Trace | None = None,
-    runs: Runs | None = None,
-) -> Outcome:
+    packed = _packed(problem, heuristic) if trace is None and runs is None else None
+    if packed is not None:
+        problem, heuristic = packed.problem, packed.heuristic
     tie_break = resolve_tie_break(ordering.tie_break, own_problem=False)  # the facade resolves
     make_entry = TIE_BREAKS[tie_break]()
     priority, reopen = ordering.priority, ordering.reopen
@@ -233,7 +216,10 @@ def _best_first(
                     trace.emit("goal", state, g=gs)
                 if runs is not None:
                     return along(problem, runs.path(came, state))
-                return walk_back(problem, came, state)
+                found = walk_back(problem, came, state)
+                if packed is not None:
+                    found.path = [packed.unpack(cell) for cell in found.path]
+                return found
             child_depth = depth[state] + 1 if depth_limited else 0
             children = successors(state)
             if type(children) is not list:
@@ -281,6 +267,12 @@ def _best_first(
         stats.tied = plateau if last_g != first_g else 0  # all of one g: no tie-break orders them
         release(g, came, depth, frontier)
         del g, came, depth, frontier  # a stopped search's frame outlives this: not them
+
+
+def _packed(problem: Problem[Any], heuristic: Heuristic) -> Packed | None:
+    """The problem with packed states, if it offers them for this heuristic."""
+    packing = advice(problem).packed
+    return packing(heuristic) if packing is not None else None
 
 
 def _from_parents(runs: Runs, came: Links) -> Callable[[Any], Children]:
