@@ -7,13 +7,14 @@ from __future__ import annotations
 import random
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from helpers import replay
-from statesearch import Limits, solve
+from statesearch import Limits, SearchResult, solve
 from statesearch.core.advice import Packed
 from statesearch.core.problem import Heuristic
 from statesearch.maze import Maze
@@ -55,16 +56,11 @@ def test_packed_cells_move_estimate_and_order_as_the_cells_do(drawn: tuple[Grid,
             assert view.heuristic.fn(grid.pack(cell)) == maze.heuristics[name].fn(cell), name
 
 
-def described(result: object) -> tuple[object, ...]:
-    r, s = result, result.stats  # type: ignore[attr-defined]
-    return (
-        r.status,  # type: ignore[attr-defined]
-        r.cost,  # type: ignore[attr-defined]
-        r.path,  # type: ignore[attr-defined]
-        r.actions,  # type: ignore[attr-defined]
-        r.limit,  # type: ignore[attr-defined]
-        (s.expanded, s.pushed, s.generated, s.max_frontier, s.tied),
-    )
+def described(result: SearchResult[Any]) -> tuple[object, ...]:
+    """What a search answers and counts (not its time)."""
+    s = result.stats
+    counts = (s.expanded, s.pushed, s.generated, s.max_frontier, s.tied)
+    return (result.status, result.cost, result.path, result.actions, result.limit, counts)
 
 
 @settings(max_examples=40, deadline=None)
