@@ -10,7 +10,20 @@ passes the reads through to the problem it wraps."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any, cast
+
+
+@dataclass(frozen=True)
+class Packed:
+    """A problem's states packed for a faster search (``packed``): ``problem`` the same moves
+    over packed states, ``heuristic`` the estimate asked for over them, ``unpack`` a packed
+    state as the problem's own. Packing keeps the order of states (``a < b`` exactly when their
+    unpacked states are), so every tie is broken alike and every count is the problem's own."""
+
+    problem: Any
+    heuristic: Any  # a core.problem.Heuristic (which imports this module)
+    unpack: Callable[[Any], Any]
 
 
 class SearchAdvice:
@@ -101,6 +114,12 @@ class SearchAdvice:
     def compiled_tie_breaks(self) -> tuple[str, ...] | None:
         """The tie policies its compiled best-first searches take (``None``: classic only)."""
         return cast("tuple[str, ...] | None", self._member("compiled_tie_breaks"))
+
+    @property
+    def packed(self) -> Callable[[Any], Packed | None] | None:
+        """``packed(heuristic)``: the problem with packed states for best-first search when
+        nothing watches the states (no trace), or ``None`` (the heuristic is not its own)."""
+        return cast("Callable[[Any], Packed | None] | None", self._member("packed"))
 
     @property
     def jump_points(self) -> Callable[[], Any] | None:

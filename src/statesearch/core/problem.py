@@ -26,7 +26,10 @@ numbers are both). A few optional members unlock more:
   solvable start exceeds (a puzzle's God's number, or a bound on it); IDA* and iterative
   deepening then prove a start unsolvable once their bound passes it;
 - ``render(state)``: how a state is written in text (traces, ``--json``, paths); ``repr`` when
-  absent (``state_text``).
+  absent (``state_text``);
+- ``packed(heuristic)``: the problem over packed states (``advice.Packed``: ints, say), which
+  best-first search runs when no trace watches, or ``None``; it must keep the states' order,
+  moves and estimates, so the counts stay the same (the maze's, ``maze/packed.py``).
 """
 
 from __future__ import annotations

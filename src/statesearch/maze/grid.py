@@ -33,6 +33,7 @@ from collections.abc import Callable, Mapping
 from functools import cached_property
 from typing import Any
 
+from ..core.advice import Packed
 from ..core.note import Note
 from ..core.problem import Heuristic, NamedHeuristics
 from ..errors import InputError
@@ -89,7 +90,8 @@ class Maze:
         self.open_cells = sum(len(row) - row.count(WALL) for row in rows)
         self.default_heuristic = "manhattan" if moves == 4 else "octile"
         self.heuristic_aliases = {"h": self.default_heuristic, "none": "zero"}
-        # The compiled searches' packed grid and tables (``maze.compiled``), one set per map:
+        # The tables searches make from the rows, one set per map (the compiled searches',
+        # ``maze.compiled``, and the Python engine's packed moves, ``maze.packed``):
         # ``with_ends``' copies share this dict.
         self.kernel_tables: dict[str, Any] = {}
 
@@ -130,6 +132,7 @@ class Maze:
 
     def with_ends(self, start: Cell, goal: Cell) -> Maze:
         """The same maze (its rows shared, not copied) from ``start`` to ``goal``."""
+        self.costs  # made before the copy, so that every copy shares them  # noqa: B018
         other = copy.copy(self)  # its packed rows (``costs``, ``kernel_tables``) shared
         other.__dict__.pop("heuristics", None)
         other.initial, other.goal = self._open(start, "start"), self._open(goal, "goal")
@@ -262,6 +265,13 @@ class Maze:
         from .compiled import kernel_for
 
         return kernel_for(self, algorithm, heuristic, weight)
+
+    def packed(self, heuristic: Heuristic) -> Packed | None:
+        """The maze with its cells as ints (``maze.packed``), searched by ``best_first`` when
+        no trace watches; ``None`` for a heuristic not the maze's own."""
+        from .packed import packed
+
+        return packed(self, heuristic)
 
     def jump_points(self) -> Any:
         """Jump point search's view of this maze (``maze.jump.JumpPoints``), or the reason it
