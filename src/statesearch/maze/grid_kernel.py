@@ -26,7 +26,6 @@ loop's pieces that jump point search shares (``jump_kernel``) are here too.
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 import numpy as np
@@ -51,11 +50,11 @@ from .bucket_queue import (
     slot_of,
     unhash,
 )
+from .cells import SQRT2
 
 SIZE, CUT = k.COUNTERS, k.COUNTERS + 1  # open-list entries; a child was cut at the depth limit
 REGISTERS = QUEUE_REGISTERS  # A*'s open list keeps its own after these two
 H_ZERO, H_MANHATTAN, H_OCTILE, H_CHEBYSHEV = 0, 1, 2, 3
-SQRT2 = math.sqrt(2)
 GO = -1  # ``halt``: no reason to stop before the next expansion
 LOW = (1 << 32) - 1  # ``seen``: the cell reached from
 

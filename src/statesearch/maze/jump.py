@@ -22,12 +22,11 @@ of walls, so a run needs no bounds checks.
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from ..errors import InputError
+from .cells import SQRT2
 
-SQRT2 = math.sqrt(2)
 NAMES = {(1, 0): "D", (-1, 0): "U", (0, 1): "R", (0, -1): "L"}
 NAMES |= {(1, 1): "DR", (1, -1): "DL", (-1, 1): "UR", (-1, -1): "UL"}
 OPEN = bytes(0 if b == ord("#") else 1 for b in range(256))  # a maze's text: '#' is a wall

@@ -14,18 +14,16 @@ turns against float rows; the open list's comparisons are ~40% of this kernel's 
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 from numba import njit
 
 from ..kernels import codes as k
 from ..kernels.intrinsics import prefetch
+from .cells import SQRT2
 from .grid_kernel import GO, LOW, counters, estimate, halt, keep, pop, push, settle
 from .jump import entered as entered_py
 from .jump_runs import run
 
-SQRT2 = math.sqrt(2)
 entered = njit(cache=True, inline="always")(entered_py)  # a jump's last move, as ``maze.jump``
 
 
