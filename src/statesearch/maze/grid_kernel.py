@@ -224,10 +224,7 @@ def grid_astar_slice(
     unit: int,
     weight: float,
     regs: np.ndarray,
-    max_expanded: int,
-    max_pushed: int,
-    max_stored: int,
-    max_depth: int,
+    budget: k.Budget,
     slice_expansions: int,
 ) -> int:
     """A* with the classic tie-break and the engine's counting, resumable like every kernel,
@@ -242,6 +239,7 @@ def grid_astar_slice(
     NEED_ROOM (the open list is full; grow it and call again). The counters live in locals
     while it runs and go back to ``regs`` when it returns.
     """
+    max_expanded, max_pushed, max_stored, max_depth = budget
     count = moves.shape[0]
     limited = depth.shape[0] > 0
     mark = search << 32

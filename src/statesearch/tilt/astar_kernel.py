@@ -31,13 +31,13 @@ def astar_slice(
     bounds: Bounds,
     regs: np.ndarray,
     heap_size: np.ndarray,
-    max_expanded: int,
-    max_pushed: int,
-    max_stored: int,
+    budget: codes.Budget,
     slice_expansions: int,
 ) -> int:
-    """A* with the engine's classic order (f, g, state) and its counting; resumable."""
+    """A* with the engine's classic order (f, g, state) and its counting; resumable (no depth
+    bound: ``compiled.astar`` refuses one)."""
     targets, target_count, width, masks, blocked, merge, full = board
+    max_expanded, max_pushed, max_stored, _ = budget
     nearest, within, need = bounds
     scratch = np.empty(SCRATCH, dtype=np.uint64)
     cells = np.empty(64, dtype=np.int64)

@@ -143,19 +143,21 @@ def bidirectional_layer(
     kept_at: np.ndarray,
     waiting: int,
     regs: np.ndarray,
-    max_expanded: int,
-    max_pushed: int,
-    max_stored: int,
+    budget: codes.Budget,
+    stop_at: int,
 ) -> int:
     """Expand ``layer[regs[CURSOR]:count]`` forward by the moves or backward by
     ``reverse_moves``, into ``following[regs[FILL]:]`` (and where in ``layer`` each came from
-    into ``parents``); ``own`` and ``other`` are the two sides' ``KeySet`` arrays, ``waiting``
-    the size of the other side's frontier, ``kids`` (at least twice ``most_children`` long)
-    and ``kept_at`` (as many rows of 3) scratch.
+    into ``parents``), pausing when ``stop_at`` states are expanded in all (the slice's end);
+    ``own`` and ``other`` are the two sides' ``KeySet`` arrays, ``waiting`` the size of the
+    other side's frontier, ``kids`` (at least twice ``most_children`` long) and ``kept_at`` (as
+    many rows of 3) scratch.
 
     Returns FOUND (the meeting board is at ``following[regs[FILL]]``), EXHAUSTED (the layer
-    is done), PAUSED (a budget: ``regs[STOP]``) or NEED_ROOM (``regs[ROOM]`` more boards must
-    fit in ``own`` and ``following``; grow them and call again)."""
+    is done), PAUSED (the slice or a budget: ``regs[STOP]``) or NEED_ROOM (``regs[ROOM]``
+    more boards must fit in ``own`` and ``following``; grow them and call again)."""
+    max_expanded, max_pushed, max_stored, _ = budget
+    most = min(stop_at, max_expanded)
     width, masks, blocked = board.width, board.masks, board.blocked
     segment_of, prefix, length, whole = segments
     own_mask = len(own) - 1
@@ -179,8 +181,8 @@ def bidirectional_layer(
         for i in range(first, last):
             end = ends[i - first]
             regs[CURSOR], status = i, GOING_ON
-            if regs[codes.EXPANDED] >= max_expanded:
-                regs[codes.STOP], status = codes.STOP_EXPANDED, codes.PAUSED
+            if regs[codes.EXPANDED] >= most:
+                regs[codes.STOP], status = codes.paused_by(regs, max_expanded), codes.PAUSED
             elif regs[OWN] + end - j > FULLNESS * len(own) or regs[FILL] + end - j > len(following):
                 regs[ROOM], status = end - j, codes.NEED_ROOM
             else:
@@ -221,17 +223,19 @@ def beyond_side(
     start: np.uint64,
     kids: np.ndarray,
     regs: np.ndarray,
-    max_expanded: int,
+    budget: codes.Budget,
+    stop_at: int,
 ) -> int:
     """Expand ``layer[regs[CURSOR]:count]``, the last layer the depth bound lets in, only to
     ask whether a board new to this side lies one move past it (the engine's
     ``reaches_beyond``): FOUND at the first board with one, EXHAUSTED if none has, PAUSED at
-    ``max_expanded``."""
+    ``stop_at`` or the expansion budget."""
     width, masks, blocked = board.width, board.masks, board.blocked
     segment_of, prefix, length, whole = segments
+    most = min(stop_at, budget.max_expanded)
     for i in range(regs[CURSOR], count):
-        if regs[codes.EXPANDED] >= max_expanded:
-            regs[CURSOR], regs[codes.STOP] = i, codes.STOP_EXPANDED
+        if regs[codes.EXPANDED] >= most:
+            regs[CURSOR], regs[codes.STOP] = i, codes.paused_by(regs, budget.max_expanded)
             return codes.PAUSED
         regs[codes.EXPANDED] += 1
         if forward:
