@@ -152,7 +152,7 @@ def best_first_slice(
                 by_order[order, 0], by_order[order, 1] = child, ng
                 entry = f_bits | np.uint64(MAX_G - ng) if policy == DEEP else f_bits
                 entry_key = np.uint64(order) if policy == FIFO else NEWEST - np.uint64(order)
-            regs[SIZE] = heap_push(heap, regs[SIZE], entry, entry_key)
+            regs[SIZE] = heap_push(heap, regs[SIZE], (entry, entry_key))
         if codes.memory_full(regs, max_stored):
             return codes.PAUSED
         regs[codes.LONGEST] = max(regs[codes.LONGEST], regs[SIZE])

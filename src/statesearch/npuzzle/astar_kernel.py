@@ -156,7 +156,7 @@ def astar_slice(
                     came[child] = d
                     f = ng + weight * estimate(tiles, goal, md, kind)
                     priority = np.uint64(f) << np.uint64(G_BITS) | np.uint64(ng)
-                    regs[SIZE] = heap_push(heap, regs[SIZE], priority, np.uint64(child))
+                    regs[SIZE] = heap_push(heap, regs[SIZE], (priority, np.uint64(child)))
                     regs[codes.PUSHED] += 1
             tiles[cell] = tile
             tiles[blank] = 0
