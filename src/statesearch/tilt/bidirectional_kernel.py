@@ -53,13 +53,11 @@ def most_children(blocks: int) -> int:
 
 
 @njit(cache=True)
-def boards_after(
-    blocks: np.uint64, width: int, masks: np.ndarray, blocked: np.ndarray, out: np.ndarray, at: int
-) -> int:
+def boards_after(blocks: np.uint64, board: Board, out: np.ndarray, at: int) -> int:
     """Append the boards one move after ``blocks`` (moves that change nothing left out) to
     ``out[at:]``; returns the new end."""
     for d in range(4):
-        child = move(blocks, d, width, masks, blocked, False, False)
+        child = move(blocks, d, board.width, board.masks, board.blocked, False, False)
         if child != blocks:
             out[at] = child
             at += 1
@@ -158,8 +156,6 @@ def bidirectional_layer(
     more boards must fit in ``own`` and ``following``; grow them and call again)."""
     max_expanded, max_pushed, max_stored, _ = budget
     most = min(stop_at, max_expanded)
-    width, masks, blocked = board.width, board.masks, board.blocked
-    segment_of, prefix, length, whole = segments
     own_mask = len(own) - 1
     ends = np.zeros(CHUNK, dtype=np.int64)
     first = regs[CURSOR]
@@ -167,12 +163,9 @@ def bidirectional_layer(
         listed, last = 0, first
         while last < count and last - first < CHUNK and 2 * listed <= len(kids):
             if forward:
-                listed = boards_after(layer[last], width, masks, blocked, kids, listed)
+                listed = boards_after(layer[last], board, kids, listed)
             else:
-                listed = boards_before(
-                    layer[last], width, masks, blocked, segment_of, prefix, length, whole,
-                    start, kids, listed,
-                )  # fmt: skip
+                listed = boards_before(layer[last], board, segments, start, kids, listed)
             ends[last - first] = listed
             last += 1
         for j in range(min(LAG, listed)):
@@ -230,8 +223,6 @@ def beyond_side(
     ask whether a board new to this side lies one move past it (the engine's
     ``reaches_beyond``): FOUND at the first board with one, EXHAUSTED if none has, PAUSED at
     ``stop_at`` or the expansion budget."""
-    width, masks, blocked = board.width, board.masks, board.blocked
-    segment_of, prefix, length, whole = segments
     most = min(stop_at, budget.max_expanded)
     for i in range(regs[CURSOR], count):
         if regs[codes.EXPANDED] >= most:
@@ -239,11 +230,9 @@ def beyond_side(
             return codes.PAUSED
         regs[codes.EXPANDED] += 1
         if forward:
-            listed = boards_after(layer[i], width, masks, blocked, kids, 0)
+            listed = boards_after(layer[i], board, kids, 0)
         else:
-            listed = boards_before(
-                layer[i], width, masks, blocked, segment_of, prefix, length, whole, start, kids, 0
-            )
+            listed = boards_before(layer[i], board, segments, start, kids, 0)
         regs[codes.GENERATED] += listed
         for j in range(listed):
             if own[find_key(own, kids[j])] == 0:
