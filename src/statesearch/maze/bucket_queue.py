@@ -49,17 +49,25 @@ def slot_of(f: float, mask: int) -> int:
 
 
 @njit(cache=True, inline="always")
+def taken(links: np.ndarray, regs: np.ndarray, free: int, top: int) -> int:
+    """A number off a free list (its head ``regs[free]``, each next in ``links``), else the
+    next never used (``regs[top]``): a pool entry or a bucket."""
+    n = regs[free]
+    if n >= 0:
+        regs[free] = links[n]
+    else:
+        n = regs[top]
+        regs[top] = n + 1
+    return int(n)
+
+
+@njit(cache=True, inline="always")
 def new_bucket(
     f: float, slot: int, bucket_f: np.ndarray, bucket_head: np.ndarray, table: np.ndarray,
     fheap: np.ndarray, fsize: int, regs: np.ndarray,
 ) -> tuple[int, int]:  # fmt: skip
     """An empty bucket for ``f`` at the hash's empty ``slot``: ``(bucket, waiting buckets)``."""
-    b = regs[BFREE]
-    if b >= 0:
-        regs[BFREE] = bucket_head[b]
-    else:
-        b = regs[BTOP]
-        regs[BTOP] = b + 1
+    b = taken(bucket_head, regs, BFREE, BTOP)
     bucket_f[b], bucket_head[b], table[slot] = f, -1, b
     return b, heap_push(fheap, fsize, (np.float64(f).view(np.int64), b))
 
@@ -70,15 +78,10 @@ def pool_add(
     head: int, regs: np.ndarray,
 ) -> int:  # fmt: skip
     """An entry before ``head`` in a bucket's list; returns it."""
-    e = regs[PFREE]
-    if e >= 0:
-        regs[PFREE] = pool_next[e]
-    else:
-        e = regs[PTOP]
-        regs[PTOP] = e + 1
+    e = taken(pool_next, regs, PFREE, PTOP)
     pool_g[e], pool_cell[e], pool_next[e] = g, cell, head
     regs[POOLED] += 1
-    return int(e)
+    return e
 
 
 @njit(cache=True, inline="always")

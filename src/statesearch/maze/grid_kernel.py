@@ -46,6 +46,7 @@ from .bucket_queue import (
     QUEUE_REGISTERS,
     put_back,
     slot_of,
+    taken,
     unhash,
 )
 
@@ -300,20 +301,10 @@ def grid_astar_slice(
                 slot = (slot + 1) & mask
             b = table[slot]
             if b < 0:  # a new one (``new_bucket``, written out)
-                b = regs[BFREE]
-                if b >= 0:
-                    regs[BFREE] = bucket_head[b]
-                else:
-                    b = regs[BTOP]
-                    regs[BTOP] = b + 1
+                b = taken(bucket_head, regs, BFREE, BTOP)
                 bucket_f[b], bucket_head[b], table[slot] = f, -1, b
                 fsize = heap_push(fheap, fsize, (np.float64(f).view(np.int64), b))
-            e = regs[PFREE]  # an entry at the head of its list (``pool_add``, written out)
-            if e >= 0:
-                regs[PFREE] = pool_next[e]
-            else:
-                e = regs[PTOP]
-                regs[PTOP] = e + 1
+            e = taken(pool_next, regs, PFREE, PTOP)  # at the head of its list (``pool_add``)
             pool_g[e], pool_cell[e] = np.float64(ng).view(np.int64), child
             pool_next[e] = bucket_head[b]
             bucket_head[b] = e
