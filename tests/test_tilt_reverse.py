@@ -79,13 +79,11 @@ def test_predecessors_are_exactly_the_boards_a_move_turns_into_this_one(text: st
 def test_the_compiled_predecessors_list_the_same_boards_in_the_same_order(text: str) -> None:
     puzzle = Tilt.from_text(text)
     tables, segments = Tables(puzzle), Segments(puzzle.rules)
-    width, masks, blocked = tables.board[2:5]
     out = np.zeros(4 << 8, dtype=np.uint64)
     for board in [puzzle.initial, puzzle.board.targets, *every_board(puzzle)[:200]]:
         end = boards_before(
-            np.uint64(board), width, masks, blocked, *segments.arrays,
-            np.uint64(puzzle.initial), out, 0,
-        )  # fmt: skip
+            np.uint64(board), tables.board, segments.arrays, np.uint64(puzzle.initial), out, 0
+        )
         expected = [before for _, before, _ in puzzle.predecessors(board)]
         assert [int(b) for b in out[:end]] == expected, puzzle.show(board)
 

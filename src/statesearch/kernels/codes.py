@@ -7,10 +7,12 @@ Python loop would have raised.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 from numba import njit
 
-from ..core.limits import LimitKind, Meter
+from ..core.limits import UNBOUNDED, LimitKind, Meter
 from ..core.result import Stats
 
 # Slice statuses (AT_BOUND: a layered search's next layer is past the depth bound; its caller
@@ -33,6 +35,29 @@ EXPANDED, PUSHED, GENERATED, STORED, LONGEST, STOP = range(6)
 COUNTERS = 6
 
 
+class Budget(NamedTuple):
+    """The budgets a slice kernel stops at, made once per search from its meter (one argument,
+    not four): a PAUSED slice's STOP says which one it met."""
+
+    max_expanded: int
+    max_pushed: int
+    max_stored: int  # the meter's ``max_states``
+    max_depth: int
+
+    @classmethod
+    def of(cls, meter: Meter, most_depth: int = UNBOUNDED) -> Budget:
+        """The meter's budgets, the depth no deeper than ``most_depth`` (a kernel's own cap)."""
+        return cls(
+            int(meter.max_expanded),
+            int(meter.max_pushed),
+            int(meter.max_states),
+            int(min(meter.max_depth, most_depth)),
+        )
+
+
+UNLIMITED = Budget(UNBOUNDED, UNBOUNDED, UNBOUNDED, UNBOUNDED)  # a call that only loads a kernel
+
+
 @njit(inline="always")
 def memory_full(regs: np.ndarray, max_stored: int) -> bool:
     """Whether more than ``max_stored`` states are stored, asked after each expansion where the
@@ -41,6 +66,13 @@ def memory_full(regs: np.ndarray, max_stored: int) -> bool:
         regs[STOP] = STOP_MEMORY
         return True
     return False
+
+
+@njit(inline="always")
+def paused_by(regs: np.ndarray, max_expanded: int) -> int:
+    """The stop of a kernel that paused at its slice's end or its expansion budget, whichever
+    came first (one bound, ``min`` of both, asked at each expansion)."""
+    return STOP_EXPANDED if regs[EXPANDED] >= max_expanded else STOP_SLICE
 
 
 def read_counters(registers: np.ndarray, stats: Stats) -> None:

@@ -72,15 +72,13 @@ def best_first_slice(
     regs: np.ndarray,
     weight: int,
     policy: int,
-    max_expanded: int,
-    max_pushed: int,
-    max_states: int,
-    max_depth: int,
+    budget: codes.Budget,
     slice_expansions: int,
 ) -> int:
     """Expand up to ``slice_expansions`` states. FOUND (``regs[GOAL]``), EXHAUSTED, PAUSED
     (``regs[STOP]`` says why), NEED_ROOM (grow the table, the heap or ``by_order``, then call
     again) or BAD_SLOT (a slot gave what no search can use)."""
+    max_expanded, max_pushed, max_stored, max_depth = budget
     branching = children.shape[0]
     stop_at = regs[codes.EXPANDED] + slice_expansions
     while regs[SIZE] > 0:
@@ -154,8 +152,8 @@ def best_first_slice(
                 by_order[order, 0], by_order[order, 1] = child, ng
                 entry = f_bits | np.uint64(MAX_G - ng) if policy == DEEP else f_bits
                 entry_key = np.uint64(order) if policy == FIFO else NEWEST - np.uint64(order)
-            regs[SIZE] = heap_push(heap, regs[SIZE], entry, entry_key)
-        if codes.memory_full(regs, max_states):
+            regs[SIZE] = heap_push(heap, regs[SIZE], (entry, entry_key))
+        if codes.memory_full(regs, max_stored):
             return codes.PAUSED
         regs[codes.LONGEST] = max(regs[codes.LONGEST], regs[SIZE])
     return codes.EXHAUSTED
@@ -168,7 +166,7 @@ class BestFirstSlots:
         slots, data, start, branching = compiled
         self.slots, self.data, self.weight = slots, data, weight
         self.policy = POLICIES[tie_break]
-        self.meter = meter
+        self.meter, self.budget = meter, codes.Budget.of(meter)
         self.table = table_from(start, meter)
         reserve((1 << 12) * 16 * 2, "the compiled search's waiting room", meter)
         self.heap = np.zeros((1 << 12, 2), dtype=np.uint64)
@@ -191,7 +189,6 @@ class BestFirstSlots:
         regs[SIZE] = regs[codes.LONGEST] = regs[codes.STORED] = 1
 
     def run(self, expansions: int) -> int:
-        meter = self.meter
         return int(
             best_first_slice(
                 *self.slots,
@@ -204,10 +201,7 @@ class BestFirstSlots:
                 self.registers,
                 self.weight,
                 self.policy,
-                meter.max_expanded,
-                meter.max_pushed,
-                meter.max_states,
-                meter.max_depth,
+                self.budget,
                 expansions,
             )
         )

@@ -46,13 +46,12 @@ def breadth_first_slice(
     children: np.ndarray,
     costs: np.ndarray,
     regs: np.ndarray,
-    max_expanded: int,
-    max_pushed: int,
-    max_states: int,
+    budget: codes.Budget,
     slice_expansions: int,
 ) -> int:
     """Expand up to ``slice_expansions`` states: FOUND (``regs[GOAL]``), EXHAUSTED, PAUSED,
     NEED_ROOM or BAD_SLOT, as ``best_first_slice``."""
+    max_expanded, max_pushed, max_stored, _ = budget
     branching = children.shape[0]
     stop_at = regs[codes.EXPANDED] + slice_expansions
     while regs[HEAD] < regs[TAIL]:
@@ -93,7 +92,7 @@ def breadth_first_slice(
             if is_goal(child, data):
                 regs[GOAL] = child
                 return codes.FOUND
-        if codes.memory_full(regs, max_states):
+        if codes.memory_full(regs, max_stored):
             return codes.PAUSED
         regs[codes.LONGEST] = max(regs[codes.LONGEST], regs[TAIL] - regs[HEAD])
     return codes.EXHAUSTED
@@ -113,6 +112,7 @@ class BreadthFirstSlots:
     def __init__(self, compiled: SlotProblem, meter: Meter) -> None:
         slots, data, start, branching = compiled
         self.slots, self.data, self.meter = slots[:2], data, meter  # no heuristic
+        self.budget = codes.Budget.of(meter)
         self.table = table_from(start, meter)
         self.queue = grown(np.zeros(1 << 11, dtype=np.int64), "the compiled search's queue", meter)
         self.children = np.zeros(max(branching, 1), dtype=np.int64)
@@ -122,7 +122,6 @@ class BreadthFirstSlots:
         regs[TAIL] = regs[codes.STORED] = regs[codes.LONGEST] = 1
 
     def run(self, expansions: int) -> int:
-        meter = self.meter
         return int(
             breadth_first_slice(
                 *self.slots,
@@ -132,9 +131,7 @@ class BreadthFirstSlots:
                 self.children,
                 self.costs,
                 self.registers,
-                meter.max_expanded,
-                meter.max_pushed,
-                meter.max_states,
+                self.budget,
                 expansions,
             )
         )

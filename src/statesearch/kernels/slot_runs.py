@@ -14,7 +14,7 @@ from ..core.outcome import Exhausted, Found, Outcome, along
 from ..core.problem import longest_optimal
 from ..core.result import Stats
 from . import compile_for, slot_best_first, slot_breadth_first
-from .codes import FOUND
+from .codes import FOUND, UNLIMITED
 from .ida_driver import iterations
 from .slot_best_first import BestFirstSlots, best_first_slice
 from .slot_breadth_first import BreadthFirstSlots, breadth_first_slice
@@ -42,10 +42,10 @@ def compile_kernel(algorithm: str, slots: Slots) -> None:
     pairs = np.zeros((1, 2), np.int64)
     if algorithm in ("astar", "ucs"):
         arguments: tuple[object, ...] = (*slots, ints, *tables, heap, pairs, ints, ints, ints)
-        arguments += (1, 1, 1, 1, 1, 1, 1)
+        arguments += (1, 1, UNLIMITED, 1)
         compile_for(best_first_slice, arguments)
     elif algorithm == "bfs":
-        arguments = (*slots[:2], ints, *tables, ints, ints, ints, ints, 1, 1, 1, 1)
+        arguments = (*slots[:2], ints, *tables, ints, ints, ints, ints, UNLIMITED, 1)
         compile_for(breadth_first_slice, arguments)
     else:
         arguments = (*slots, ints, ints, ints, pairs, pairs, ints, ints, ints, 1)

@@ -1,11 +1,11 @@
 """The compiled A*'s open list: a bucket queue, each distinct f (exactly) a bucket.
 
-The *current* bucket (f == ``fcur``, the lowest) is a 4-ary heap of ``(g, cell)`` rows
-(``cur``, int64, g as its bits: non-negative floats order as their bit patterns, and integers
-compare with one branch fewer; the pool keeps g so too); every other bucket is an unordered
-list of entries in a pool (``pool_g``, ``pool_cell``, ``pool_next``), found by an
-open-addressing hash of its f (``table``, linear probing, at most half full) and kept in a
-4-ary heap of bucket numbers ordered by their f (``fheap``, ``bucket_f``). A bucket is taken
+The *current* bucket (f == ``fcur``, the lowest) is a heap (``kernels.heap``) of ``(g, cell)``
+rows (``cur``, int64, g as its bits: non-negative floats order as their bit patterns, and
+integers compare with one branch fewer; the pool keeps g so too); every other bucket is an
+unordered list of entries in a pool (``pool_g``, ``pool_cell``, ``pool_next``), found by an
+open-addressing hash of its f (``table``, linear probing, at most half full, ``bucket_f``) and
+kept in a heap of ``(f, bucket)`` rows (``fheap``, f as its bits too). A bucket is taken
 whole into ``cur`` when its f becomes the lowest; an f arriving below ``fcur`` puts the current
 bucket back in the pool first. Entries leave in the engine's ``classic`` order, smaller f, then
 g, then cell, exactly as from one heap of ``(f, g, cell)``, so every count equals the Python
@@ -30,6 +30,7 @@ from numba import njit
 
 from ..core.limits import Meter, reserve
 from ..kernels.codes import COUNTERS
+from ..kernels.heap import heap_push
 from ..kernels.slices import grown
 
 # the registers after the grid kernel's own two (``grid_kernel.CUT``): the current bucket's
@@ -37,43 +38,6 @@ from ..kernels.slices import grown
 # entries, the first free bucket number, the next never used
 CSIZE, FSIZE, PFREE, PTOP, POOLED, BFREE, BTOP = range(COUNTERS + 2, COUNTERS + 9)
 QUEUE_REGISTERS = COUNTERS + 9
-
-
-@njit(cache=True, inline="always")
-def cur_push(cur: np.ndarray, size: int, g: np.int64, cell: int) -> int:
-    """Insert ``(g, cell)`` (g's bits) in the current bucket; returns its new size."""
-    i = size
-    while i > 0:
-        parent = (i - 1) >> 2
-        if not (g < cur[parent, 0] or (g == cur[parent, 0] and cell < cur[parent, 1])):
-            break
-        cur[i, 0], cur[i, 1] = cur[parent, 0], cur[parent, 1]
-        i = parent
-    cur[i, 0], cur[i, 1] = g, cell
-    return size + 1
-
-
-@njit(cache=True, inline="always")
-def cur_pop(cur: np.ndarray, size: int) -> int:
-    """Remove the current bucket's top row; returns its new size."""
-    size -= 1
-    g, s = cur[size, 0], cur[size, 1]
-    i = 0
-    while True:
-        first = 4 * i + 1
-        if first >= size:
-            break
-        best = first
-        for c in range(first + 1, min(first + 4, size)):
-            if cur[c, 0] < cur[best, 0] or (cur[c, 0] == cur[best, 0] and cur[c, 1] < cur[best, 1]):
-                best = c
-        if not (cur[best, 0] < g or (cur[best, 0] == g and cur[best, 1] < s)):
-            break
-        cur[i, 0], cur[i, 1] = cur[best, 0], cur[best, 1]
-        i = best
-    if size > 0:
-        cur[i, 0], cur[i, 1] = g, s
-    return size
 
 
 @njit(cache=True, inline="always")
@@ -85,40 +49,16 @@ def slot_of(f: float, mask: int) -> int:
 
 
 @njit(cache=True, inline="always")
-def f_push(fheap: np.ndarray, size: int, bucket_f: np.ndarray, b: int) -> int:
-    f = bucket_f[b]
-    i = size
-    while i > 0:
-        parent = (i - 1) >> 2
-        if not f < bucket_f[fheap[parent]]:
-            break
-        fheap[i] = fheap[parent]
-        i = parent
-    fheap[i] = b
-    return size + 1
-
-
-@njit(cache=True, inline="always")
-def f_pop(fheap: np.ndarray, size: int, bucket_f: np.ndarray) -> int:
-    size -= 1
-    last = fheap[size]
-    f = bucket_f[last]
-    i = 0
-    while True:
-        first = 4 * i + 1
-        if first >= size:
-            break
-        best = first
-        for c in range(first + 1, min(first + 4, size)):
-            if bucket_f[fheap[c]] < bucket_f[fheap[best]]:
-                best = c
-        if not bucket_f[fheap[best]] < f:
-            break
-        fheap[i] = fheap[best]
-        i = best
-    if size > 0:
-        fheap[i] = last
-    return size
+def taken(links: np.ndarray, regs: np.ndarray, free: int, top: int) -> int:
+    """A number off a free list (its head ``regs[free]``, each next in ``links``), else the
+    next never used (``regs[top]``): a pool entry or a bucket."""
+    n = regs[free]
+    if n >= 0:
+        regs[free] = links[n]
+    else:
+        n = regs[top]
+        regs[top] = n + 1
+    return int(n)
 
 
 @njit(cache=True, inline="always")
@@ -127,14 +67,9 @@ def new_bucket(
     fheap: np.ndarray, fsize: int, regs: np.ndarray,
 ) -> tuple[int, int]:  # fmt: skip
     """An empty bucket for ``f`` at the hash's empty ``slot``: ``(bucket, waiting buckets)``."""
-    b = regs[BFREE]
-    if b >= 0:
-        regs[BFREE] = bucket_head[b]
-    else:
-        b = regs[BTOP]
-        regs[BTOP] = b + 1
+    b = taken(bucket_head, regs, BFREE, BTOP)
     bucket_f[b], bucket_head[b], table[slot] = f, -1, b
-    return b, f_push(fheap, fsize, bucket_f, b)
+    return b, heap_push(fheap, fsize, (np.float64(f).view(np.int64), b))
 
 
 @njit(cache=True, inline="always")
@@ -143,15 +78,10 @@ def pool_add(
     head: int, regs: np.ndarray,
 ) -> int:  # fmt: skip
     """An entry before ``head`` in a bucket's list; returns it."""
-    e = regs[PFREE]
-    if e >= 0:
-        regs[PFREE] = pool_next[e]
-    else:
-        e = regs[PTOP]
-        regs[PTOP] = e + 1
+    e = taken(pool_next, regs, PFREE, PTOP)
     pool_g[e], pool_cell[e], pool_next[e] = g, cell, head
     regs[POOLED] += 1
-    return int(e)
+    return e
 
 
 @njit(cache=True, inline="always")
@@ -208,10 +138,10 @@ def rehash(table: np.ndarray, fheap: np.ndarray, fsize: int, bucket_f: np.ndarra
     """The waiting buckets into an empty ``table`` (after it grew)."""
     mask = table.shape[0] - 1
     for j in range(fsize):
-        slot = slot_of(bucket_f[fheap[j]], mask)
+        slot = slot_of(bucket_f[fheap[j, 1]], mask)
         while table[slot] >= 0:
             slot = (slot + 1) & mask
-        table[slot] = fheap[j]
+        table[slot] = fheap[j, 1]
 
 
 class OpenBuckets:
@@ -224,13 +154,13 @@ class OpenBuckets:
         self.pool_next = np.zeros(entries, dtype=np.int64)
         self.bucket_f = np.zeros(buckets)
         self.bucket_head = np.zeros(buckets, dtype=np.int64)
-        self.fheap = np.zeros(buckets, dtype=np.int64)
+        self.fheap = np.zeros((buckets, 2), dtype=np.int64)
         self.table = np.full(2 * buckets, -1, dtype=np.int64)
         self.fcur = np.zeros(1)  # the current bucket's f, between slices
 
     @staticmethod
     def nbytes(entries: int, buckets: int) -> int:
-        return entries * 40 + buckets * 40 + 8
+        return entries * 40 + buckets * 48 + 8
 
     def begin(self, regs: np.ndarray, start: int, f: float) -> None:
         """A new search: the start alone in the current bucket, nothing waiting."""

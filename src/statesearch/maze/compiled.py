@@ -21,7 +21,7 @@ from ..core.result import Stats
 from ..directions import STEPS
 from ..errors import InputError
 from ..kernels import Prepared
-from ..kernels.codes import FOUND, LONGEST, STORED
+from ..kernels.codes import FOUND, LONGEST, STORED, UNLIMITED, Budget
 from ..kernels.slices import grown, run_slices
 from .bucket_queue import OpenBuckets
 from .cells import DIAGONALS, MOVES, SQRT2, TERRAIN
@@ -217,9 +217,8 @@ class GridSearch:
         depth: np.ndarray,
         registers: np.ndarray,
         expansions: int,
-        budgets: tuple[int, int, int, int] = (UNBOUNDED,) * 4,
+        budget: Budget = UNLIMITED,
     ) -> int:
-        expanded, pushed, stored, deepest = budgets
         q = tables.queue
         return int(
             grid_astar_slice(
@@ -245,10 +244,7 @@ class GridSearch:
                 self.maze.min_cost,
                 float(self.weight),
                 registers,
-                expanded,
-                pushed,
-                stored,
-                deepest,
+                budget,
                 expansions,
             )
         )
@@ -271,14 +267,14 @@ class GridSearch:
         if meter.depth_limited:
             reserve(n * 4, "the grid search's depths", meter)
             depth = np.zeros(n, dtype=np.int32)
-        budgets = (meter.max_expanded, meter.max_pushed, meter.max_states, meter.max_depth)
+        budget = Budget.of(meter)
         with borrowed(self.maze, n, meter) as tables:
             registers, f = self.begin(tables, self.weight, self.maze.min_cost)
             tables.queue.begin(registers, self.start, f)
             moves = self.moves.shape[0]
             slices = Slices(
                 registers,
-                lambda k: self.slice(tables, depth, registers, k, budgets),
+                lambda k: self.slice(tables, depth, registers, k, budget),
                 lambda meter: tables.queue.grow(registers, moves, meter),
             )
             status = run_slices(slices, meter, stats, SLICE)

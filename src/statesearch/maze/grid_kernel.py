@@ -15,8 +15,8 @@ A*'s open list is a bucket queue, each distinct f a bucket (``bucket_queue``: th
 entries in a heap of ``(g, cell)``, the others in lists found by a hash of f): x1.25-1.43 on
 the open and rooms 512x512 maps against one 4-ary heap of ``(f, g, cell)`` rows, x0.98-1.00 on
 the maze (benchmarks/grid_bucket_queue.py). Jump point search keeps that heap (``push``,
-``pop``: a row's words share a cache line; inlined into the loop; its f and g as their bits in
-int64 rows, which order as the floats do: ``jump_kernel``), whose order is the engine's
+``pop``: ``kernels.heap``'s, on rows of three words, its f and g as their bits in int64 rows,
+which order as the floats do: ``jump_kernel``), whose order is the engine's
 ``classic`` heapq's over ``(f, g, (row, column))`` entries, as the bucket queue's is. Every f
 and g is made by the same float64 operations in the same order as the engine's (a step costs the
 terrain, times √2 on a diagonal; the estimates are the maze's own formulas), so the same entries
@@ -32,6 +32,7 @@ import numpy as np
 from numba import njit
 
 from ..kernels import codes as k
+from ..kernels.heap import heap_pop, heap_push, sift_down
 from ..kernels.intrinsics import popcount, prefetch, trailing_zeros
 from .bucket_queue import (
     BFREE,
@@ -42,12 +43,9 @@ from .bucket_queue import (
     POOLED,
     PTOP,
     QUEUE_REGISTERS,
-    cur_pop,
-    cur_push,
-    f_pop,
-    f_push,
     put_back,
     slot_of,
+    taken,
     unhash,
 )
 from .cells import SQRT2
@@ -60,48 +58,16 @@ LOW = (1 << 32) - 1  # ``seen``: the cell reached from
 
 
 @njit(cache=True, inline="always")
-def _before(f: float, g: float, s: float, f2: float, g2: float, s2: float) -> bool:
-    return f < f2 or (f == f2 and (g < g2 or (g == g2 and s < s2)))
-
-
-@njit(cache=True, inline="always")
 def push(heap: np.ndarray, size: int, f: Any, g: Any, cell: Any) -> int:
     """Insert ``(f, g, cell)``, given in the heap's own type; returns the new size."""
-    i = size
-    while i > 0:
-        parent = (i - 1) >> 2
-        if not _before(f, g, cell, heap[parent, 0], heap[parent, 1], heap[parent, 2]):
-            break
-        heap[i, 0], heap[i, 1], heap[i, 2] = heap[parent, 0], heap[parent, 1], heap[parent, 2]
-        i = parent
-    heap[i, 0], heap[i, 1], heap[i, 2] = f, g, cell
-    return size + 1
+    return heap_push(heap, size, (f, g, cell))
 
 
 @njit(cache=True, inline="always")
 def pop(heap: np.ndarray, size: int) -> int:
     """Remove the top row; returns the new size."""
     size -= 1
-    f, g, s = heap[size, 0], heap[size, 1], heap[size, 2]
-    i = 0
-    while True:
-        first = 4 * i + 1
-        if first >= size:
-            break
-        best = first
-        for child in range(first + 1, min(first + 4, size)):
-            if _before(
-                heap[child, 0], heap[child, 1], heap[child, 2],
-                heap[best, 0], heap[best, 1], heap[best, 2],
-            ):  # fmt: skip
-                best = child
-        if not _before(heap[best, 0], heap[best, 1], heap[best, 2], f, g, s):
-            break
-        heap[i, 0], heap[i, 1], heap[i, 2] = heap[best, 0], heap[best, 1], heap[best, 2]
-        i = best
-    if size > 0:
-        heap[i, 0], heap[i, 1], heap[i, 2] = f, g, s
-    return size
+    return sift_down(heap, size, (heap[size, 0], heap[size, 1], heap[size, 2]))
 
 
 @njit(cache=True)
@@ -223,10 +189,7 @@ def grid_astar_slice(
     unit: int,
     weight: float,
     regs: np.ndarray,
-    max_expanded: int,
-    max_pushed: int,
-    max_stored: int,
-    max_depth: int,
+    budget: k.Budget,
     slice_expansions: int,
 ) -> int:
     """A* with the classic tie-break and the engine's counting, resumable like every kernel,
@@ -241,6 +204,7 @@ def grid_astar_slice(
     NEED_ROOM (the open list is full; grow it and call again). The counters live in locals
     while it runs and go back to ``regs`` when it returns.
     """
+    max_expanded, max_pushed, max_stored, max_depth = budget
     count = moves.shape[0]
     limited = depth.shape[0] > 0
     mark = search << 32
@@ -253,27 +217,27 @@ def grid_astar_slice(
     g_keys = g.view(np.int64)  # g's bits, as the queue keeps them (``bucket_queue``)
     while True:
         while True:  # the lowest live entry to cur[0] (``bucket_queue.lowest``, written out)
-            if fsize > 0 and (csize == 0 or bucket_f[fheap[0]] < fcur):
+            if fsize > 0 and (csize == 0 or bucket_f[fheap[0, 1]] < fcur):
                 if csize > 0:
                     fsize = put_back(
                         cur, csize, fcur, fheap, fsize, bucket_f, bucket_head, table, pool_g,
                         pool_cell, pool_next, regs,
                     )  # fmt: skip
                     csize = 0
-                b = fheap[0]
-                fsize = f_pop(fheap, fsize, bucket_f)
+                b = fheap[0, 1]
+                fsize = heap_pop(fheap, fsize)
                 fcur = bucket_f[b]
                 unhash(table, bucket_f, b)  # the bucket whole into cur, its number free again
                 e = bucket_head[b]
                 while e >= 0:
-                    csize = cur_push(cur, csize, pool_g[e], pool_cell[e])
+                    csize = heap_push(cur, csize, (pool_g[e], pool_cell[e]))
                     following = pool_next[e]
                     pool_next[e], regs[PFREE] = regs[PFREE], e
                     regs[POOLED] -= 1
                     e = following
                 bucket_head[b], regs[BFREE] = regs[BFREE], b
             if csize > 0 and cur[0, 0] > g_keys[cur[0, 1]]:
-                csize = cur_pop(cur, csize)
+                csize = heap_pop(cur, csize)
                 continue
             break
         if csize == 0:
@@ -290,7 +254,7 @@ def grid_astar_slice(
             break
         status, stop = GO, k.STOP_SLICE
         s, gs = cur[0, 1], np.int64(cur[0, 0]).view(np.float64)
-        csize = cur_pop(cur, csize)
+        csize = heap_pop(cur, csize)
         expanded += 1
         if csize > 0:  # the next expansion's rows above and below, likely, asked for early
             ahead = cur[0, 1]
@@ -329,27 +293,17 @@ def grid_astar_slice(
             seen[child] = mark | s
             pushed += 1
             if f == fcur:
-                csize = cur_push(cur, csize, np.float64(ng).view(np.int64), child)
+                csize = heap_push(cur, csize, (np.float64(ng).view(np.int64), child))
                 continue
             slot = slot_of(f, mask)  # its bucket (``bucket_queue.bucket_for``, written out)
             while table[slot] >= 0 and bucket_f[table[slot]] != f:
                 slot = (slot + 1) & mask
             b = table[slot]
             if b < 0:  # a new one (``new_bucket``, written out)
-                b = regs[BFREE]
-                if b >= 0:
-                    regs[BFREE] = bucket_head[b]
-                else:
-                    b = regs[BTOP]
-                    regs[BTOP] = b + 1
+                b = taken(bucket_head, regs, BFREE, BTOP)
                 bucket_f[b], bucket_head[b], table[slot] = f, -1, b
-                fsize = f_push(fheap, fsize, bucket_f, b)
-            e = regs[PFREE]  # an entry at the head of its list (``pool_add``, written out)
-            if e >= 0:
-                regs[PFREE] = pool_next[e]
-            else:
-                e = regs[PTOP]
-                regs[PTOP] = e + 1
+                fsize = heap_push(fheap, fsize, (np.float64(f).view(np.int64), b))
+            e = taken(pool_next, regs, PFREE, PTOP)  # at the head of its list (``pool_add``)
             pool_g[e], pool_cell[e] = np.float64(ng).view(np.int64), child
             pool_next[e] = bucket_head[b]
             bucket_head[b] = e

@@ -95,10 +95,7 @@ def astar_slice(
     came: np.ndarray,
     rules: Rules,
     regs: np.ndarray,
-    max_expanded: int,
-    max_pushed: int,
-    max_stored: int,
-    max_depth: int,
+    budget: codes.Budget,
     slice_expansions: int,
 ) -> int:
     """A* with the classic tie-break and the engine's counting, resumable like every kernel.
@@ -108,6 +105,7 @@ def astar_slice(
     open list is full; grow it and call again).
     """
     goal, goal_rank, md, kind, weight, cell_after, factorial = rules
+    max_expanded, max_pushed, max_stored, max_depth = budget
     n = goal.shape[0]
     tiles = np.empty(n, dtype=np.int64)
     stop_at = regs[codes.EXPANDED] + slice_expansions
@@ -158,7 +156,7 @@ def astar_slice(
                     came[child] = d
                     f = ng + weight * estimate(tiles, goal, md, kind)
                     priority = np.uint64(f) << np.uint64(G_BITS) | np.uint64(ng)
-                    regs[SIZE] = heap_push(heap, regs[SIZE], priority, np.uint64(child))
+                    regs[SIZE] = heap_push(heap, regs[SIZE], (priority, np.uint64(child)))
                     regs[codes.PUSHED] += 1
             tiles[cell] = tile
             tiles[blank] = 0

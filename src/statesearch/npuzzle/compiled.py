@@ -20,7 +20,7 @@ from ..core.problem import longest_optimal
 from ..core.result import Stats
 from ..directions import LESSON_ORDER, OPPOSITE
 from ..kernels import Prepared, compile_for
-from ..kernels.codes import EXHAUSTED, LONGEST, PAUSED, STORED
+from ..kernels.codes import EXHAUSTED, LONGEST, PAUSED, STORED, Budget
 from ..kernels.ida_driver import IDA_REGISTERS, MAX_DEPTH, Register, iterations
 from ..kernels.slices import grown, run_slices
 from . import specialized
@@ -265,7 +265,7 @@ class BoardAStar:
         n = puzzle.rows * puzzle.cols
         boards = math.factorial(n)
         reserve(2 * boards + OPEN_LIST * 16, "the compiled A*'s tables (2 bytes a board)", meter)
-        self.puzzle, self.weight, self.meter = puzzle, weight, meter
+        self.puzzle, self.weight = puzzle, weight
         self.factorial = np.array([math.factorial(i) for i in range(n + 1)], dtype=np.int64)
         self.g = np.full(boards, UNSEEN, dtype=np.uint8)
         self.came = np.zeros(boards, dtype=np.uint8)
@@ -286,7 +286,7 @@ class BoardAStar:
         )
         self.registers = np.zeros(REGISTERS, dtype=np.int64)
         self.registers[SIZE] = self.registers[LONGEST] = self.registers[STORED] = 1
-        self.depth = min(meter.max_depth, MAX_G)
+        self.budget = Budget.of(meter, MAX_G)
         self.rules = Rules(
             self.goal,
             self.goal_rank,
@@ -298,7 +298,6 @@ class BoardAStar:
         )
 
     def run(self, expansions: int) -> int:
-        meter = self.meter
         return int(
             astar_slice(
                 self.heap,
@@ -306,10 +305,7 @@ class BoardAStar:
                 self.came,
                 self.rules,
                 self.registers,
-                meter.max_expanded,
-                meter.max_pushed,
-                meter.max_states,
-                self.depth,
+                self.budget,
                 expansions,
             )
         )

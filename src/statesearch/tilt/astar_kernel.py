@@ -31,13 +31,13 @@ def astar_slice(
     bounds: Bounds,
     regs: np.ndarray,
     heap_size: np.ndarray,
-    max_expanded: int,
-    max_pushed: int,
-    max_stored: int,
+    budget: codes.Budget,
     slice_expansions: int,
 ) -> int:
-    """A* with the engine's classic order (f, g, state) and its counting; resumable."""
+    """A* with the engine's classic order (f, g, state) and its counting; resumable (no depth
+    bound: ``compiled.astar`` refuses one)."""
     targets, target_count, width, masks, blocked, merge, full = board
+    max_expanded, max_pushed, max_stored, _ = budget
     nearest, within, need = bounds
     scratch = np.empty(SCRATCH, dtype=np.uint64)
     cells = np.empty(64, dtype=np.int64)
@@ -59,7 +59,7 @@ def astar_slice(
             regs[codes.STOP] = (
                 codes.STOP_EXPANDED if regs[codes.EXPANDED] >= max_expanded else codes.STOP_SLICE
             )
-            heap_size[0] = heap_push(heap, heap_size[0], priority, state)  # not expanded yet
+            heap_size[0] = heap_push(heap, heap_size[0], (priority, state))  # not expanded yet
             return codes.PAUSED
         regs[codes.EXPANDED] += 1
         if is_goal(state, targets, target_count):
@@ -91,7 +91,8 @@ def astar_slice(
             table[cslot, 1] = state
             info[cslot] = ng << 2 | d
             h = estimate(child, kind, nearest, within, target_count, need, scratch, cells)
-            heap_size[0] = heap_push(heap, heap_size[0], np.uint64((ng + h) << G_BITS | ng), child)
+            entry = (np.uint64((ng + h) << G_BITS | ng), child)
+            heap_size[0] = heap_push(heap, heap_size[0], entry)
         if codes.memory_full(regs, max_stored):
             return codes.PAUSED
         regs[codes.LONGEST] = max(regs[codes.LONGEST], heap_size[0])

@@ -46,18 +46,20 @@ def bfs_layer(
     depth: int,
     board: Board,
     regs: np.ndarray,
-    max_expanded: int,
-    max_pushed: int,
-    max_stored: int,
+    budget: codes.Budget,
+    stop_at: int,
 ) -> int:
-    """Expand ``layer[regs[CURSOR]:count]`` into ``following[regs[FILL]:]``.
+    """Expand ``layer[regs[CURSOR]:count]`` into ``following[regs[FILL]:]``, pausing when
+    ``stop_at`` states are expanded in all (the slice's end).
 
     Counting as the engine's BFS: expanded per state taken from the layer, generated per move
     that changes the board, pushed per new board, goal tested on generation. Returns FOUND
-    (``regs[GOAL_SLOT]``), EXHAUSTED (layer done), PAUSED (a budget: ``regs[STOP]``) or
-    NEED_ROOM (grow the table or ``following`` and call again).
+    (``regs[GOAL_SLOT]``), EXHAUSTED (layer done), PAUSED (the slice or a budget:
+    ``regs[STOP]``) or NEED_ROOM (grow the table or ``following`` and call again).
     """
     targets, target_count, width, masks, blocked, merge, full = board
+    max_expanded, max_pushed, max_stored, _ = budget
+    most = min(stop_at, max_expanded)
     mask = table.shape[0] - 1
     # The children of the states AHEAD places on are worked out once, kept in a ring, and
     # their table rows asked for then, so that the cache misses (what this loop mostly waits
@@ -70,9 +72,9 @@ def bfs_layer(
         if 2 * (regs[codes.STORED] + 4) > table.shape[0] or regs[FILL] + 4 > following.shape[0]:
             regs[CURSOR] = i
             return codes.NEED_ROOM
-        if regs[codes.EXPANDED] >= max_expanded:
+        if regs[codes.EXPANDED] >= most:
             regs[CURSOR] = i
-            regs[codes.STOP] = codes.STOP_EXPANDED
+            regs[codes.STOP] = codes.paused_by(regs, max_expanded)
             return codes.PAUSED
         state = layer[i]
         row = ring[i % AHEAD]
@@ -117,16 +119,19 @@ def beyond_layer(
     table: np.ndarray,
     board: Board,
     regs: np.ndarray,
-    max_expanded: int,
+    budget: codes.Budget,
+    stop_at: int,
 ) -> int:
     """Expand ``layer[regs[CURSOR]:count]``, the last layer a depth bound lets in, only to ask
     whether a board not in ``table`` lies one move past it (``engine``'s ``reaches_beyond``):
-    FOUND at the first state with one, EXHAUSTED if none has, PAUSED at ``max_expanded``."""
+    FOUND at the first state with one, EXHAUSTED if none has, PAUSED at ``stop_at`` or the
+    expansion budget."""
     _, _, width, masks, blocked, merge, full = board
+    most = min(stop_at, budget.max_expanded)
     for i in range(regs[CURSOR], count):
-        if regs[codes.EXPANDED] >= max_expanded:
+        if regs[codes.EXPANDED] >= most:
             regs[CURSOR] = i
-            regs[codes.STOP] = codes.STOP_EXPANDED
+            regs[codes.STOP] = codes.paused_by(regs, budget.max_expanded)
             return codes.PAUSED
         state = layer[i]
         regs[codes.EXPANDED] += 1

@@ -20,7 +20,7 @@ from ..core.limits import Meter, reserve
 from ..core.outcome import Exhausted, Found, Outcome, along
 from ..core.problem import backward_cost
 from ..core.result import Stats
-from ..kernels.codes import AT_BOUND, FOUND, LONGEST, STORED
+from ..kernels.codes import AT_BOUND, FOUND, LONGEST, STORED, Budget
 from ..kernels.slices import run_slices
 from .bfs_kernel import CURSOR, FILL
 from .bidirectional_kernel import (
@@ -102,6 +102,7 @@ class SideSearch:
 
     def __init__(self, puzzle: Puzzle, goal: int, meter: Meter) -> None:
         self.meter, self.start = meter, np.uint64(puzzle.initial)
+        self.budget = Budget.of(meter)
         self.board = Tables(puzzle, meter).board
         self.segments = Segments(puzzle.rules).arrays
         # Room for a chunk's children and the most one more board can have (whole chunks at
@@ -130,8 +131,7 @@ class SideSearch:
     def run(self, expansions: int) -> int:
         return run_layers(self, expansions, self.meter.max_depth)
 
-    def expand(self, most: int) -> int:
-        meter = self.meter
+    def expand(self, stop_at: int) -> int:
         own, other = self.sides[self.forward], self.sides[not self.forward]
         layer = own.last
         return int(
@@ -150,9 +150,8 @@ class SideSearch:
                 self.kept_at,
                 len(other.last),
                 self.registers,
-                most,
-                meter.max_pushed,
-                meter.max_states,
+                self.budget,
+                stop_at,
             )
         )
 
@@ -184,7 +183,7 @@ class SideSearch:
         layer = own.last
         regs[CURSOR] = 0
         args = (layer, len(layer), own.seen.keys, self.forward, self.board, self.segments)
-        look = partial(beyond_side, *args, self.start, self.kids, regs)  # budget to come
+        look = partial(beyond_side, *args, self.start, self.kids, regs, self.budget)
         return looked_past(look, regs, self.meter, stats)
 
 

@@ -53,13 +53,11 @@ def most_children(blocks: int) -> int:
 
 
 @njit(cache=True)
-def boards_after(
-    blocks: np.uint64, width: int, masks: np.ndarray, blocked: np.ndarray, out: np.ndarray, at: int
-) -> int:
+def boards_after(blocks: np.uint64, board: Board, out: np.ndarray, at: int) -> int:
     """Append the boards one move after ``blocks`` (moves that change nothing left out) to
     ``out[at:]``; returns the new end."""
     for d in range(4):
-        child = move(blocks, d, width, masks, blocked, False, False)
+        child = move(blocks, d, board.width, board.masks, board.blocked, False, False)
         if child != blocks:
             out[at] = child
             at += 1
@@ -143,21 +141,21 @@ def bidirectional_layer(
     kept_at: np.ndarray,
     waiting: int,
     regs: np.ndarray,
-    max_expanded: int,
-    max_pushed: int,
-    max_stored: int,
+    budget: codes.Budget,
+    stop_at: int,
 ) -> int:
     """Expand ``layer[regs[CURSOR]:count]`` forward by the moves or backward by
     ``reverse_moves``, into ``following[regs[FILL]:]`` (and where in ``layer`` each came from
-    into ``parents``); ``own`` and ``other`` are the two sides' ``KeySet`` arrays, ``waiting``
-    the size of the other side's frontier, ``kids`` (at least twice ``most_children`` long)
-    and ``kept_at`` (as many rows of 3) scratch.
+    into ``parents``), pausing when ``stop_at`` states are expanded in all (the slice's end);
+    ``own`` and ``other`` are the two sides' ``KeySet`` arrays, ``waiting`` the size of the
+    other side's frontier, ``kids`` (at least twice ``most_children`` long) and ``kept_at`` (as
+    many rows of 3) scratch.
 
     Returns FOUND (the meeting board is at ``following[regs[FILL]]``), EXHAUSTED (the layer
-    is done), PAUSED (a budget: ``regs[STOP]``) or NEED_ROOM (``regs[ROOM]`` more boards must
-    fit in ``own`` and ``following``; grow them and call again)."""
-    width, masks, blocked = board.width, board.masks, board.blocked
-    segment_of, prefix, length, whole = segments
+    is done), PAUSED (the slice or a budget: ``regs[STOP]``) or NEED_ROOM (``regs[ROOM]``
+    more boards must fit in ``own`` and ``following``; grow them and call again)."""
+    max_expanded, max_pushed, max_stored, _ = budget
+    most = min(stop_at, max_expanded)
     own_mask = len(own) - 1
     ends = np.zeros(CHUNK, dtype=np.int64)
     first = regs[CURSOR]
@@ -165,12 +163,9 @@ def bidirectional_layer(
         listed, last = 0, first
         while last < count and last - first < CHUNK and 2 * listed <= len(kids):
             if forward:
-                listed = boards_after(layer[last], width, masks, blocked, kids, listed)
+                listed = boards_after(layer[last], board, kids, listed)
             else:
-                listed = boards_before(
-                    layer[last], width, masks, blocked, segment_of, prefix, length, whole,
-                    start, kids, listed,
-                )  # fmt: skip
+                listed = boards_before(layer[last], board, segments, start, kids, listed)
             ends[last - first] = listed
             last += 1
         for j in range(min(LAG, listed)):
@@ -179,8 +174,8 @@ def bidirectional_layer(
         for i in range(first, last):
             end = ends[i - first]
             regs[CURSOR], status = i, GOING_ON
-            if regs[codes.EXPANDED] >= max_expanded:
-                regs[codes.STOP], status = codes.STOP_EXPANDED, codes.PAUSED
+            if regs[codes.EXPANDED] >= most:
+                regs[codes.STOP], status = codes.paused_by(regs, max_expanded), codes.PAUSED
             elif regs[OWN] + end - j > FULLNESS * len(own) or regs[FILL] + end - j > len(following):
                 regs[ROOM], status = end - j, codes.NEED_ROOM
             else:
@@ -221,25 +216,23 @@ def beyond_side(
     start: np.uint64,
     kids: np.ndarray,
     regs: np.ndarray,
-    max_expanded: int,
+    budget: codes.Budget,
+    stop_at: int,
 ) -> int:
     """Expand ``layer[regs[CURSOR]:count]``, the last layer the depth bound lets in, only to
     ask whether a board new to this side lies one move past it (the engine's
     ``reaches_beyond``): FOUND at the first board with one, EXHAUSTED if none has, PAUSED at
-    ``max_expanded``."""
-    width, masks, blocked = board.width, board.masks, board.blocked
-    segment_of, prefix, length, whole = segments
+    ``stop_at`` or the expansion budget."""
+    most = min(stop_at, budget.max_expanded)
     for i in range(regs[CURSOR], count):
-        if regs[codes.EXPANDED] >= max_expanded:
-            regs[CURSOR], regs[codes.STOP] = i, codes.STOP_EXPANDED
+        if regs[codes.EXPANDED] >= most:
+            regs[CURSOR], regs[codes.STOP] = i, codes.paused_by(regs, budget.max_expanded)
             return codes.PAUSED
         regs[codes.EXPANDED] += 1
         if forward:
-            listed = boards_after(layer[i], width, masks, blocked, kids, 0)
+            listed = boards_after(layer[i], board, kids, 0)
         else:
-            listed = boards_before(
-                layer[i], width, masks, blocked, segment_of, prefix, length, whole, start, kids, 0
-            )
+            listed = boards_before(layer[i], board, segments, start, kids, 0)
         regs[codes.GENERATED] += listed
         for j in range(listed):
             if own[find_key(own, kids[j])] == 0:

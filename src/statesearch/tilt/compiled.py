@@ -14,7 +14,7 @@ import numpy as np
 from ..core.limits import LimitHit, LimitKind, Meter
 from ..core.outcome import Exhausted, Found, Outcome, along
 from ..core.result import Stats
-from ..kernels.codes import AT_BOUND, FOUND, LONGEST, STORED, TOO_DEEP
+from ..kernels.codes import AT_BOUND, FOUND, LONGEST, STORED, TOO_DEEP, Budget
 from ..kernels.ida_driver import MAX_DEPTH, iterations
 from ..kernels.slices import grown, run_slices
 from .astar_kernel import G_BITS, astar_slice
@@ -80,6 +80,7 @@ class LayerSearch:
 
     def __init__(self, puzzle: Puzzle, meter: Meter, stats: Stats) -> None:
         self.tables, self.meter, self.stats = Tables(puzzle, meter), meter, stats
+        self.budget = Budget.of(meter)
         self.store = Store()
         self.store.add(puzzle.initial, 0)
         self.registers = np.zeros(REGISTERS, dtype=np.int64)
@@ -93,8 +94,8 @@ class LayerSearch:
     def run(self, expansions: int) -> int:
         return run_layers(self, expansions, min(self.meter.max_depth, MAX_G))
 
-    def expand(self, most: int) -> int:
-        store, meter = self.store, self.meter
+    def expand(self, stop_at: int) -> int:
+        store = self.store
         return int(
             bfs_layer(
                 self.layer,
@@ -105,9 +106,8 @@ class LayerSearch:
                 self.depth,
                 self.tables.board,
                 self.registers,
-                most,
-                meter.max_pushed,
-                meter.max_states,
+                self.budget,
+                stop_at,
             )
         )
 
@@ -130,9 +130,9 @@ class LayerSearch:
         """The last layer the depth bound lets in: a proof if no new board lies past it."""
         layer, count, table, regs = self.layer, self.count, self.store.table, self.registers
         regs[CURSOR] = 0
-        board = self.tables.board
+        board, budget = self.tables.board, self.budget
         return looked_past(
-            lambda most: beyond_layer(layer, count, table, board, regs, most),
+            lambda stop_at: beyond_layer(layer, count, table, board, regs, budget, stop_at),
             regs,
             self.meter,
             self.stats,
@@ -156,7 +156,7 @@ class BestFirst:
     doubled under ``reserve`` when full."""
 
     def __init__(self, puzzle: Puzzle, kind: int, meter: Meter) -> None:
-        self.tables, self.kind, self.meter = Tables(puzzle, meter), kind, meter
+        self.tables, self.kind, self.budget = Tables(puzzle, meter), kind, Budget.of(meter)
         self.store = Store()
         self.store.add(puzzle.initial, 0)
         self.heap = np.zeros((OPEN_LIST, 2), dtype=np.uint64)
@@ -166,7 +166,7 @@ class BestFirst:
         self.registers[STORED] = self.registers[LONGEST] = 1
 
     def run(self, expansions: int) -> int:
-        store, meter, t = self.store, self.meter, self.tables
+        store, t = self.store, self.tables
         return int(
             astar_slice(
                 self.heap,
@@ -177,9 +177,7 @@ class BestFirst:
                 t.bounds,
                 self.registers,
                 self.heap_size,
-                meter.max_expanded,
-                meter.max_pushed,
-                meter.max_states,
+                self.budget,
                 expansions,
             )
         )

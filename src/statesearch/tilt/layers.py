@@ -13,10 +13,9 @@ import numpy as np
 from ..core.limits import LimitKind, Meter
 from ..core.outcome import Exhausted
 from ..core.result import Stats
-from ..kernels.codes import AT_BOUND, EXHAUSTED, FOUND
+from ..kernels.codes import AT_BOUND, EXHAUSTED, EXPANDED, FOUND
 from ..kernels.slices import run_slices
 from .bfs_kernel import FILL
-from .tables import most_expanded
 
 
 class Layered(Protocol):
@@ -24,11 +23,11 @@ class Layered(Protocol):
     ``bidirectional_kernel.bidirectional_layer``): the boards it reaches go to ``FILL``."""
 
     registers: np.ndarray
-    meter: Meter
     depth: int  # of the layer being expanded
 
-    def expand(self, most: int) -> int:
-        """The layer kernel on the rest of the layer, up to ``most`` expanded in all."""
+    def expand(self, stop_at: int) -> int:
+        """The layer kernel on the rest of the layer, up to ``stop_at`` expanded in all (the
+        slice's end; the kernel stops at the expansion budget too)."""
 
     def next_layer(self) -> None:
         """The layer just made (``FILL`` boards) becomes the one to expand, a layer deeper."""
@@ -39,9 +38,9 @@ def run_layers(search: Layered, expansions: int, depth_bound: int) -> int:
     (a layer made no new board) or AT_BOUND (the next layer is past ``depth_bound``); a slice
     turns from layer to layer within its ``expansions``."""
     regs = search.registers
-    most = most_expanded(regs, search.meter, expansions)
+    stop_at = int(regs[EXPANDED]) + expansions
     while search.depth < depth_bound:
-        status = search.expand(most)
+        status = search.expand(stop_at)
         if status != EXHAUSTED:
             return status
         if not regs[FILL]:
@@ -51,13 +50,13 @@ def run_layers(search: Layered, expansions: int, depth_bound: int) -> int:
 
 
 class LookPast:
-    """``look`` (up to a number of expansions) for ``kernels.slices.run_slices``."""
+    """``look`` (given the count its slice ends at) for ``kernels.slices.run_slices``."""
 
-    def __init__(self, look: Callable[[int], int], registers: np.ndarray, meter: Meter) -> None:
-        self.look, self.registers, self.meter = look, registers, meter
+    def __init__(self, look: Callable[[int], int], registers: np.ndarray) -> None:
+        self.look, self.registers = look, registers
 
     def run(self, expansions: int) -> int:
-        return self.look(most_expanded(self.registers, self.meter, expansions))
+        return self.look(int(self.registers[EXPANDED]) + expansions)
 
     def grow(self, meter: Meter) -> None:
         raise AssertionError("a look past the bound keeps nothing: it never needs room")
@@ -68,5 +67,5 @@ def looked_past(
 ) -> Exhausted:
     """Run ``look`` in slices until it answers: a proof if it found no new board past the
     depth bound."""
-    status = run_slices(LookPast(look, regs, meter), meter, stats)
+    status = run_slices(LookPast(look, regs), meter, stats)
     return Exhausted(LimitKind.DEPTH if status == FOUND else None)

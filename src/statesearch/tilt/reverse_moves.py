@@ -13,6 +13,7 @@ from numba import njit
 from ..kernels.intrinsics import popcount, trailing_zeros
 from .bitboard import shift, stuck_blocks
 from .rules import DIRECTIONS, Rules
+from .tables import Board
 
 
 class SegmentArrays(NamedTuple):
@@ -69,22 +70,15 @@ def produced(blocks: np.uint64, blocked: np.ndarray, whole: np.ndarray) -> bool:
 
 @njit(cache=True)
 def boards_before(
-    blocks: np.uint64,
-    width: int,
-    masks: np.ndarray,
-    blocked: np.ndarray,
-    segment_of: np.ndarray,
-    prefix: np.ndarray,
-    length: np.ndarray,
-    whole: np.ndarray,
-    start: np.uint64,
-    out: np.ndarray,
+    blocks: np.uint64, board: Board, segments: SegmentArrays, start: np.uint64, out: np.ndarray,
     at: int,
-) -> int:
+) -> int:  # fmt: skip
     """Append the boards that one move turns into ``blocks`` to ``out[at:]`` as
     ``Tilt.predecessors`` lists them (in the order of ``Rules.predecessors``, direction by
     direction, leaving out those no move produces but ``start``); returns the new end. ``out``
     needs room for ``4 * 2**k`` boards with k blocks."""
+    width, masks, blocked = board.width, board.masks, board.blocked
+    segment_of, prefix, length, whole = segments
     first = at
     for d in range(4):
         stuck = stuck_blocks(blocks, d, width, masks, blocked)

@@ -10,20 +10,12 @@ from typing import NamedTuple, Protocol
 import numpy as np
 
 from ..core.limits import Meter
-from ..kernels.codes import EXPANDED
 from .board import TiltBoard, cells_of
 from .estimates import SCRATCH, estimate
 from .heuristics import UNREACHABLE, direction_needs, distances_from
 from .rules import DIRECTIONS, Rules
 
 SLICE = 1 << 18  # IDA* expansions between clock checks
-
-
-def most_expanded(registers: np.ndarray, meter: Meter, expansions: int) -> int:
-    """The count a BFS or bidirectional kernel stops at to run ``expansions`` more: these take
-    one bound for the budget and the slice (a PAUSED slice then says ``STOP_EXPANDED``, and
-    ``Meter.after_pause`` raises only past the budget)."""
-    return min(meter.max_expanded, int(registers[EXPANDED]) + expansions)
 
 
 class Board(NamedTuple):
