@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from ..core.limits import UNBOUNDED, LimitKind, Meter, reserve
+from ..core.limits import LimitKind, Meter, reserve
 from ..core.outcome import Exhausted, Found, Outcome
 from ..core.result import Stats
 from ..directions import STEPS
@@ -305,7 +305,7 @@ class JumpSearch(GridSearch):
         tables: Tables,
         registers: np.ndarray,
         expansions: int,
-        budgets: tuple[int, int, int] = (UNBOUNDED,) * 3,
+        budget: Budget = UNLIMITED,
     ) -> int:
         return int(
             jump_slice(
@@ -320,9 +320,7 @@ class JumpSearch(GridSearch):
                 self.kind,
                 self.maze.corners == "cut",
                 registers,
-                budgets[0],
-                budgets[1],
-                budgets[2],
+                budget,
                 expansions,
             )
         )
@@ -338,7 +336,7 @@ class JumpSearch(GridSearch):
             raise InputError(
                 "jump point search takes no depth limit (a jump spans many moves): use astar"
             )
-        budgets = (meter.max_expanded, meter.max_pushed, meter.max_states)
+        budget = Budget.of(meter)
         with borrowed(self.maze, self.cost.shape[0], meter) as tables:
             registers, f = self.begin(tables, 1, 1)
             tables.heap[0] = self.heap_row(f, 0.0, self.start)
@@ -346,7 +344,7 @@ class JumpSearch(GridSearch):
             def grow(meter: Meter) -> None:
                 tables.heap = grown(tables.heap, "the grid search's open list", meter)
 
-            slices = Slices(registers, lambda k: self.jump(tables, registers, k, budgets), grow)
+            slices = Slices(registers, lambda k: self.jump(tables, registers, k, budget), grow)
             if run_slices(slices, meter, stats, SLICE) == FOUND:
                 cells = walk_jumps(tables.seen, self.start, self.goal, self.width)
                 return found(self.cost, self.width, cells)

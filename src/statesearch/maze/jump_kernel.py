@@ -162,13 +162,13 @@ def jump_slice(
     kind: int,
     cut: bool,
     regs: np.ndarray,
-    max_expanded: int,
-    max_pushed: int,
-    max_stored: int,
+    budget: k.Budget,
     slice_expansions: int,
 ) -> int:
     """Jump point search with the classic tie-break and the Python search's counting; the
-    tables, statuses and registers are the A* kernel's (the start reached from itself)."""
+    tables, statuses and registers are the A* kernel's (the start reached from itself; no
+    depth bound: ``JumpSearch.run`` refuses one)."""
+    max_expanded, max_pushed, max_stored, _ = budget
     mark = search << 32
     height = grid.shape[0] // width
     goal_r, goal_c = goal // width, goal % width
