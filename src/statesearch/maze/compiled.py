@@ -37,7 +37,7 @@ from .grid_kernel import (
     grid_astar_slice,
     walk_back,
 )
-from .jump_kernel import jump_slice, walk_jumps
+from .jump_kernel import jump_slice
 from .jump_runs import bit_lines
 
 HEURISTICS = {
@@ -346,6 +346,6 @@ class JumpSearch(GridSearch):
 
             slices = Slices(registers, lambda k: self.jump(tables, registers, k, budget), grow)
             if run_slices(slices, meter, stats, SLICE) == FOUND:
-                cells = walk_jumps(tables.seen, self.start, self.goal, self.width)
+                cells = walk_back(tables.seen, self.start, self.goal, self.width)
                 return found(self.cost, self.width, cells)
             return Exhausted()

@@ -49,12 +49,14 @@ from .bucket_queue import (
     unhash,
 )
 from .cells import SQRT2
+from .jump import entered as entered_py
 
 SIZE, CUT = k.COUNTERS, k.COUNTERS + 1  # open-list entries; a child was cut at the depth limit
 REGISTERS = QUEUE_REGISTERS  # A*'s open list keeps its own after these two
 H_ZERO, H_MANHATTAN, H_OCTILE, H_CHEBYSHEV = 0, 1, 2, 3
 GO = -1  # ``halt``: no reason to stop before the next expansion
 LOW = (1 << 32) - 1  # ``seen``: the cell reached from
+entered = njit(cache=True, inline="always")(entered_py)  # a jump's last move, as ``maze.jump``
 
 
 @njit(cache=True, inline="always")
@@ -74,22 +76,27 @@ def pop(heap: np.ndarray, size: int) -> int:
 def walk_back(seen: np.ndarray, start: int, goal: int, width: int) -> np.ndarray:
     """The cells of the path to ``goal``, from ``start``: each cell's ``seen`` names the one it
     was reached from (one move before for A*, a jump before for jump point search), and the
-    cells between are filled in."""
+    cells of a jump between are filled in, diagonal moves first, then straight ones
+    (``JumpPoints.between``)."""
     moves, i = 0, goal
     while i != start:
         came = seen[i] & LOW
         moves += max(abs(i // width - came // width), abs(i % width - came % width))
         i = came
     cells = np.empty(moves + 1, dtype=np.int64)
-    cells[moves], i = goal, goal
+    cells[0], i = start, goal
     while i != start:
         came = seen[i] & LOW
         dr, dc = i // width - came // width, i % width - came % width
-        span = max(abs(dr), abs(dc))
-        back = (dr > 0) - (dr < 0), (dc > 0) - (dc < 0)
-        for t in range(1, span + 1):
-            cells[moves - t] = i - t * (back[0] * width + back[1])
+        span, slant = max(abs(dr), abs(dc)), min(abs(dr), abs(dc))
         moves -= span
+        slanted = ((dr > 0) - (dr < 0)) * width + (dc > 0) - (dc < 0)
+        last = entered(dr, dc)
+        ahead = last[0] * width + last[1]
+        cell = came
+        for t in range(1, span + 1):
+            cell += slanted if t <= slant else ahead
+            cells[moves + t] = cell
         i = came
     return cells
 

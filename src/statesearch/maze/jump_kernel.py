@@ -20,11 +20,8 @@ from numba import njit
 from ..kernels import codes as k
 from ..kernels.intrinsics import prefetch
 from .cells import SQRT2
-from .grid_kernel import GO, LOW, counters, estimate, halt, keep, pop, push, settle
-from .jump import entered as entered_py
+from .grid_kernel import GO, LOW, counters, entered, estimate, halt, keep, pop, push, settle
 from .jump_runs import run
-
-entered = njit(cache=True, inline="always")(entered_py)  # a jump's last move, as ``maze.jump``
 
 
 @njit(cache=True, inline="always")
@@ -233,31 +230,3 @@ def jump_slice(
             break
     keep(regs, size, expanded, pushed, generated, stored, longest, stop)
     return status
-
-
-@njit(cache=True)
-def walk_jumps(seen: np.ndarray, start: int, goal: int, width: int) -> np.ndarray:
-    """The cells of the path to ``goal``, from ``start``: each jump point's ``seen`` names the
-    one it was reached from, and the cells of the jump between are filled in, diagonal moves
-    first, then straight ones (``JumpPoints.between``)."""
-    moves, i = 0, goal
-    while i != start:
-        came = seen[i] & LOW
-        moves += max(abs(i // width - came // width), abs(i % width - came % width))
-        i = came
-    cells = np.empty(moves + 1, dtype=np.int64)
-    cells[0], i = start, goal
-    while i != start:
-        came = seen[i] & LOW
-        dr, dc = i // width - came // width, i % width - came % width
-        span, slant = max(abs(dr), abs(dc)), min(abs(dr), abs(dc))
-        moves -= span
-        slanted = ((dr > 0) - (dr < 0)) * width + (dc > 0) - (dc < 0)
-        last = entered(dr, dc)
-        ahead = last[0] * width + last[1]
-        cell = came
-        for t in range(1, span + 1):
-            cell += slanted if t <= slant else ahead
-            cells[moves + t] = cell
-        i = came
-    return cells
