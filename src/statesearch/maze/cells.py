@@ -10,11 +10,7 @@ Cell = tuple[int, int]
 TERRAIN = {".": 1, "S": 1, "G": 1, **{str(d): d for d in range(1, 10)}}
 WALL = "#"
 MOVES = [(name, *STEPS[name]) for name in LESSON_ORDER]
-# √2 rounded up to a multiple of 2**-32 (1.1e-11 over): every sum of moves is then exact,
-# whatever its order (below 2**21), so two paths of one cost compare equal and A* never reopens
-# a cell over a rounding difference (such 1e-15 "improvements" were 12% of its expansions on an
-# open 8-connected map). Rounded up, the octile distance stays exact and the Euclidean admissible.
-SQRT2 = math.ceil(math.sqrt(2) * 2**32) / 2**32
+SQRT2 = math.sqrt(2)
 # The diagonals after the four straight moves: (name, dr, dc, the two straight moves beside it).
 DIAGONALS = [("DR", 1, 1, "D", "R"), ("DL", 1, -1, "D", "L"), ("UR", -1, 1, "U", "R")]
 DIAGONALS.append(("UL", -1, -1, "U", "L"))

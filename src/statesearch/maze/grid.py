@@ -7,8 +7,7 @@ comment (as in tilt files). Cells are ``(row, column)``.
 Moves (``moves=4``, the lesson's): the four neighbours in the order down, up, right, left; the
 action is the direction walked. ``moves=8`` adds the diagonals after them (``DR``, ``DL``,
 ``UR``, ``UL``). A move costs the terrain of the cell it enters, times √2 for a diagonal: a
-diagonal into sand (3) costs 3√2, whatever the cells beside it cost (√2 rounded up to a
-multiple of 2**-32, ``cells.SQRT2``: sums of moves are exact). The corner rule
+diagonal into sand (3) costs 3√2, whatever the cells beside it cost. The corner rule
 (``corners``): ``avoid`` (the default, Moving AI's) takes a diagonal only when both cells beside
 it are open, so a path never touches a wall's corner; ``cut`` takes it when one of them is open.
 Neither squeezes between two walls that meet at a corner.
@@ -22,7 +21,7 @@ consistent for the moves it is offered with.
 >>> maze.initial, maze.goal
 ((0, 0), (1, 2))
 >>> Maze.parse("S.#\\n..G", moves=8).successors((0, 0))[-1]
-('DR', (1, 1), 1.4142135623842478)
+('DR', (1, 1), 1.4142135623730951)
 """
 
 from __future__ import annotations
