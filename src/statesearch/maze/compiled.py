@@ -24,7 +24,7 @@ from ..kernels import Prepared
 from ..kernels.codes import FOUND, LONGEST, STORED, UNLIMITED, Budget
 from ..kernels.slices import grown, run_slices
 from .bucket_queue import OpenBuckets
-from .cells import DIAGONALS, MOVES, SQRT2, TERRAIN
+from .cells import DIAGONALS, MOVES, SQRT2
 from .grid_kernel import (
     CUT,
     H_CHEBYSHEV,
@@ -39,6 +39,7 @@ from .grid_kernel import (
 )
 from .jump_kernel import jump_slice
 from .jump_runs import bit_lines
+from .packed import flat_costs, legal_moves
 
 HEURISTICS = {
     "zero": H_ZERO,
@@ -54,38 +55,17 @@ Kernel = Callable[[Meter, Stats], Outcome]
 
 
 def packed(maze: Any) -> tuple[np.ndarray, np.ndarray]:
-    """The maze's cells as terrain costs in one uint8 array with a border of walls (0), and
-    its moves as ``(offset, diagonal, beside_a, beside_b, dr, dc)`` rows in the maze's order."""
+    """The maze's cells as terrain costs in one uint8 array with a border of walls (0)
+    (``packed.flat_costs``, copied: the kernels take writable arrays), and its moves as
+    ``(offset, diagonal, beside_a, beside_b, dr, dc)`` rows in the maze's order."""
     width = maze.width + 2
-    table = np.zeros(256, dtype=np.uint8)
-    for ch, value in TERRAIN.items():
-        table[ord(ch)] = value
-    text = np.frombuffer("".join(maze.rows).encode("ascii"), dtype=np.uint8)
-    cost = np.zeros((maze.height + 2, width), dtype=np.uint8)
-    cost[1:-1, 1:-1] = table[text].reshape(maze.height, maze.width)
+    cost = np.frombuffer(flat_costs(maze), dtype=np.uint8).copy()
     rows = [(dr * width + dc, 0, 0, 0, dr, dc) for _, dr, dc in MOVES]
     if maze.moves == 8:
         for _, dr, dc, a, b in DIAGONALS:
             beside = [STEPS[n][0] * width + STEPS[n][1] for n in (a, b)]
             rows.append((dr * width + dc, 1, *beside, dr, dc))
-    return cost.reshape(-1), np.array(rows, dtype=np.int64)
-
-
-def open_moves(cost: np.ndarray, moves: np.ndarray, cut: bool) -> np.ndarray:
-    """Each cell's legal moves as bits (bit ``m``: ``moves[m]`` enters an open cell, and for a
-    diagonal the corner rule allows it), one byte a cell: the compiled A* reads one byte an
-    expansion instead of up to 16 (0 for the border)."""
-    n, reach = cost.shape[0], int(np.abs(moves[:, 0]).max())
-    cells = np.arange(reach, n - reach)
-    passable = cost > 0
-    out = np.zeros(n, dtype=np.uint8)
-    for m, (offset, diagonal, beside_a, beside_b, _, _) in enumerate(moves.tolist()):
-        ok = passable[cells + offset]
-        if diagonal:
-            a, b = passable[cells + beside_a], passable[cells + beside_b]
-            ok &= (a | b) if cut else (a & b)
-        out[reach : n - reach] |= ok.astype(np.uint8) << np.uint8(m)
-    return out
+    return cost, np.array(rows, dtype=np.int64)
 
 
 ACTIONS = np.array(["UL", "U", "UR", "L", "", "R", "DL", "D", "DR"], dtype=object)  # dr, dc
@@ -193,10 +173,8 @@ class GridSearch:
         if "grid" not in kept:  # one per map: the copies share it
             kept["grid"] = packed(maze)
         self.cost, self.moves = kept["grid"]
-        rule = f"open moves {maze.corners}"  # the copies share the corner rule; kept by it anyway
-        if rule not in kept:
-            kept[rule] = open_moves(self.cost, self.moves, maze.corners == "cut")
-        self.open_moves = kept[rule]
+        # each cell's legal moves, a byte (bit m: ``self.moves[m]``), as the Python engine's
+        self.open_moves = np.frombuffer(legal_moves(maze), dtype=np.uint8)
         self.width = maze.width + 2
         self.start = self.index(maze.initial)
         self.goal = self.index(maze.goal)

@@ -205,7 +205,7 @@ def grid_astar_slice(
     ``moves[m]`` is ``(offset, diagonal, beside_a, beside_b, dr, dc)``: the step to the
     neighbour, for a diagonal the steps to the two cells beside it, and the step in rows and
     columns; ``open_moves[i]`` has bit ``m`` set if move ``m`` is legal from cell ``i`` (the
-    corner rule folded in: ``compiled.open_moves``). ``search`` is this search's number in
+    corner rule folded in: ``packed.legal_moves``). ``search`` is this search's number in
     ``seen``. ``depth`` has one entry per cell when a depth limit is set (else none). Returns
     FOUND, EXHAUSTED, PAUSED (a slice or a budget ended: ``regs[STOP]`` tells which) or
     NEED_ROOM (the open list is full; grow it and call again). The counters live in locals

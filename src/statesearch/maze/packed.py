@@ -21,7 +21,7 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from ..core.advice import Packed
 from ..core.problem import ZERO, Heuristic
@@ -58,6 +58,26 @@ def move_masks(rows: list[bytes], moves: int, cut: bool) -> bytes:
     return (mask & ((1 << 8 * size) - 1)).to_bytes(size, "little")
 
 
+def flat_costs(maze: Any) -> bytes:
+    """The maze's costs inside their border (``Maze.costs``) as one string of bytes, a cell's
+    byte at its packed number; made once a map (``with_ends``' copies share
+    ``kernel_tables``), for this search and the compiled ones."""
+    kept = maze.kernel_tables
+    if "flat costs" not in kept:
+        kept["flat costs"] = b"".join(maze.costs)
+    return cast(bytes, kept["flat costs"])
+
+
+def legal_moves(maze: Any) -> bytes:
+    """``move_masks`` for the maze's moves and corner rule, made once a map, for this search
+    and the compiled ones."""
+    kept = maze.kernel_tables
+    key = f"legal moves {maze.moves} {maze.corners}"
+    if key not in kept:
+        kept[key] = move_masks(maze.costs, maze.moves, maze.corners == "cut")
+    return cast(bytes, kept[key])
+
+
 @functools.lru_cache(maxsize=16)
 def move_table(width: int) -> tuple[Moves, ...]:
     """For each of the 256 masks, its moves: ``(action, offset, factor)``, the factor (1 or √2)
@@ -77,11 +97,7 @@ class PackedMaze:
         width = self.width
         self.initial: int = self.pack(maze.initial)
         self.goal: int = self.pack(maze.goal)
-        kept = maze.kernel_tables  # one set per map: ``with_ends``' copies share it
-        key = f"packed moves {maze.moves} {maze.corners}"
-        if key not in kept:
-            kept[key] = move_masks(maze.costs, maze.moves, maze.corners == "cut")
-        masks: bytes = kept[key]
+        masks = legal_moves(maze)
         table = move_table(width)
         self.successors: Callable[[int], list[tuple[str, int, Any]]]
         if maze.uniform:  # the step costs are the table's: 1, or √2 on a diagonal
@@ -92,9 +108,7 @@ class PackedMaze:
                 ]
 
         else:  # the entered cell's terrain, times 1 or √2
-            if "packed costs" not in kept:
-                kept["packed costs"] = b"".join(maze.costs)
-            costs: bytes = kept["packed costs"]
+            costs = flat_costs(maze)
 
             def successors(cell: int) -> list[tuple[str, int, Any]]:
                 return [
