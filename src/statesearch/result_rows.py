@@ -39,7 +39,7 @@ PROVENANCE_COLUMNS = [
 ]  # fmt: skip
 BATCH_COLUMNS = [
     "id", "problem", "status", "length", "cost", "expected", "correct", "optimal",
-    "algorithm", "heuristic", "weight", "engine", "limit", "proof",
+    "algorithm", "heuristic", "weight", "tie_break", "engine", "limit", "proof",
     "stats.expanded", "stats.pushed", "stats.generated", "stats.max_frontier",
     "stats.elapsed_s", "cpu_s", "wall_s", "worker", "instance",
     "reason", "choice", "hint", "note", "moves", "actions", "start", "goal", "path",

@@ -170,6 +170,7 @@ class SearchResult(Generic[S]):
     reason: str = ""
     engine: str = "python"
     weight: float | None = None  # A*'s weight on h (f = g + w*h); None for other algorithms
+    tie_break: str | None = None  # the order among equal priorities, for a search with one
     choice: str = ""  # what algorithm="auto" chose, and why
     hint: str = ""  # what to try next when a limit stopped the search
     # How it ran, when that differs from what was asked (traced in Python, an option unread).
@@ -239,6 +240,7 @@ class SearchResult(Generic[S]):
             "algorithm": self.algorithm,
             "heuristic": self.heuristic,
             "weight": self.weight,
+            "tie_break": self.tie_break,
             "engine": self.engine,
             "choice": self.choice,
             "limit": self.limit.value if self.limit else None,

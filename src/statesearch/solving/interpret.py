@@ -65,6 +65,7 @@ def interpret(
         stats,
         engine=plan.engine,
         weight=_weight(resolved),
+        tie_break=resolved.options.tie_break if algo.orders_ties else None,
         choice=resolved.choice.why,
         notes=[n for n in notes if n],
         trace=resolved.options.trace,
