@@ -72,7 +72,7 @@ def one_heap_astar(
     size, expanded, pushed, generated, stored, longest = counters(regs)
     stop_at = expanded + slice_expansions
     while True:
-        size, status, stop = halt(heap, size, g, count, expanded, stop_at, max_expanded)
+        size, status, stop = halt(heap, size, g, 0, count, expanded, stop_at, max_expanded)
         if status != GO:
             break
         s, gs = int(heap[0, 2]), heap[0, 1]
@@ -148,7 +148,7 @@ def one_heap(search: GridSearch, tables: Tables) -> tuple[int, ...]:
 def in_code(search: GridSearch, tables: Tables) -> tuple[int, ...]:
     """The kernel in the code, one call, its queue grown when it asks."""
     regs, f = search.begin(tables, 1, 1)
-    tables.queue.begin(regs, search.start, f)
+    tables.queue.begin(regs, search.start, f, search.shift)
     while True:
         status = search.slice(tables, NO_DEPTH, regs, 1 << 40)
         if status != k.NEED_ROOM:
@@ -174,7 +174,7 @@ def main() -> None:
         variants = [one_heap, in_code]
         spent = [0.0, 0.0]
         for n, (start, goal) in enumerate([pairs[0], *pairs]):  # the first loads the code
-            search = GridSearch(base.with_ends(start, goal), 2, 1)
+            search = GridSearch(base.with_ends(start, goal), 2, 1, "classic")
             answers = {}
             for v in (0, 1) if n % 2 == 0 else (1, 0):
                 began = time.thread_time()

@@ -15,6 +15,7 @@ from statesearch.maze.jump_kernel import straight
 from statesearch.maze.jump_runs import bit_lines
 
 pytest.importorskip("numba")
+TIES = ("classic", "deep")  # ``Maze.compiled_tie_breaks``
 
 
 def random_maze(seed: int) -> Maze:
@@ -65,12 +66,35 @@ def test_the_compiled_a_star_counts_as_the_engine_does(seed: int) -> None:
     rng = random.Random(seed)
     budgets = every_budget(rng, 40)
     names = ["zero", "octile", "chebyshev", *(["manhattan"] if maze.moves == 4 else [])]
-    for algorithm, heuristic in [("ucs", None), *(("astar", name) for name in names)]:
-        for limits in budgets:
-            python = solve(maze, algorithm, heuristic, engine="python", limits=limits)
-            compiled = solve(maze, algorithm, heuristic, engine="compiled", limits=limits)
-            assert compiled.engine == "compiled"
-            assert described(compiled) == described(python), (algorithm, heuristic, limits)
+    searches = [("ucs", None), *(("astar", name) for name in names)]
+    for (algorithm, heuristic), limits, tie_break in itertools.product(searches, budgets, TIES):
+        python = solve(
+            maze, algorithm, heuristic, engine="python", limits=limits, tie_break=tie_break
+        )
+        compiled = solve(
+            maze, algorithm, heuristic, engine="compiled", limits=limits, tie_break=tie_break
+        )
+        assert compiled.engine == "compiled"
+        assert described(compiled) == described(python), (algorithm, heuristic, limits, tie_break)
+
+
+@pytest.mark.parametrize("algorithm", ["astar", "jps"])
+def test_the_two_tie_policies_search_in_different_orders(algorithm: str) -> None:
+    """On open ground with exact diagonal sums, ``classic`` takes plateaus shallow first and
+    ``deep`` heads for the goal; ``auto`` is ``classic`` for A* and ``deep`` for JPS."""
+    rng = random.Random(2)
+    rows = ["".join("#" if rng.random() < 0.02 else "." for _ in range(120)) for _ in range(90)]
+    cells = [(r, c) for r in range(90) for c in range(120) if rows[r][c] == "."]
+    maze = Maze(rows, 8, "avoid", cells[0], cells[-1])
+    expanded = {}
+    for tie_break in TIES:
+        python = solve(maze, algorithm, engine="python", tie_break=tie_break)
+        compiled = solve(maze, algorithm, engine="compiled", tie_break=tie_break)
+        assert described(compiled) == described(python)
+        assert python.tie_break == compiled.tie_break == tie_break
+        expanded[tie_break] = python.stats.expanded
+    assert expanded["deep"] < expanded["classic"], expanded
+    assert solve(maze, algorithm).tie_break == {"astar": "classic", "jps": "deep"}[algorithm]
 
 
 def test_auto_compiles_big_mazes_only_and_traces_in_python() -> None:
@@ -103,12 +127,14 @@ def test_the_compiled_jump_point_search_counts_as_the_python_one_does(seed: int)
         Limits(max_pushed=rng.randint(1, 20)),
         Limits(max_states=rng.randint(1, 30)),
     ]
-    for heuristic in ("octile", "zero", "chebyshev"):
-        for limits in budgets:
-            python = solve(maze, "jps", heuristic, engine="python", limits=limits)
-            compiled = solve(maze, "jps", heuristic, engine="compiled", limits=limits)
-            assert compiled.engine == "compiled"
-            assert described(compiled) == described(python), (heuristic, limits)
+    heuristics = ("octile", "zero", "chebyshev")
+    for heuristic, limits, tie_break in itertools.product(heuristics, budgets, TIES):
+        python = solve(maze, "jps", heuristic, engine="python", limits=limits, tie_break=tie_break)
+        compiled = solve(
+            maze, "jps", heuristic, engine="compiled", limits=limits, tie_break=tie_break
+        )
+        assert compiled.engine == "compiled"
+        assert described(compiled) == described(python), (heuristic, limits, tie_break)
 
 
 @pytest.mark.parametrize("corners", ["avoid", "cut"])
@@ -203,10 +229,12 @@ def test_searches_cut_into_slices_and_grown_answer_as_one_call(
     cells = [(r, c) for r in range(40) for c in range(60) if rows[r][c] == "."]
     start, goal = rng.sample(cells, 2)
     for limits in (None, Limits(max_expanded=rng.randint(5, 200))):
-        for algorithm in ("astar", "jps"):
+        for algorithm, tie_break in itertools.product(("astar", "jps"), TIES):
             maze = Maze(rows, 8, "avoid", start, goal)  # its own tables, of two rows
-            compiled_result = solve(maze, algorithm, engine="compiled", limits=limits)
-            python = solve(maze, algorithm, engine="python", limits=limits)
+            compiled_result = solve(
+                maze, algorithm, engine="compiled", limits=limits, tie_break=tie_break
+            )
+            python = solve(maze, algorithm, engine="python", limits=limits, tie_break=tie_break)
             assert described(compiled_result) == described(python), (algorithm, limits)
             (tables,) = maze.kernel_tables["free"]
             if algorithm == "jps":

@@ -16,6 +16,7 @@ from helpers import replay
 from statesearch import InputError, Status, solve
 from statesearch.core.trace import CHILD_EVENTS, Trace
 from statesearch.maze import Maze
+from statesearch.maze.cells import SQRT2
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "benchmarks"))
 from grid_reference import distances  # type: ignore[import-not-found]  # benchmarks/
@@ -171,7 +172,8 @@ def test_diagonals_cost_root_two_times_the_cell_entered() -> None:
 def test_corner_rules() -> None:
     rows = ["S#", ".G"]
     assert solve(Maze.parse("\n".join(rows), moves=8), "astar").cost == 2
-    assert solve(Maze.parse("\n".join(rows), moves=8, corners="cut"), "astar").cost == math.sqrt(2)
+    cut = solve(Maze.parse("\n".join(rows), moves=8, corners="cut"), "astar")
+    assert cut.cost == SQRT2 == pytest.approx(math.sqrt(2), rel=1e-11)
     between_walls = Maze.parse("S#\n#G", moves=8, corners="cut")
     assert solve(between_walls, "astar").status is Status.UNSOLVABLE
 
@@ -227,3 +229,27 @@ def test_jump_point_search_needs_a_grid_and_stops_at_its_budgets() -> None:
     assert stopped.stats.expanded == 3
     with pytest.raises(InputError, match="no depth limit"):
         solve(maze, "jps", limits=Limits(max_depth=5))
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.tuples(st.integers(1, 9), st.booleans()), min_size=1, max_size=400))
+def test_steps_of_a_path_sum_to_the_same_cost_in_any_order(steps: list[tuple[int, bool]]) -> None:
+    """A diagonal costs ``SQRT2``, √2 rounded up to a multiple of 2**-32: a path's steps add up
+    to one float whatever their order, so no cell is "improved" by a rounding error."""
+    costs = [terrain * SQRT2 if diagonal else float(terrain) for terrain, diagonal in steps]
+    shuffled = random.Random(len(costs)).sample(costs, len(costs))
+    assert sum(sorted(costs)) == sum(shuffled) == sum(reversed(costs))
+    assert math.sqrt(2) <= SQRT2 <= math.sqrt(2) + 2**-32
+
+
+@pytest.mark.parametrize("tie_break", ["classic", "deep"])
+def test_a_star_on_open_ground_expands_no_cell_twice(tie_break: str) -> None:
+    rng = random.Random(3)
+    rows = ["".join("#" if rng.random() < 0.05 else "." for _ in range(150)) for _ in range(150)]
+    cells = [(r, c) for r in range(150) for c in range(150) if rows[r][c] == "."]
+    for _ in range(10):  # with √2 itself, 5 of these 10 expand some cells twice
+        maze = Maze(rows, 8, "avoid", *rng.sample(cells, 2))
+        trace = Trace()
+        solve(maze, "astar", trace=trace, tie_break=tie_break)
+        popped = [e.state for e in trace.events if e.event == "pop"]
+        assert popped and len(popped) == len(set(popped))

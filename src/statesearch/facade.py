@@ -70,7 +70,8 @@ def solve(
     ``tie_break`` orders the states of equal f in the waiting room (``best_first``):
     ``classic`` (smaller g, then the smaller state: the lesson's order), ``deep`` (larger g
     first), ``fifo``, ``lifo``; ``auto`` is ``classic`` for the package's own problems, whose
-    published counts use it, and ``deep`` for a problem of one's own. A search that expanded
+    published counts use it (but ``deep`` for a maze's jump point search), and ``deep`` for a
+    problem of one's own; ``result.tie_break`` names the one taken. A search that expanded
     many states tied at its last f in another order than ``deep`` says so in its notes.
 
     ``beam_width``: how many states each layer of beam search keeps (``algorithms.beam``, 100

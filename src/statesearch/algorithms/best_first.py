@@ -9,8 +9,9 @@ Three small rules tell them apart (pyperplan's idea of an ordering function):
   not consistent; greedy keeps the first path it finds);
 - the *tie policy*: what decides among equal priorities (``classic``: smaller ``g``, then the
   smaller state; ``deep``: larger ``g``, then the newest). ``auto``, ``solve``'s default, is
-  ``classic`` for the package's own problems, whose published counts use it, and ``deep`` for a
-  problem of one's own (``resolve_tie_break``): at the last f, where every state whose f is the
+  ``classic`` for the package's own problems, whose published counts use it, unless one names
+  another for an algorithm (a maze's jump point search: ``deep``), and ``deep`` for a problem of
+  one's own (``resolve_tie_break``): at the last f, where every state whose f is the
   optimal cost may wait, ``classic`` takes the shallow ones first (A* on a 24-pancake stack
   expands 20,926 states with it, 1,652 with ``deep``).
 
@@ -98,13 +99,16 @@ def check_tie_break(name: str) -> None:
         )
 
 
-def resolve_tie_break(name: str, own_problem: bool) -> str:
-    """``auto``: ``deep`` for a problem of one's own (it pays nothing for the lesson's order,
-    and needs no orderable states), ``classic`` for the package's (whose published counts,
-    and compiled kernels, use it); any other name as it is."""
+def resolve_tie_break(name: str, own_problem: bool, named: str | None = None) -> str:
+    """``auto``: the policy the problem ``named`` for the algorithm (``advice.tie_breaks``),
+    else ``deep`` for a problem of one's own (it pays nothing for the lesson's order, and needs
+    no orderable states), ``classic`` for the package's (whose published counts, and compiled
+    kernels, use it); any other name as it is."""
     check_tie_break(name)
     if name != "auto":
         return name
+    if named is not None:
+        return named
     return "deep" if own_problem else "classic"
 
 

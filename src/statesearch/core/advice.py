@@ -111,6 +111,11 @@ class SearchAdvice:
         return cast("str", self._member("compiled_ida_counts", "") or "")
 
     @property
+    def tie_breaks(self) -> Mapping[str, str]:
+        """The tie policy ``auto`` means for an algorithm, where the problem names one."""
+        return self._member("tie_breaks") or {}
+
+    @property
     def compiled_tie_breaks(self) -> tuple[str, ...] | None:
         """The tie policies its compiled best-first searches take (``None``: classic only)."""
         return cast("tuple[str, ...] | None", self._member("compiled_tie_breaks"))

@@ -29,7 +29,9 @@ numbers are both). A few optional members unlock more:
   absent (``state_text``);
 - ``packed(heuristic)``: the problem over packed states (``advice.Packed``: ints, say), which
   best-first search runs when no trace watches, or ``None``; it must keep the states' order,
-  moves and estimates, so the counts stay the same (the maze's, ``maze/packed.py``).
+  moves and estimates, so the counts stay the same (the maze's, ``maze/packed.py``);
+- ``tie_breaks``: for some algorithms, the tie policy ``tie_break="auto"`` means on this problem
+  (a maze's jump point search: ``{"jps": "deep"}``).
 """
 
 from __future__ import annotations

@@ -2,13 +2,14 @@
 
 The *current* bucket (f == ``fcur``, the lowest) is a heap (``kernels.heap``) of ``(g, cell)``
 rows (``cur``, int64, g as its bits: non-negative floats order as their bit patterns, and
-integers compare with one branch fewer; the pool keeps g so too); every other bucket is an
-unordered list of entries in a pool (``pool_g``, ``pool_cell``, ``pool_next``), found by an
+integers compare with one branch fewer; both words as the tie policy orders them:
+``ties.row_key``; the pool keeps them so too); every other bucket is an unordered list of
+entries in a pool (``pool_g``, ``pool_cell``, ``pool_next``), found by an
 open-addressing hash of its f (``table``, linear probing, at most half full, ``bucket_f``) and
 kept in a heap of ``(f, bucket)`` rows (``fheap``, f as its bits too). A bucket is taken
 whole into ``cur`` when its f becomes the lowest; an f arriving below ``fcur`` puts the current
-bucket back in the pool first. Entries leave in the engine's ``classic`` order, smaller f, then
-g, then cell, exactly as from one heap of ``(f, g, cell)``, so every count equals the Python
+bucket back in the pool first. Entries leave in the engine's order, smaller f, then the tie
+policy's, exactly as from one heap of ``(f, g, cell)``, so every count equals the Python
 engine's.
 
 Why: most pushes carry one of ~100 distinct f values; a heap of every entry compared each on
@@ -32,6 +33,7 @@ from ..core.limits import Meter, reserve
 from ..kernels.codes import COUNTERS
 from ..kernels.heap import heap_push
 from ..kernels.slices import grown
+from .ties import row_key
 
 # the registers after the grid kernel's own two (``grid_kernel.CUT``): the current bucket's
 # rows, the waiting buckets, the first free pool entry, the pool's next never used, the pooled
@@ -162,10 +164,10 @@ class OpenBuckets:
     def nbytes(entries: int, buckets: int) -> int:
         return entries * 40 + buckets * 48 + 8
 
-    def begin(self, regs: np.ndarray, start: int, f: float) -> None:
+    def begin(self, regs: np.ndarray, start: int, f: float, shift: int) -> None:
         """A new search: the start alone in the current bucket, nothing waiting."""
         self.table.fill(-1)
-        self.cur[0] = (0, start)  # g = 0.0, whose bits are 0
+        self.cur[0] = row_key(0, start, 0, shift)  # g = 0.0, whose bits are 0; the first push
         self.fcur[0] = f
         regs[CSIZE], regs[FSIZE] = 1, 0
         regs[PFREE], regs[PTOP], regs[POOLED] = -1, 0, 0

@@ -3,8 +3,8 @@ arrays it searches in, the slices under the meter, and the path read back.
 
 The kernel runs A* and uniform-cost search with the ``zero``, ``manhattan``, ``octile`` and
 ``chebyshev`` estimates, any corner rule, 4 or 8 moves and terrain costs, with counts equal to
-the Python engine's (the ``classic`` tie-break). ``euclidean`` stays in Python: its square root
-(``math.hypot``) is not computed to the same last bit by both.
+the Python engine's under the ``classic`` and ``deep`` tie-breaks (``ties``). ``euclidean``
+stays in Python: its square root (``math.hypot``) is not computed to the same last bit by both.
 """
 
 from __future__ import annotations
@@ -40,6 +40,7 @@ from .grid_kernel import (
 from .jump_kernel import jump_slice
 from .jump_runs import bit_lines
 from .packed import flat_costs, legal_moves
+from .ties import row_key, shift_for
 
 HEURISTICS = {
     "zero": H_ZERO,
@@ -87,7 +88,9 @@ def found(cost: np.ndarray, width: int, cells: np.ndarray) -> Found:
     return Found(path, ACTIONS[(dr + 1) * 3 + dc + 1].tolist(), total)
 
 
-def kernel_for(maze: Any, algorithm: str, heuristic: str, weight: float) -> Kernel | None:
+def kernel_for(
+    maze: Any, algorithm: str, heuristic: str, weight: float, tie_break: str
+) -> Kernel | None:
     """The compiled A* or jump point search for this search, or ``None`` (the Python engine
     runs it, or refuses it with its reason)."""
     if algorithm == "jps":
@@ -95,7 +98,7 @@ def kernel_for(maze: Any, algorithm: str, heuristic: str, weight: float) -> Kern
             return None
 
         def make_jumps() -> Kernel:
-            search = JumpSearch(maze, HEURISTICS[heuristic])
+            search = JumpSearch(maze, HEURISTICS[heuristic], tie_break)
             search.load()
             return search.run
 
@@ -108,7 +111,7 @@ def kernel_for(maze: Any, algorithm: str, heuristic: str, weight: float) -> Kern
     w = 0 if algorithm == "ucs" else int(weight)
 
     def make() -> Kernel:
-        search = GridSearch(maze, HEURISTICS[name], w)
+        search = GridSearch(maze, HEURISTICS[name], w, tie_break)
         search.load()
         return search.run
 
@@ -125,7 +128,7 @@ class Tables:
         reserve(cells * 16 + HEAP_ROWS * 24 + queue_bytes, "the grid search's tables", meter)
         self.g = np.empty(cells)  # read only where ``seen`` says this search reached the cell
         self.seen = np.zeros(cells, dtype=np.int64)
-        self.heap = np.zeros((HEAP_ROWS, 3), dtype=np.int64)  # ``JumpSearch.heap_row``
+        self.heap = np.zeros((HEAP_ROWS, 3), dtype=np.int64)  # ``JumpSearch.start_row``
         self.queue = OpenBuckets(ENTRIES, BUCKETS)
         self.search = 0
 
@@ -167,7 +170,7 @@ def borrowed(maze: Any, cells: int, meter: Meter) -> Iterator[Tables]:
 class GridSearch:
     """One search's arrays and its run under the meter."""
 
-    def __init__(self, maze: Any, kind: int, weight: int) -> None:
+    def __init__(self, maze: Any, kind: int, weight: int, tie_break: str) -> None:
         self.maze, self.kind, self.weight = maze, kind, weight
         kept = maze.kernel_tables
         if "grid" not in kept:  # one per map: the copies share it
@@ -178,6 +181,7 @@ class GridSearch:
         self.width = maze.width + 2
         self.start = self.index(maze.initial)
         self.goal = self.index(maze.goal)
+        self.shift = shift_for(tie_break, self.cost.shape[0])  # the rows' tie words (``ties``)
 
     def index(self, cell: tuple[int, int]) -> int:
         return int((cell[0] + 1) * self.width + cell[1] + 1)
@@ -221,6 +225,7 @@ class GridSearch:
                 self.kind,
                 self.maze.min_cost,
                 float(self.weight),
+                self.shift,
                 registers,
                 budget,
                 expansions,
@@ -248,7 +253,7 @@ class GridSearch:
         budget = Budget.of(meter)
         with borrowed(self.maze, n, meter) as tables:
             registers, f = self.begin(tables, self.weight, self.maze.min_cost)
-            tables.queue.begin(registers, self.start, f)
+            tables.queue.begin(registers, self.start, f, self.shift)
             moves = self.moves.shape[0]
             slices = Slices(
                 registers,
@@ -267,8 +272,8 @@ class GridSearch:
 class JumpSearch(GridSearch):
     """Jump point search's arrays (``jump_kernel``) and its run under the meter."""
 
-    def __init__(self, maze: Any, kind: int) -> None:
-        super().__init__(maze, kind, 1)
+    def __init__(self, maze: Any, kind: int, tie_break: str) -> None:
+        super().__init__(maze, kind, 1, tie_break)
         kept = maze.kernel_tables
         if "bits" not in kept:  # one per map, as the packed costs
             kept["bits"] = bit_lines(self.cost.reshape(-1, self.width) > 0)
@@ -297,17 +302,18 @@ class JumpSearch(GridSearch):
                 self.width,
                 self.kind,
                 self.maze.corners == "cut",
+                self.shift,
                 registers,
                 budget,
                 expansions,
             )
         )
 
-    @staticmethod
-    def heap_row(f: float, g: float, cell: int) -> np.ndarray:
-        """An open-list row: f's and g's bits as integers (non-negative floats order as their
-        bit patterns, and integers compare with one branch fewer than floats), then the cell."""
-        return np.array([*np.array([f, g]).view(np.int64).tolist(), cell])
+    def start_row(self, f: float) -> tuple[int, int, int]:
+        """The open list's first row: f's bits as an integer (non-negative floats order as
+        their bit patterns, and integers compare with one branch fewer than floats), then the
+        start at g = 0 as the tie policy keeps it (``ties.row_key``), the first push."""
+        return (int(np.float64(f).view(np.int64)), *row_key(0, self.start, 0, self.shift))
 
     def run(self, meter: Meter, stats: Stats) -> Outcome:
         if meter.depth_limited:
@@ -317,7 +323,7 @@ class JumpSearch(GridSearch):
         budget = Budget.of(meter)
         with borrowed(self.maze, self.cost.shape[0], meter) as tables:
             registers, f = self.begin(tables, 1, 1)
-            tables.heap[0] = self.heap_row(f, 0.0, self.start)
+            tables.heap[0] = self.start_row(f)
 
             def grow(meter: Meter) -> None:
                 tables.heap = grown(tables.heap, "the grid search's open list", meter)

@@ -21,7 +21,7 @@ consistent for the moves it is offered with.
 >>> maze.initial, maze.goal
 ((0, 0), (1, 2))
 >>> Maze.parse("S.#\\n..G", moves=8).successors((0, 0))[-1]
-('DR', (1, 1), 1.4142135623730951)
+('DR', (1, 1), 1.4142135623842478)
 """
 
 from __future__ import annotations
@@ -89,6 +89,10 @@ class Maze:
         self.uniform = {TERRAIN[ch] for ch in terrain} <= {1}  # every open cell costs 1
         self.open_cells = sum(len(row) - row.count(WALL) for row in rows)
         self.default_heuristic = "manhattan" if moves == 4 else "octile"
+        self.compiled_tie_breaks = ("classic", "deep")  # ``maze.ties``
+        # Among jump points of equal f the deepest first: with exact diagonal sums (``SQRT2``)
+        # ties are many, and ``classic`` takes whole plateaus shallow first (benchmarks/README).
+        self.tie_breaks = {"jps": "deep"}
         self.heuristic_aliases = {"h": self.default_heuristic, "none": "zero"}
         # The tables searches make from the rows, one set per map (the compiled searches',
         # ``maze.compiled``, and the Python engine's packed moves, ``maze.packed``):
@@ -256,7 +260,9 @@ class Maze:
         makers = {name: _maker(name, fn) for name, fn in offered.items()}
         return GridHeuristics(makers, refused=() if self.moves == 4 else ("manhattan",))
 
-    def compiled(self, algorithm: str, heuristic: str, weight: float, required: bool) -> Any:
+    def compiled(
+        self, algorithm: str, heuristic: str, weight: float, required: bool, tie_break: str
+    ) -> Any:
         """The compiled A* (``maze.compiled``), or ``None``: unless one is ``required``, a maze
         of fewer than ``COMPILED_FROM`` open cells stays in Python, which finishes it before
         numba would have loaded."""
@@ -264,7 +270,7 @@ class Maze:
             return None
         from .compiled import kernel_for
 
-        return kernel_for(self, algorithm, heuristic, weight)
+        return kernel_for(self, algorithm, heuristic, weight, tie_break)
 
     def packed(self, heuristic: Heuristic) -> Packed | None:
         """The maze with its cells as ints (``maze.packed``), searched by ``best_first`` when

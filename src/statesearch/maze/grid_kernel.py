@@ -16,8 +16,8 @@ entries in a heap of ``(g, cell)``, the others in lists found by a hash of f): x
 the open and rooms 512x512 maps against one 4-ary heap of ``(f, g, cell)`` rows, x0.98-1.00 on
 the maze (benchmarks/grid_bucket_queue.py). Jump point search keeps that heap (``push``,
 ``pop``: ``kernels.heap``'s, on rows of three words, its f and g as their bits in int64 rows,
-which order as the floats do: ``jump_kernel``), whose order is the engine's
-``classic`` heapq's over ``(f, g, (row, column))`` entries, as the bucket queue's is. Every f
+which order as the floats do: ``jump_kernel``). Both order the entries of equal f by the
+engine's ``classic`` or ``deep`` policy (``ties``: the last two words of a row). Every f
 and g is made by the same float64 operations in the same order as the engine's (a step costs the
 terrain, times √2 on a diagonal; the estimates are the maze's own formulas), so the same entries
 are pushed and popped in the same order and every counter equals the Python engine's. The
@@ -50,6 +50,7 @@ from .bucket_queue import (
 )
 from .cells import SQRT2
 from .jump import entered as entered_py
+from .ties import row_cell, row_key
 
 SIZE, CUT = k.COUNTERS, k.COUNTERS + 1  # open-list entries; a child was cut at the depth limit
 REGISTERS = QUEUE_REGISTERS  # A*'s open list keeps its own after these two
@@ -61,7 +62,8 @@ entered = njit(cache=True, inline="always")(entered_py)  # a jump's last move, a
 
 @njit(cache=True, inline="always")
 def push(heap: np.ndarray, size: int, f: Any, g: Any, cell: Any) -> int:
-    """Insert ``(f, g, cell)``, given in the heap's own type; returns the new size."""
+    """Insert ``(f, g, cell)``, f's bits and the two words of ``ties.row_key``; returns the new
+    size."""
     return heap_push(heap, size, (f, g, cell))
 
 
@@ -118,13 +120,17 @@ def estimate(dr: int, dc: int, kind: int, unit: int) -> float:
 
 @njit(cache=True, inline="always")
 def halt(
-    heap: np.ndarray, size: int, g: np.ndarray, room: int, expanded: int, stop_at: int, most: int
-) -> tuple[int, int, int]:
+    heap: np.ndarray, size: int, g: np.ndarray, shift: int, room: int, expanded: int,
+    stop_at: int, most: int,
+) -> tuple[int, int, int]:  # fmt: skip
     """Stale entries (a cheaper one for their cell was pushed later) dropped from the top, then
     why the loop stops before its next expansion: ``(size, status, stop)``, status ``GO`` to go
-    on. ``g``: the g table in the heap's own type; ``room``: the entries one expansion may push;
-    ``most``: the expansion budget."""
-    while size > 0 and heap[0, 1] > g[int(heap[0, 2])]:
+    on. ``g``: the g table in the heap's own type; ``shift``: the rows' tie policy (``ties``);
+    ``room``: the entries one expansion may push; ``most``: the expansion budget."""
+    while size > 0:
+        g_bits, cell = row_cell(heap[0, 1], heap[0, 2], shift)
+        if g_bits <= g[cell]:
+            break
         size = pop(heap, size)
     if size == 0:
         return size, k.EXHAUSTED, k.STOP_SLICE
@@ -195,12 +201,14 @@ def grid_astar_slice(
     kind: int,
     unit: int,
     weight: float,
+    shift: int,
     regs: np.ndarray,
     budget: k.Budget,
     slice_expansions: int,
 ) -> int:
-    """A* with the classic tie-break and the engine's counting, resumable like every kernel,
-    its open list the bucket queue of ``bucket_queue`` (``cur`` ... ``fcur_box``).
+    """A* with the tie policy ``shift`` names (``ties``) and the engine's counting, resumable
+    like every kernel, its open list the bucket queue of ``bucket_queue`` (``cur`` ...
+    ``fcur_box``).
 
     ``moves[m]`` is ``(offset, diagonal, beside_a, beside_b, dr, dc)``: the step to the
     neighbour, for a diagonal the steps to the two cells beside it, and the step in rows and
@@ -243,9 +251,11 @@ def grid_astar_slice(
                     regs[POOLED] -= 1
                     e = following
                 bucket_head[b], regs[BFREE] = regs[BFREE], b
-            if csize > 0 and cur[0, 0] > g_keys[cur[0, 1]]:
-                csize = heap_pop(cur, csize)
-                continue
+            if csize > 0:
+                g_bits, c = row_cell(cur[0, 0], cur[0, 1], shift)
+                if g_bits > g_keys[c]:
+                    csize = heap_pop(cur, csize)
+                    continue
             break
         if csize == 0:
             status, stop = k.EXHAUSTED, k.STOP_SLICE
@@ -260,11 +270,12 @@ def grid_astar_slice(
             status, stop = k.PAUSED, k.STOP_EXPANDED
             break
         status, stop = GO, k.STOP_SLICE
-        s, gs = cur[0, 1], np.int64(cur[0, 0]).view(np.float64)
+        g_bits, s = row_cell(cur[0, 0], cur[0, 1], shift)
+        gs = np.int64(g_bits).view(np.float64)
         csize = heap_pop(cur, csize)
         expanded += 1
         if csize > 0:  # the next expansion's rows above and below, likely, asked for early
-            ahead = cur[0, 1]
+            ahead = row_cell(cur[0, 0], cur[0, 1], shift)[1]
             prefetch(seen, ahead - width)
             prefetch(seen, ahead + width)
             prefetch(g, ahead - width)
@@ -299,8 +310,9 @@ def grid_astar_slice(
             g[child] = ng
             seen[child] = mark | s
             pushed += 1
+            key = row_key(np.float64(ng).view(np.int64), child, pushed, shift)
             if f == fcur:
-                csize = heap_push(cur, csize, (np.float64(ng).view(np.int64), child))
+                csize = heap_push(cur, csize, key)
                 continue
             slot = slot_of(f, mask)  # its bucket (``bucket_queue.bucket_for``, written out)
             while table[slot] >= 0 and bucket_f[table[slot]] != f:
@@ -311,7 +323,7 @@ def grid_astar_slice(
                 bucket_f[b], bucket_head[b], table[slot] = f, -1, b
                 fsize = heap_push(fheap, fsize, (np.float64(f).view(np.int64), b))
             e = taken(pool_next, regs, PFREE, PTOP)  # at the head of its list (``pool_add``)
-            pool_g[e], pool_cell[e] = np.float64(ng).view(np.int64), child
+            pool_g[e], pool_cell[e] = key
             pool_next[e] = bucket_head[b]
             bucket_head[b] = e
             regs[POOLED] += 1

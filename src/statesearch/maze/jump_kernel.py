@@ -6,8 +6,9 @@ it), f and g the engine's float operations in its order: the same jump points ar
 popped in the same order as by ``algorithms.jump_point``, so every counter is the Python
 search's. ``seen[cell]``'s low half is the jump point a jump point was reached from.
 
-The open list is ``grid_kernel``'s 4-ary heap with its f and g kept as their bits in int64 rows
-(non-negative floats order as their bit patterns): integers compare with one branch fewer
+The open list is ``grid_kernel``'s 4-ary heap of ``(f, g, cell)`` rows, f and g kept as their
+bits in int64 words (non-negative floats order as their bit patterns) and g and the cell as the
+tie policy orders them (``ties``): integers compare with one branch fewer
 than floats, x1.06-1.10 on the open 512x512 maps, x0.98-1.03 on the rooms and the maze (in
 turns against float rows; the open list's comparisons are ~40% of this kernel's time there).
 """
@@ -22,6 +23,7 @@ from ..kernels.intrinsics import prefetch
 from .cells import SQRT2
 from .grid_kernel import GO, LOW, counters, entered, estimate, halt, keep, pop, push, settle
 from .jump_runs import run
+from .ties import row_cell, row_key
 
 
 @njit(cache=True, inline="always")
@@ -158,13 +160,14 @@ def jump_slice(
     width: int,
     kind: int,
     cut: bool,
+    shift: int,
     regs: np.ndarray,
     budget: k.Budget,
     slice_expansions: int,
 ) -> int:
-    """Jump point search with the classic tie-break and the Python search's counting; the
-    tables, statuses and registers are the A* kernel's (the start reached from itself; no
-    depth bound: ``JumpSearch.run`` refuses one)."""
+    """Jump point search with the tie policy ``shift`` names (``ties``) and the Python search's
+    counting; the tables, statuses and registers are the A* kernel's (the start reached from
+    itself; no depth bound: ``JumpSearch.run`` refuses one)."""
     max_expanded, max_pushed, max_stored, _ = budget
     mark = search << 32
     height = grid.shape[0] // width
@@ -175,12 +178,13 @@ def jump_slice(
     room = most_found(width, height)
     found = np.empty((room, 3), dtype=np.int64)  # a jump point, its rows and columns to the goal
     spans = np.empty(room, dtype=np.float64)
-    g_keys = g.view(np.int64)  # g's bits as the heap's keys (``JumpSearch.heap_row``)
+    g_keys = g.view(np.int64)  # g's bits as the heap's keys (``JumpSearch.start_row``)
     while True:
-        size, status, stop = halt(heap, size, g_keys, room, expanded, stop_at, max_expanded)
+        size, status, stop = halt(heap, size, g_keys, shift, room, expanded, stop_at, max_expanded)
         if status != GO:
             break
-        s, gs = heap[0, 2], np.int64(heap[0, 1]).view(np.float64)
+        g_bits, s = row_cell(heap[0, 1], heap[0, 2], shift)
+        gs = np.int64(g_bits).view(np.float64)
         size = pop(heap, size)
         expanded += 1
         if s == goal:
@@ -223,8 +227,9 @@ def jump_slice(
             h = estimate(found[t, 1], found[t, 2], kind, 1)
             g[child], seen[child] = ng, mark | s
             f = np.float64(ng + h).view(np.int64)
-            size = push(heap, size, f, np.float64(ng).view(np.int64), child)
             pushed += 1
+            first, second = row_key(np.float64(ng).view(np.int64), child, pushed, shift)
+            size = push(heap, size, f, first, second)
         status, stop, longest = settle(status, stop, stored, max_stored, size, longest)
         if status == k.PAUSED:
             break

@@ -98,7 +98,9 @@ def resolve(problem: object, choice: Choice, given: Arguments, limits: Limits) -
     recorder = make_trace(given.trace)
     options = Options(
         weight=given.weight,
-        tie_break=resolve_tie_break(given.tie_break, own_problem=of_ones_own(problem)),
+        tie_break=resolve_tie_break(
+            given.tie_break, of_ones_own(problem), advice(problem).tie_breaks.get(algo.name)
+        ),
         upper_bound=given.upper_bound,
         trace=recorder,
         beam_width=DEFAULT_WIDTH if given.beam_width is None else given.beam_width,
