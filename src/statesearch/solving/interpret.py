@@ -65,7 +65,7 @@ def interpret(
         stats,
         engine=plan.engine,
         weight=_weight(resolved),
-        choice=resolved.choice.why,
+        choice=resolved.why,
         notes=[n for n in notes if n],
         trace=resolved.options.trace,
         **fields,
