@@ -30,11 +30,14 @@ def traced(steps: int, algorithm: str, **options: Any) -> tuple[StepRecorder, li
 
 
 def table(
-    recorder: StepRecorder, algorithm: str, weight: float | None = None, stopped: bool = False
+    recorder: StepRecorder,
+    algorithm: str,
+    weight: float | None = None,
+    limit: LimitKind | None = None,
 ) -> list[dict[str, str]]:
     """The table's rows as {column title: the cell's first line}."""
     out = io.StringIO()
-    Console(file=out, width=250).print(trace_table(recorder, str, algorithm, weight, stopped))
+    Console(file=out, width=250).print(trace_table(recorder, str, algorithm, weight, limit))
     lines = out.getvalue().splitlines()
     heads = [[t.strip() for t in line.split("┃")] for line in lines if line.startswith("┃")]
     titles = [" ".join(filter(None, parts)) for parts in zip(*heads, strict=True)]
@@ -193,7 +196,7 @@ def test_a_walk_stopped_by_a_budget_leaves_its_path_unfinished() -> None:
     complete = [happened(s, "dfbnb") for s in recorder.steps]
     unfinished = [s for s in said if "unfinished" in s]
     assert 0 < len(unfinished) < len(said) and not any("unfinished" in s for s in complete)
-    rows = table(recorder, "dfbnb", stopped=True)
+    rows = table(recorder, "dfbnb", limit=LimitKind.EXPANDED)
     assert [r["what happened"] for r in rows] == said
 
 
@@ -214,8 +217,7 @@ def test_a_row_the_push_budget_cut_says_so() -> None:
         recorder = StepRecorder(10, puzzle.render)
         result = solve(puzzle, "astar", trace=Trace(limit=10**6, on_event=recorder), limits=limits)
         out = io.StringIO()
-        pushes = result.limit is LimitKind.PUSHED
-        Console(file=out, width=250).print(trace_table(recorder, str, "astar", None, True, pushes))
+        Console(file=out, width=250).print(trace_table(recorder, str, "astar", None, result.limit))
         assert ("cut short: the push budget ran out" in out.getvalue()) is cut, limits
 
 

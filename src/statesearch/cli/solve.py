@@ -116,9 +116,7 @@ def run(
     elif search.trace:
         if picture is None:
             picture = advice(problem).show or text
-        stopped = result.status is Status.LIMIT_REACHED
-        pushes = result.limit is LimitKind.PUSHED
-        table = trace_table(recorder, picture, result.algorithm, result.weight, stopped, pushes)
+        table = trace_table(recorder, picture, result.algorithm, result.weight, result.limit)
         console.print(table)
     return result
 

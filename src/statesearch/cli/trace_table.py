@@ -27,6 +27,7 @@ from typing import Any
 from rich.table import Table
 from rich.text import Text
 
+from ..core.limits import LimitKind
 from ..core.trace import Event, Trace
 from .language import counted, korean, word
 
@@ -369,16 +370,15 @@ def trace_table(
     picture: Any,
     algorithm: str,
     weight: float | None = None,
-    stopped: bool = False,
-    mid_expansion: bool = False,
+    limit: LimitKind | None = None,
 ) -> Table:
-    """The steps as a rich table in ``algorithm``'s terms (A*'s ``weight`` on h; ``stopped``: a
-    budget stopped the search, ``mid_expansion`` while a state's successors were handed out:
-    the push budget); ``picture(state)`` draws a state small (a board, a cell)."""
+    """The steps as a rich table in ``algorithm``'s terms (A*'s ``weight`` on h; ``limit``: the
+    budget that stopped the search, ``None`` when none did); ``picture(state)`` draws a state
+    small (a board, a cell)."""
     walk = algorithm in WALKS
     # A walk's rows still open at the end are unfinished if it stopped with them on its path:
     # at a budget, or at the goal (DFBnB reports an "incumbent" and walks on to the end).
-    cut_short = walk and (stopped or recorder.last == "goal")
+    cut_short = walk and (limit is not None or recorder.last == "goal")
     depth_first = walk or algorithm == "dfs"
     cost = cost_column(algorithm, weight)
     sided = algorithm == "bidirectional"
@@ -398,8 +398,9 @@ def trace_table(
         widest = max(map(len, states), default=0)
         whole = widest <= WHOLE_STATE and not sided  # a side column leaves no room for it
         table.add_column(word("next in line"), min_width=widest if whole else None)
-    # The table holds the search's last expansion when the search ended before it was full.
-    last_cut = mid_expansion and not walk and not recorder.done
+    # The table holds the search's last expansion when the search ended before it was full;
+    # the push budget stops a search while a state's successors are handed out.
+    last_cut = limit is LimitKind.PUSHED and not walk and not recorder.done
     for step in recorder.steps:
         e = step.event
         row = [str(e.step) if e.event == "pop" else "-"]

@@ -66,7 +66,7 @@ def interpret(
         engine=plan.engine,
         weight=_weight(resolved),
         tie_break=resolved.options.tie_break if algo.orders_ties else None,
-        choice=resolved.choice.why,
+        choice=resolved.why,
         notes=[n for n in notes if n],
         trace=resolved.options.trace,
         **fields,

@@ -51,18 +51,15 @@ class Choice:
 
 @dataclass(frozen=True)
 class Resolved:
-    """One search's arguments, resolved: the heuristic searched (``ZERO`` for a search that
-    reads none and was given none), the options its algorithm reads, and the notes on what
-    it does not read."""
+    """One search's arguments, resolved: the algorithm run (``why``: the ``Choice``'s), the
+    heuristic searched (``ZERO`` for a search that reads none and was given none), the options
+    its algorithm reads, and the notes on what it does not read."""
 
-    choice: Choice
+    algorithm: Algorithm
+    why: str
     heuristic: Heuristic
     options: Options
     notes: tuple[str, ...]
-
-    @property
-    def algorithm(self) -> Algorithm:
-        return self.choice.algorithm
 
     @property
     def heuristic_name(self) -> str | None:
@@ -114,7 +111,7 @@ def resolve(problem: object, choice: Choice, given: Arguments, limits: Limits) -
         if given.beam_width is not None and algo.name != "beam"
         else "",
     )
-    return Resolved(choice, h, options, notes)
+    return Resolved(algo, choice.why, h, options, notes)
 
 
 def resolve_heuristic(problem: object, spec: HeuristicSpec) -> Heuristic:

@@ -28,6 +28,7 @@ from .bidirectional_kernel import (
     OWN,
     REGISTERS,
     ROOM,
+    SideArrays,
     beyond_side,
     bidirectional_layer,
     most_children,
@@ -60,6 +61,14 @@ class Side:
     @property
     def last(self) -> np.ndarray:
         return self.boards[self.starts[-2] : self.starts[-1]]
+
+    @property
+    def arrays(self) -> SideArrays:
+        """Its set, its last layer and the room past it for the next, as the layer kernel
+        reads and writes them."""
+        return SideArrays(
+            self.seen.keys, self.last, self.boards[self.held :], self.parents[self.held :]
+        )
 
     def room(self, more: int, meter: Meter) -> None:
         """Room for ``more`` boards past the last layer, asked of ``reserve`` first."""
@@ -133,14 +142,9 @@ class SideSearch:
 
     def expand(self, stop_at: int) -> int:
         own, other = self.sides[self.forward], self.sides[not self.forward]
-        layer = own.last
         return int(
             bidirectional_layer(
-                layer,
-                len(layer),
-                own.boards[own.held :],
-                own.parents[own.held :],
-                own.seen.keys,
+                own.arrays,
                 other.seen.keys,
                 self.forward,
                 self.board,

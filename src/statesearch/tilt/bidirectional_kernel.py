@@ -19,6 +19,8 @@ puzzles").
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 from numba import njit
 
@@ -31,9 +33,9 @@ from .key_set import find_key
 from .reverse_moves import SegmentArrays, boards_before
 from .tables import Board
 
-# The registers after the BFS ones: after NEED_ROOM, how many more boards ``own`` and
-# ``following`` must have room for; how many boards ``own`` holds (its side's, not both sides'
-# ``STORED``: each set is sized for its own boards, and kept at most FULLNESS full).
+# The registers after the BFS ones: after NEED_ROOM, how many more boards the side's set and
+# next layer (``SideArrays``) must have room for; how many boards its set holds (its side's, not
+# both sides' ``STORED``: each set is sized for its own boards, and kept at most FULLNESS full).
 ROOM, OWN = FILL + 1, FILL + 2
 REGISTERS = OWN + 1
 FULLNESS = 2 / 3
@@ -43,6 +45,16 @@ MOST_BLOCKS = 16  # the most blocks this search takes (``most_children`` grows a
 # table row can be asked for LAG children before it is needed (the lookups, cache misses into
 # tables of tens of MB, are much of what this search waits on; 128 and 32 were no faster).
 CHUNK, LAG = 64, 16
+
+
+class SideArrays(NamedTuple):
+    """The side being grown, as the layer kernel reads and writes it (one argument, not
+    four)."""
+
+    seen: np.ndarray  # its ``KeySet`` array: every board it has reached
+    layer: np.ndarray  # its last layer, the one expanded
+    following: np.ndarray  # the layer being made, in the order its boards were reached
+    parents: np.ndarray  # where in ``layer`` each of those boards came from
 
 
 def most_children(blocks: int) -> int:
@@ -68,9 +80,7 @@ def boards_after(blocks: np.uint64, board: Board, out: np.ndarray, at: int) -> i
 def visit(
     child: np.uint64,
     parent: int,
-    own: np.ndarray,
-    following: np.ndarray,
-    parents: np.ndarray,
+    side: SideArrays,
     regs: np.ndarray,
     max_pushed: int,
     kept_at: np.ndarray,
@@ -78,9 +88,10 @@ def visit(
 ) -> int:
     """One child as the engine sees it: generated; kept if it is new to this side, with the
     counters as they stand (``kept_at[place - first]``) for ``meeting``."""
+    seen, _, following, parents = side
     regs[codes.GENERATED] += 1
-    slot = find_key(own, child)
-    if own[slot] != 0:
+    slot = find_key(seen, child)
+    if seen[slot] != 0:
         return GOING_ON
     if regs[codes.PUSHED] >= max_pushed:
         regs[codes.STOP] = codes.STOP_PUSHED
@@ -88,7 +99,7 @@ def visit(
     regs[codes.PUSHED] += 1
     regs[codes.STORED] += 1
     regs[OWN] += 1
-    own[slot] = child
+    seen[slot] = child
     following[regs[FILL]] = child
     parents[regs[FILL]] = parent
     at = kept_at[regs[FILL] - first]
@@ -127,11 +138,7 @@ def meeting(
 
 @njit(cache=True)
 def bidirectional_layer(
-    layer: np.ndarray,
-    count: int,
-    following: np.ndarray,
-    parents: np.ndarray,
-    own: np.ndarray,
+    side: SideArrays,
     other: np.ndarray,
     forward: bool,
     board: Board,
@@ -144,19 +151,22 @@ def bidirectional_layer(
     budget: codes.Budget,
     stop_at: int,
 ) -> int:
-    """Expand ``layer[regs[CURSOR]:count]`` forward by the moves or backward by
-    ``reverse_moves``, into ``following[regs[FILL]:]`` (and where in ``layer`` each came from
-    into ``parents``), pausing when ``stop_at`` states are expanded in all (the slice's end);
-    ``own`` and ``other`` are the two sides' ``KeySet`` arrays, ``waiting`` the size of the
-    other side's frontier, ``kids`` (at least twice ``most_children`` long) and ``kept_at`` (as
-    many rows of 3) scratch.
+    """Expand ``side.layer[regs[CURSOR]:]`` forward by the moves or backward by
+    ``reverse_moves``, into ``side.following[regs[FILL]:]`` (and where in the layer each came
+    from into ``side.parents``), pausing when ``stop_at`` states are expanded in all (the
+    slice's end); ``other`` is the other side's ``KeySet`` array, ``waiting`` the size of its
+    frontier, ``kids`` (at least twice ``most_children`` long) and ``kept_at`` (as many rows of
+    3) scratch.
 
-    Returns FOUND (the meeting board is at ``following[regs[FILL]]``), EXHAUSTED (the layer
-    is done), PAUSED (the slice or a budget: ``regs[STOP]``) or NEED_ROOM (``regs[ROOM]``
-    more boards must fit in ``own`` and ``following``; grow them and call again)."""
+    Returns FOUND (the meeting board is at ``side.following[regs[FILL]]``), EXHAUSTED (the
+    layer is done), PAUSED (the slice or a budget: ``regs[STOP]``) or NEED_ROOM
+    (``regs[ROOM]`` more boards must fit in ``side.seen`` and ``side.following``; grow them and
+    call again)."""
+    seen, layer, following, _ = side
+    count = len(layer)
     max_expanded, max_pushed, max_stored, _ = budget
     most = min(stop_at, max_expanded)
-    own_mask = len(own) - 1
+    seen_mask, seen_most = len(seen) - 1, FULLNESS * len(seen)
     ends = np.zeros(CHUNK, dtype=np.int64)
     first = regs[CURSOR]
     while first < count:
@@ -169,23 +179,21 @@ def bidirectional_layer(
             ends[last - first] = listed
             last += 1
         for j in range(min(LAG, listed)):
-            prefetch(own, home(kids[j], own_mask))
+            prefetch(seen, home(kids[j], seen_mask))
         j, kept = 0, regs[FILL]
         for i in range(first, last):
             end = ends[i - first]
             regs[CURSOR], status = i, GOING_ON
             if regs[codes.EXPANDED] >= most:
                 regs[codes.STOP], status = codes.paused_by(regs, max_expanded), codes.PAUSED
-            elif regs[OWN] + end - j > FULLNESS * len(own) or regs[FILL] + end - j > len(following):
+            elif regs[OWN] + end - j > seen_most or regs[FILL] + end - j > len(following):
                 regs[ROOM], status = end - j, codes.NEED_ROOM
             else:
                 regs[codes.EXPANDED] += 1
                 while status == GOING_ON and j < end:
                     if j + LAG < listed:
-                        prefetch(own, home(kids[j + LAG], own_mask))
-                    status = visit(
-                        kids[j], i, own, following, parents, regs, max_pushed, kept_at, kept
-                    )
+                        prefetch(seen, home(kids[j + LAG], seen_mask))
+                    status = visit(kids[j], i, side, regs, max_pushed, kept_at, kept)
                     j += 1
                 if status == GOING_ON and codes.memory_full(regs, max_stored):
                     regs[CURSOR], status = i + 1, codes.PAUSED

@@ -6,8 +6,8 @@ named in its record, ``statesearch.core.domain``; the cube's are ``cube_routes``
 from __future__ import annotations
 
 import shlex
-from collections.abc import Callable
-from functools import partial
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from ..errors import InputError
@@ -17,11 +17,13 @@ from ..npuzzle import inversions, is_solvable, parity_proof
 from ..npuzzle.tables_for import tables_present
 from ..tilt import Tilt
 from . import jobs
+from .jobs import Job
 from .route import NO_TRACE, Route
 from .schemas import (
     MAX_MAZE_SIDE,
     Board,
     MazeMap,
+    Request,
     SolveBoard,
     SolveMaze,
     SolveTilt,
@@ -122,32 +124,58 @@ PUZZLE, MAZE, TILT = "sliding puzzle", "maze", "tilt"
 STOPPED_TRACE = {"path": [], **NO_TRACE}
 
 
-def searches(tag: str, locally: Callable[[Any], str]) -> partial[Route]:
-    """The routes of one domain's searches (run by ``jobs``): each in the domain's section, with
-    the command that runs the same search with the installed tool."""
-    return partial(Route, tag, search=True, locally=locally)
+@dataclass(frozen=True)
+class Searches:
+    """One domain's search routes (run by ``jobs``): each in the domain's section (``tag``),
+    with the command that runs the same search with the installed tool (``locally``)."""
+
+    tag: str
+    locally: Callable[[Any], str]
+
+    def solve(
+        self, request: type[Request], job: Job, *, empty: Mapping[str, Any], summary: str
+    ) -> Route:
+        """A search (``jobs`` picks the engine); ``empty``: what its answer holds in place of
+        what a result would have drawn, when the server stopped it before it gave one."""
+        return Route(
+            self.tag,
+            request,
+            job,
+            search=True,
+            empty=empty,
+            summary=summary,
+            locally=self.locally,
+        )
+
+    def trace(self, request: type[Request], job: Job, states: str) -> Route:
+        """The search step by step on the Python engine; ``states`` says how its answer writes
+        a state."""
+        return Route(
+            self.tag,
+            request,
+            job,
+            search=True,
+            empty=STOPPED_TRACE,
+            summary="The search step by step, on the Python engine: its first ``max_events`` "
+            "events (``truncated`` says whether there were more, ``counts`` counts them all), "
+            f"{states}. ``h_offset`` adds a constant to the heuristic.",
+            locally=self.locally,
+        )
 
 
-puzzle_search = searches(PUZZLE, npuzzle_command)
-maze_search = searches(MAZE, maze_command)
-tilt_search = searches(TILT, tilt_command)
+puzzle_searches = Searches(PUZZLE, npuzzle_command)
+maze_searches = Searches(MAZE, maze_command)
+tilt_searches = Searches(TILT, tilt_command)
 NPUZZLE_ROUTES: dict[str, Route] = {
     "npuzzle/analyze": Route(PUZZLE, Board, analyze),
-    "npuzzle/solve": puzzle_search(
+    "npuzzle/solve": puzzle_searches.solve(
         SolveBoard,
         jobs.solve_npuzzle,
         empty={"path": []},
         summary="A search with the compiled kernels where the domain has them; ``path`` lists "
         "the boards.",
     ),
-    "npuzzle/trace": puzzle_search(
-        TraceBoard,
-        jobs.trace_npuzzle,
-        empty=STOPPED_TRACE,
-        summary="The search step by step, on the Python engine: its first ``max_events`` events "
-        "(``truncated`` says whether there were more, ``counts`` counts them all), states as "
-        "tile lists. ``h_offset`` adds a constant to the heuristic.",
-    ),
+    "npuzzle/trace": puzzle_searches.trace(TraceBoard, jobs.trace_npuzzle, "states as tile lists"),
 }
 MAZE_ROUTES: dict[str, Route] = {
     "maze/lesson": Route(MAZE, None, lesson_maze),
@@ -159,30 +187,29 @@ MAZE_ROUTES: dict[str, Route] = {
         "for maps up to the page's side; search it with ``moves`` 8, its start and goal marked "
         "``S`` and ``G``.",
     ),
-    "maze/solve": maze_search(
+    "maze/solve": maze_searches.solve(
         SolveMaze,
         jobs.solve_maze,
         empty={"path": [], "expanded_order": [], "children": []},
         summary="Also returns the cells in the order they were expanded, for the animation.",
     ),
-    "maze/trace": maze_search(
-        TraceMaze,
-        jobs.trace_maze,
-        empty=STOPPED_TRACE,
-        summary="As ``npuzzle/trace``, cells as ``[row, col]``.",
+    "maze/trace": maze_searches.trace(
+        TraceMaze, jobs.trace_maze, "states as cells, ``[row, col]``"
     ),
 }
 TILT_ROUTES: dict[str, Route] = {
     "tilt/move": Route(TILT, TiltMove, tilt_move),
-    "tilt/solve": tilt_search(
+    "tilt/solve": tilt_searches.solve(
         SolveTilt,
         jobs.solve_tilt,
         empty={"boards": []},
         summary="``boards`` lists the board after each move.",
     ),
-    "tilt/generate": tilt_search(
+    "tilt/generate": Route(
+        TILT,
         TiltGenerate,
         jobs.generate_tilt,
+        search=True,
         locally=generate_command,
         compiled=True,
         gave_up=jobs.generator_gave_up,
