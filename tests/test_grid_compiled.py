@@ -45,7 +45,7 @@ def described(result: object) -> tuple[object, ...]:
         r.actions,  # type: ignore[attr-defined]
         r.limit,  # type: ignore[attr-defined]
         r.reason,  # type: ignore[attr-defined]
-        (s.expanded, s.pushed, s.generated, s.max_frontier),
+        (s.expanded, s.pushed, s.generated, s.max_frontier, s.tied),
     )
 
 

@@ -27,10 +27,14 @@ from .bucket_queue import OpenBuckets
 from .cells import DIAGONALS, MOVES, SQRT2
 from .grid_kernel import (
     CUT,
+    FIRST_G,
     H_CHEBYSHEV,
     H_MANHATTAN,
     H_OCTILE,
     H_ZERO,
+    LAST_G,
+    LEVEL,
+    PLATEAU,
     REGISTERS,
     SIZE,
     estimate,
@@ -116,6 +120,13 @@ def kernel_for(
         return search.run
 
     return Prepared(make)
+
+
+def tied_count(registers: np.ndarray, stats: Stats) -> None:
+    """``Stats.tied`` from the plateau's registers, as ``best_first`` counts it: the
+    expansions at the last f, none if they all had one g (no tie-break ordered them)."""
+    tied = registers[FIRST_G] != registers[LAST_G]
+    stats.tied = int(registers[PLATEAU]) if tied else 0
 
 
 class Tables:
@@ -242,6 +253,7 @@ class GridSearch:
         h = estimate(start_r - goal_r, start_c - goal_c, self.kind, unit)
         registers = np.zeros(REGISTERS, dtype=np.int64)
         registers[SIZE] = registers[LONGEST] = registers[STORED] = 1
+        registers[LEVEL] = -1  # no expansion yet: no f has these bits
         return registers, weight * h
 
     def run(self, meter: Meter, stats: Stats) -> Outcome:
@@ -260,7 +272,10 @@ class GridSearch:
                 lambda k: self.slice(tables, depth, registers, k, budget),
                 lambda meter: tables.queue.grow(registers, moves, meter),
             )
-            status = run_slices(slices, meter, stats, SLICE)
+            try:
+                status = run_slices(slices, meter, stats, SLICE)
+            finally:
+                tied_count(registers, stats)
             if status == FOUND:
                 return self.found(tables.seen)
             return Exhausted(LimitKind.DEPTH if registers[CUT] else None)
@@ -329,7 +344,11 @@ class JumpSearch(GridSearch):
                 tables.heap = grown(tables.heap, "the grid search's open list", meter)
 
             slices = Slices(registers, lambda k: self.jump(tables, registers, k, budget), grow)
-            if run_slices(slices, meter, stats, SLICE) == FOUND:
+            try:
+                status = run_slices(slices, meter, stats, SLICE)
+            finally:
+                tied_count(registers, stats)
+            if status == FOUND:
                 cells = walk_back(tables.seen, self.start, self.goal, self.width)
                 return found(self.cost, self.width, cells)
             return Exhausted()

@@ -53,7 +53,11 @@ from .jump import entered as entered_py
 from .ties import row_cell, row_key
 
 SIZE, CUT = k.COUNTERS, k.COUNTERS + 1  # open-list entries; a child was cut at the depth limit
-REGISTERS = QUEUE_REGISTERS  # A*'s open list keeps its own after these two
+# A*'s open list keeps its own registers after these two, then the plateau (``Stats.tied``, as
+# ``best_first`` counts it): the f of the last expansion (its bits; -1 before the first), the
+# expansions at that f, the g of the first of them and of the last (their bits)
+LEVEL, PLATEAU, FIRST_G, LAST_G = range(QUEUE_REGISTERS, QUEUE_REGISTERS + 4)
+REGISTERS = QUEUE_REGISTERS + 4
 H_ZERO, H_MANHATTAN, H_OCTILE, H_CHEBYSHEV = 0, 1, 2, 3
 GO = -1  # ``halt``: no reason to stop before the next expansion
 LOW = (1 << 32) - 1  # ``seen``: the cell reached from
@@ -129,7 +133,7 @@ def halt(
     ``room``: the entries one expansion may push; ``most``: the expansion budget."""
     while size > 0:
         g_bits, cell = row_cell(heap[0, 1], heap[0, 2], shift)
-        if g_bits <= g[cell]:
+        if g_bits <= g[int(cell)]:
             break
         size = pop(heap, size)
     if size == 0:
@@ -226,6 +230,7 @@ def grid_astar_slice(
     goal_r, goal_c = goal // width, goal % width
     _, expanded, pushed, generated, stored, longest = counters(regs)
     csize, fsize, fcur = regs[CSIZE], regs[FSIZE], fcur_box[0]
+    level, plateau, first_g, last_g = regs[LEVEL], regs[PLATEAU], regs[FIRST_G], regs[LAST_G]
     stop_at = expanded + slice_expansions
     entries, buckets = cur.shape[0], fheap.shape[0]  # ``OpenBuckets.full``
     mask = table.shape[0] - 1
@@ -274,6 +279,10 @@ def grid_astar_slice(
         gs = np.int64(g_bits).view(np.float64)
         csize = heap_pop(cur, csize)
         expanded += 1
+        f_bits = np.float64(fcur).view(np.int64)
+        if f_bits != level:
+            level, plateau, first_g = f_bits, 0, g_bits
+        plateau, last_g = plateau + 1, g_bits
         if csize > 0:  # the next expansion's rows above and below, likely, asked for early
             ahead = row_cell(cur[0, 0], cur[0, 1], shift)[1]
             prefetch(seen, ahead - width)
@@ -334,4 +343,5 @@ def grid_astar_slice(
             break
     keep(regs, csize + regs[POOLED], expanded, pushed, generated, stored, longest, stop)
     regs[CSIZE], regs[FSIZE], fcur_box[0] = csize, fsize, fcur
+    regs[LEVEL], regs[PLATEAU], regs[FIRST_G], regs[LAST_G] = level, plateau, first_g, last_g
     return status

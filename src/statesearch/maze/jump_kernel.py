@@ -21,7 +21,22 @@ from numba import njit
 from ..kernels import codes as k
 from ..kernels.intrinsics import prefetch
 from .cells import SQRT2
-from .grid_kernel import GO, LOW, counters, entered, estimate, halt, keep, pop, push, settle
+from .grid_kernel import (
+    FIRST_G,
+    GO,
+    LAST_G,
+    LEVEL,
+    LOW,
+    PLATEAU,
+    counters,
+    entered,
+    estimate,
+    halt,
+    keep,
+    pop,
+    push,
+    settle,
+)
 from .jump_runs import run
 from .ties import row_cell, row_key
 
@@ -173,6 +188,7 @@ def jump_slice(
     height = grid.shape[0] // width
     goal_r, goal_c = goal // width, goal % width
     size, expanded, pushed, generated, stored, longest = counters(regs)
+    level, plateau, first_g, last_g = regs[LEVEL], regs[PLATEAU], regs[FIRST_G], regs[LAST_G]
     stop_at = expanded + slice_expansions
     tries = np.empty((8, 2), dtype=np.int64)
     room = most_found(width, height)
@@ -185,6 +201,9 @@ def jump_slice(
             break
         g_bits, s = row_cell(heap[0, 1], heap[0, 2], shift)
         gs = np.int64(g_bits).view(np.float64)
+        if heap[0, 0] != level:  # the plateau, as the A* kernel counts it
+            level, plateau, first_g = heap[0, 0], 0, g_bits
+        plateau, last_g = plateau + 1, g_bits
         size = pop(heap, size)
         expanded += 1
         if s == goal:
@@ -234,4 +253,5 @@ def jump_slice(
         if status == k.PAUSED:
             break
     keep(regs, size, expanded, pushed, generated, stored, longest, stop)
+    regs[LEVEL], regs[PLATEAU], regs[FIRST_G], regs[LAST_G] = level, plateau, first_g, last_g
     return status
