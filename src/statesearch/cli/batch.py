@@ -72,8 +72,8 @@ def batch(
         str | None,
         typer.Option(
             metavar="NAME",
-            help="auto (the default: classic for the package's puzzles, deep for a problem of "
-            "your own), classic, deep, fifo or lifo.",
+            help="auto (the default: classic for the package's puzzles, deep for a maze's jps "
+            "and a problem of your own), classic, deep, fifo or lifo.",
         ),
     ] = None,
     engine: Annotated[

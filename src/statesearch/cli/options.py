@@ -214,7 +214,8 @@ def _shared(
         typer.Option(
             metavar="NAME",
             help="Order among equal f: auto (classic for the package's puzzles, deep for a "
-            "problem of your own), classic (smaller g, then state), deep (larger g), fifo, lifo.",
+            "maze's jps and a problem of your own), classic (smaller g, then state), deep "
+            "(larger g), fifo, lifo.",
         ),
     ] = "auto",
     engine: Annotated[
