@@ -184,6 +184,37 @@ def test_a_jump_point_search_path_is_filled_in_where_its_jumps_bend(page: Page) 
     assert [tuple(cell) for cell in cells] == result.path
 
 
+def test_the_waiting_room_follows_the_search_s_tie_policy(page: Page) -> None:
+    """JPS on a maze takes ``deep`` ties (larger g first, then the newest): on open ground many
+    jump points tie, and the replay must take each out in the engine's order, as the caption
+    says. Replayed in classic order, the same trace has a pop that is not the head."""
+    grid = ["." * 24 for _ in range(16)]
+    grid[5] = "." * 9 + "#" + "." * 14
+    grid[0], grid[-1] = "S" + grid[0][1:], grid[-1][:-1] + "G"
+    found = page.evaluate(
+        """async (grid) => {
+            const { Replay } = await import("/static/trace-model.js");
+            const answer = await fetch("/api/maze/trace", { method: "POST",
+              headers: { "content-type": "application/json" },
+              body: JSON.stringify({ grid, algorithm: "jps", moves: 8 }) });
+            const data = await answer.json();
+            const classic = { ...data, tie_break: "classic" };
+            return { tie: data.tie_break, mismatch: new Replay(data).seek(Infinity).mismatch,
+                     classic: new Replay(classic).seek(Infinity).mismatch !== null };
+        }""",
+        grid,
+    )
+    assert found == {"tie": "deep", "mismatch": None, "classic": True}
+    page.select_option("#maze-moves", "8")
+    page.select_option("#maze-algorithm", "jps")
+    page.click("#maze-solve")
+    page.locator("#maze-stepper .step-end").click()
+    expect(page.locator("#maze-stepper")).to_contain_text("smallest f first, then larger g")
+    page.select_option("#maze-algorithm", "astar")
+    page.click("#maze-solve")
+    expect(page.locator("#maze-stepper")).to_contain_text("smallest f first, then smaller g")
+
+
 def jump_points_kept() -> list[tuple[int, int]]:
     """The states jump point search took out or put in on the lesson's maze with 8 moves."""
     trace = Trace()

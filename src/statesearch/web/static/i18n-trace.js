@@ -198,6 +198,18 @@ export const TRACE_WORDS = {
     en: "In the order it will be taken out: smallest f first, then smaller g, then the state.",
     ko: "꺼낼 순서대로: f가 작은 것 먼저, 같으면 g가 작은 것, 그다음은 상태 순서.",
   },
+  room_order_deep: {
+    en: "In the order it will be taken out: smallest f first, then larger g, then the newest.",
+    ko: "꺼낼 순서대로: f가 작은 것 먼저, 같으면 g가 큰 것, 그다음은 나중에 들어온 것.",
+  },
+  room_order_fifo: {
+    en: "In the order it will be taken out: smallest f first, then the first in.",
+    ko: "꺼낼 순서대로: f가 작은 것 먼저, 같으면 먼저 들어온 것.",
+  },
+  room_order_lifo: {
+    en: "In the order it will be taken out: smallest f first, then the last in.",
+    ko: "꺼낼 순서대로: f가 작은 것 먼저, 같으면 나중에 들어온 것.",
+  },
   queue_order: { en: "Taken out in the order they came: one depth at a time.", ko: "들어온 순서대로 꺼냅니다: 한 깊이씩." },
   room_size: {
     en: (n) => (n === 1 ? "1 entry waits." : `${n.toLocaleString()} entries wait.`),

@@ -49,8 +49,15 @@ function compareStates(a, b) {
   return a.length - b.length;
 }
 
-// The classic tie-break, the engine's heap order: f, then g, then the state.
+// The engine's heap order under each tie policy (the answer's `tie_break`): f, then classic's
+// smaller g and smaller state, deep's larger g and newest entry, or the first or last in.
 export function classicOrder(a, b) { return a.f - b.f || a.g - b.g || compareStates(a.state, b.state); }
+const TIE_ORDERS = {
+  classic: classicOrder,
+  deep: (a, b) => a.f - b.f || b.g - a.g || b.order - a.order,
+  fifo: (a, b) => a.f - b.f || a.order - b.order,
+  lifo: (a, b) => a.f - b.f || b.order - a.order,
+};
 
 // The events cut into steps: [first, end) index ranges, each starting at a boundary event
 // (what comes before the first boundary, such as BFS's first layer, belongs to the first step).
@@ -64,16 +71,18 @@ export function splitSteps(events) {
   return steps;
 }
 
-// A priority queue kept sorted from last to first out, so that taking the head is a pop().
+// A priority queue kept sorted from last to first out, so that taking the head is a pop();
+// `order` is the tie policy's (`TIE_ORDERS`), each entry numbered as it comes in.
 class PriorityRoom {
-  constructor() { this.items = []; }
+  constructor(order = classicOrder) { this.items = []; this.order = order; this.pushes = 0; }
   get size() { return this.items.length; }
   add(entry) {
+    entry.order = this.pushes++;
     const items = this.items;
     let low = 0, high = items.length; // the first place whose entry comes out before this one
     while (low < high) {
       const mid = (low + high) >> 1;
-      if (classicOrder(items[mid], entry) > 0) low = mid + 1; else high = mid;
+      if (this.order(items[mid], entry) > 0) low = mid + 1; else high = mid;
     }
     items.splice(low, 0, entry);
   }
@@ -153,7 +162,7 @@ export class Replay {
     this.cursor = 0;
     // waiting entries {f, g, h, state, key, node}; room.first(n) lists them as they come out
     const Room = { queue: Queue, beam: BeamRoom, sides: SidesRoom }[this.family] ?? PriorityRoom;
-    this.room = new Room();
+    this.room = new Room(TIE_ORDERS[this.data.tie_break] ?? classicOrder);
     this.g = new Map(); // the g table: key -> g
     this.parent = new Map(); // the parent table: key -> {state, parent, action}, last written last
     this.nodes = []; // the search tree: {id, parent, state, f, g, h, depth, status, step, children}
