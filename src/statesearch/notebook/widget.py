@@ -185,7 +185,7 @@ class SearchWidget(anywidget.AnyWidget):
         )
         self.result = result
         answer = result.to_dict()
-        answer.update(trace_json(trace, result.tie_break))
+        answer.update(trace_json(trace))
         answer["start"] = plain_state(self.problem.initial)  # the front end spots a moved board
         if self.kind == "text":
             answer["labels"] = state_labels(trace)

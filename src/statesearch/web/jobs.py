@@ -134,15 +134,14 @@ def trace_npuzzle(request: TraceBoard, deadline: float, cancel: threading.Event)
     puzzle, result = board_search(request, deadline, cancel, trace)
     fields = NPUZZLE.fields(puzzle, result)
     path = [list(s) for s in result.path]
-    return answered(result, request, **fields, path=path, **trace_json(trace, result.tie_break))
+    return answered(result, request, **fields, path=path, **trace_json(trace))
 
 
 def trace_maze(request: TraceMaze, deadline: float, cancel: threading.Event) -> dict[str, Any]:
     """The search and its first ``max_events`` events, cells as ``[row, col]``."""
     trace = Trace(limit=request.max_events)
     maze, result = maze_search(request, deadline, cancel, trace)
-    fields = MAZE.fields(maze, result)
-    return answered(result, request, **fields, **trace_json(trace, result.tie_break))
+    return answered(result, request, **MAZE.fields(maze, result), **trace_json(trace))
 
 
 def solve_tilt(request: SolveTilt, deadline: float, cancel: threading.Event) -> dict[str, Any]:

@@ -208,6 +208,6 @@ def run(request: str, lang: str = "en") -> str:
             "weight": weight,
             "h_start": h.fn(problem.initial),
             "loop": mine,
-            **trace_json(trace, result.tie_break),
+            **trace_json(trace),
         },
     )

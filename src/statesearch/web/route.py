@@ -22,7 +22,6 @@ NO_TRACE: Mapping[str, Any] = {
     "events": [],
     "counts": {},
     "truncated": False,
-    "tie_break": "classic",
 }
 
 

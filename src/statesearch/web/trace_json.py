@@ -46,14 +46,13 @@ def event_json(event: Event) -> dict[str, Any]:
     return out
 
 
-def trace_json(trace: Trace, tie_break: str | None) -> dict[str, Any]:
-    """The kept events, how many there were of each kind, whether some were left out, and the
-    order the search took states of equal priority in (``None``: it has no such order)."""
+def trace_json(trace: Trace) -> dict[str, Any]:
+    """The kept events, how many there were of each kind, and whether some were left out (the
+    order the search took ties in is the result's ``tie_break``)."""
     return {
         "events": [event_json(e) for e in trace.events],
         "counts": dict(trace.counts),
         "truncated": trace.truncated,
-        "tie_break": tie_break,
     }
 
 

@@ -147,11 +147,11 @@ export class Stepper {
 
   roomTable(r) {
     const queue = r.family === "queue";
-    const [title, classic] = WAITING_WORDS[r.family] ?? WAITING_WORDS.room;
-    // a priority queue's order among equal f is the search's tie policy's
-    const tie = r.family === "room" ? r.data.tie_break : "classic";
-    const order = tie && tie !== "classic" ? `room_order_${tie}` : classic;
-    const box = section(t(title), t(order), "room");
+    const [title, order] = WAITING_WORDS[r.family] ?? WAITING_WORDS.room;
+    // a priority queue's order among equal f is the search's tie policy's (room_order: classic)
+    const tie = r.data.tie_break;
+    const words = r.family === "room" && tie && tie !== "classic" ? `room_order_${tie}` : order;
+    const box = section(t(title), t(words), "room");
     const columns = queue ? ["col_depth", "col_state", ""] : ["f", "g", "h", "col_state", ""];
     const table = tableWith(columns);
     if (r.taken && r.cursor > 0) {
