@@ -123,6 +123,16 @@ def estimate(dr: int, dc: int, kind: int, unit: int) -> float:
 
 
 @njit(cache=True, inline="always")
+def on_plateau(
+    level: Any, plateau: Any, first_g: Any, f_bits: Any, g_bits: Any
+) -> tuple[int, int, int, int]:
+    """The plateau's registers (``LEVEL`` ...) after an expansion at f and g (their bits)."""
+    if f_bits != level:
+        return f_bits, 1, g_bits, g_bits
+    return level, plateau + 1, first_g, g_bits
+
+
+@njit(cache=True, inline="always")
 def halt(
     heap: np.ndarray, size: int, g: np.ndarray, shift: int, room: int, expanded: int,
     stop_at: int, most: int,
@@ -256,9 +266,9 @@ def grid_astar_slice(
                     regs[POOLED] -= 1
                     e = following
                 bucket_head[b], regs[BFREE] = regs[BFREE], b
-            if csize > 0:
-                g_bits, c = row_cell(cur[0, 0], cur[0, 1], shift)
-                if g_bits > g_keys[c]:
+            if csize > 0:  # the top's g and cell, expanded below unless stale
+                g_bits, s = row_cell(cur[0, 0], cur[0, 1], shift)
+                if g_bits > g_keys[s]:
                     csize = heap_pop(cur, csize)
                     continue
             break
@@ -275,14 +285,11 @@ def grid_astar_slice(
             status, stop = k.PAUSED, k.STOP_EXPANDED
             break
         status, stop = GO, k.STOP_SLICE
-        g_bits, s = row_cell(cur[0, 0], cur[0, 1], shift)
         gs = np.int64(g_bits).view(np.float64)
         csize = heap_pop(cur, csize)
         expanded += 1
         f_bits = np.float64(fcur).view(np.int64)
-        if f_bits != level:
-            level, plateau, first_g = f_bits, 0, g_bits
-        plateau, last_g = plateau + 1, g_bits
+        level, plateau, first_g, last_g = on_plateau(level, plateau, first_g, f_bits, g_bits)
         if csize > 0:  # the next expansion's rows above and below, likely, asked for early
             ahead = row_cell(cur[0, 0], cur[0, 1], shift)[1]
             prefetch(seen, ahead - width)

@@ -33,6 +33,7 @@ from .grid_kernel import (
     estimate,
     halt,
     keep,
+    on_plateau,
     pop,
     push,
     settle,
@@ -201,9 +202,7 @@ def jump_slice(
             break
         g_bits, s = row_cell(heap[0, 1], heap[0, 2], shift)
         gs = np.int64(g_bits).view(np.float64)
-        if heap[0, 0] != level:  # the plateau, as the A* kernel counts it
-            level, plateau, first_g = heap[0, 0], 0, g_bits
-        plateau, last_g = plateau + 1, g_bits
+        level, plateau, first_g, last_g = on_plateau(level, plateau, first_g, heap[0, 0], g_bits)
         size = pop(heap, size)
         expanded += 1
         if s == goal:
@@ -247,8 +246,8 @@ def jump_slice(
             g[child], seen[child] = ng, mark | s
             f = np.float64(ng + h).view(np.int64)
             pushed += 1
-            first, second = row_key(np.float64(ng).view(np.int64), child, pushed, shift)
-            size = push(heap, size, f, first, second)
+            g_word, cell_word = row_key(np.float64(ng).view(np.int64), child, pushed, shift)
+            size = push(heap, size, f, g_word, cell_word)
         status, stop, longest = settle(status, stop, stored, max_stored, size, longest)
         if status == k.PAUSED:
             break
