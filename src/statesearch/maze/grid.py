@@ -31,6 +31,7 @@ import math
 import re
 from collections.abc import Callable, Mapping
 from functools import cached_property
+from types import MappingProxyType
 from typing import Any
 
 from ..core.advice import Packed
@@ -64,6 +65,11 @@ class Maze:
     ``goal``, when given, replace the ``S`` and ``G`` of the rows (a Moving AI map has none).
     """
 
+    compiled_tie_breaks = ("classic", "deep")  # ``maze.ties``
+    # Among jump points of equal f the deepest first: with exact diagonal sums (``SQRT2``) ties
+    # are many, and ``classic`` takes whole plateaus shallow first (benchmarks/README.md).
+    tie_breaks: Mapping[str, str] = MappingProxyType({"jps": "deep"})
+
     def __init__(
         self,
         rows: list[str],
@@ -89,10 +95,6 @@ class Maze:
         self.uniform = {TERRAIN[ch] for ch in terrain} <= {1}  # every open cell costs 1
         self.open_cells = sum(len(row) - row.count(WALL) for row in rows)
         self.default_heuristic = "manhattan" if moves == 4 else "octile"
-        self.compiled_tie_breaks = ("classic", "deep")  # ``maze.ties``
-        # Among jump points of equal f the deepest first: with exact diagonal sums (``SQRT2``)
-        # ties are many, and ``classic`` takes whole plateaus shallow first (benchmarks/README).
-        self.tie_breaks = {"jps": "deep"}
         self.heuristic_aliases = {"h": self.default_heuristic, "none": "zero"}
         # The tables searches make from the rows, one set per map (the compiled searches',
         # ``maze.compiled``, and the Python engine's packed moves, ``maze.packed``):
