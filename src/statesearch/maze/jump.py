@@ -16,8 +16,10 @@ ends at was reached in.
 Both corner rules have their own pruning, as PathFinding.js writes them (``JPFMoveDiagonally
 IfNoObstacles`` for ``avoid``, ``...IfAtMostOneObstacle`` for ``cut``): with ``avoid`` a
 diagonal run has no forced neighbours of its own, and a straight run stops beside the end of a
-wall it passes; with ``cut`` the paper's rules hold. The grid is a flat bytearray with a border
-of walls, so a run needs no bounds checks.
+wall it passes; with ``cut`` the paper's rules hold. The grid is flat bytes with a border of
+walls, so a run needs no bounds checks; a straight run is read off one int of its line's stops
+(``stop_lines``, made once a map), not cell by cell (the same jump points; the gain is in
+benchmarks/README.md, "Grid path-finding").
 """
 
 from __future__ import annotations
@@ -49,11 +51,16 @@ class JumpPoints:
                 "whose costs it would have to weigh; this maze has terrain digits, use astar"
             )
         self.width = width = maze.width + 2
-        wall = bytes(width)
-        rows = [b"\0" + row.encode("ascii").translate(OPEN) + b"\0" for row in maze.rows]
-        self.grid = bytearray(b"".join([wall, *rows, wall]))
-        self.goal = self.index(maze.goal)
         self.cut = maze.corners == "cut"
+        kept, key = maze.kernel_tables, f"jump lines {maze.corners}"
+        if key not in kept:  # once a map: ``with_ends``' copies share it
+            wall = bytes(width)
+            rows = [b"\0" + row.encode("ascii").translate(OPEN) + b"\0" for row in maze.rows]
+            grid = b"".join([wall, *rows, wall])
+            kept[key] = grid, stop_lines(grid, width, self.cut)
+        self.grid, self.stops = kept[key]
+        self.goal = self.index(maze.goal)
+        self.goal_row, self.goal_column = divmod(self.goal, width)
 
     def index(self, cell: tuple[int, int]) -> int:
         return int((cell[0] + 1) * self.width + cell[1] + 1)
@@ -74,17 +81,12 @@ class JumpPoints:
         out: list[tuple[str, Any, float]] = []
         for dr, dc in directions:
             if dr and dc:
-                found = self.diagonal(i, dr, dc)
-            else:
-                j = self.straight(i, dr * self.width + dc)
-                found = [] if j < 0 else [(j, 0)]
-            for j, slant in found:
-                cell = self.cell(j)
-                straight = max(abs(cell[0] - state[0]), abs(cell[1] - state[1])) - slant
-                legs = [NAMES[dr, dc]] if slant else []
-                if straight:
-                    legs.append(NAMES[entered(cell[0] - state[0], cell[1] - state[1])])
-                out.append((" ".join(legs), cell, slant * SQRT2 + straight if slant else straight))
+                out += self.diagonal(i, dr, dc)
+                continue
+            d = dr * self.width + dc
+            j = self.straight(i, d)
+            if j >= 0:
+                out.append((NAMES[dr, dc], self.cell(j), (j - i) // d))
         return out
 
     def start_directions(self, i: int) -> list[tuple[int, int]]:
@@ -134,42 +136,56 @@ class JumpPoints:
         return out
 
     def straight(self, i: int, d: int) -> int:
-        """Run from cell ``i`` by ``d`` (±1 or ±width) to the next jump point; -1 at a wall."""
-        g, goal = self.grid, self.goal
-        p = self.width if d in (1, -1) else 1  # the step to a side
-        cut = self.cut
-        while True:
-            i += d
-            if not g[i]:
-                return -1
-            if i == goal:
-                return i
-            if cut:
-                if (g[i + d + p] and not g[i + p]) or (g[i + d - p] and not g[i - p]):
-                    return i
-            elif (g[i + p] and not g[i + p - d]) or (g[i - p] and not g[i - p - d]):
-                return i
+        """Run from cell ``i`` by ``d`` (±1 or ±width) to the next jump point; -1 at a wall.
+        The run is read off its line's stops (``stop_lines``): the first set bit past ``i``."""
+        w = self.width
+        if d == 1 or d == -1:
+            line, x = divmod(i, w)
+            goal_line, goal_x, base, unit = self.goal_row, self.goal_column, line * w, 1
+        else:
+            x, line = divmod(i, w)
+            goal_line, goal_x, base, unit = self.goal_column, self.goal_row, line, w
+        stops = self.stops[d][line]
+        if d > 0:
+            ahead = stops >> (x + 1)
+            at = x + (ahead & -ahead).bit_length()
+            if goal_line == line and x < goal_x <= at:
+                return self.goal
+        else:
+            at = (stops & ((1 << x) - 1)).bit_length() - 1
+            if goal_line == line and at <= goal_x < x:
+                return self.goal
+        j = base + at * unit
+        return j if self.grid[j] else -1
 
-    def diagonal(self, i: int, dr: int, dc: int) -> list[tuple[int, int]]:
-        """Run diagonally from cell ``i``: ``(jump point, diagonal moves to it)`` for each jump
-        point found. A cell on the way that is the goal or has a forced neighbour (cutting
-        corners) ends the run as a jump point; at any other, the straight runs along both sides
-        go on from it, and the jump points they find are the diagonal run's own, the cell passed
-        over (Harabor and Grastien 2014, "pruning intermediate jump points")."""
+    def diagonal(self, i: int, dr: int, dc: int) -> list[tuple[str, Any, float]]:
+        """Run diagonally from cell ``i``: ``(action, jump point, cost)`` for each jump point
+        found. A cell on the way that is the goal or has a forced neighbour (cutting corners)
+        ends the run as a jump point; at any other, the straight runs along both sides go on
+        from it, and the jump points they find are the diagonal run's own, the cell passed over
+        (Harabor and Grastien 2014, "pruning intermediate jump points"). A jump costs √2 a
+        diagonal move plus 1 a straight one, added in that order."""
         g, goal, cut = self.grid, self.goal, self.cut
         v = dr * self.width
-        out: list[tuple[int, int]] = []
+        slant = NAMES[dr, dc]
+        down, side = f"{slant} {NAMES[dr, 0]}", f"{slant} {NAMES[0, dc]}"
+        out: list[tuple[str, Any, float]] = []
         steps = 0
         while True:
             i += v + dc
             steps += 1
             if not g[i]:
                 return out
+            cost = steps * SQRT2
             if i == goal or (
                 cut and ((g[i + v - dc] and not g[i - dc]) or (g[i - v + dc] and not g[i - v]))
             ):
-                return [*out, (i, steps)]
-            out += [(j, steps) for j in (self.straight(i, v), self.straight(i, dc)) if j >= 0]
+                out.append((slant, self.cell(i), cost))
+                return out
+            if (j := self.straight(i, v)) >= 0:
+                out.append((down, self.cell(j), cost + (j - i) // v))
+            if (j := self.straight(i, dc)) >= 0:
+                out.append((side, self.cell(j), cost + (j - i) // dc))
             if not ((g[i + v] or g[i + dc]) if cut else (g[i + v] and g[i + dc])):
                 return out
 
@@ -196,3 +212,34 @@ def entered(dr: int, dc: int) -> tuple[int, int]:
     if abs(dc) > abs(dr):
         return 0, c
     return r, c
+
+
+def stop_lines(grid: bytes, width: int, cut: bool) -> dict[int, list[int]]:
+    """Where a straight run stops, for each of its four steps in the flat ``grid`` (±1 along
+    the rows, ±width along the columns): one int per line it runs along, bit k its k-th cell
+    (border included), set where a run stops (a wall, or a cell with a forced neighbour by the
+    corner rule: ``straight``'s test). A run then costs a few operations on one int, not a
+    loop over its cells (Harabor and Grastien 2014's runs read many cells at once)."""
+    digits = bytes.maketrans(b"\0\1", b"01")
+
+    def bits(cells: bytes) -> int:
+        return int(cells.translate(digits)[::-1], 2)
+
+    height = len(grid) // width
+    rows = [bits(grid[r * width : (r + 1) * width]) for r in range(height)]
+    columns = [bits(grid[c::width]) for c in range(width)]
+    out: dict[int, list[int]] = {}
+    for step, lines, length in ((1, rows, width), (width, columns, height)):
+        every = (1 << length) - 1
+        for sign in (1, -1):
+            stops = []
+            for k, here in enumerate(lines):
+                forced = 0
+                for side in (lines[k - 1] if k else 0, lines[k + 1] if k + 1 < len(lines) else 0):
+                    on, back = (side >> 1, side << 1) if sign == 1 else (side << 1, side >> 1)
+                    # cut: the side blocked here, open one step on; avoid: open here, blocked
+                    # one step back (``straight``'s tests, cell by cell)
+                    forced |= on & ~side if cut else side & ~back
+                stops.append((forced | ~here) & every)
+            out[sign * step] = stops
+    return out
