@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import statistics
+import threading
 import time
 from collections import defaultdict
 from collections.abc import Iterator
@@ -13,24 +14,26 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.markup import escape
 from rich.progress import track
 from rich.table import Table
 
 from ..algorithms import get_algorithm
 from ..batch.plots import check_plot_file
-from ..core.limits import Limits
+from ..core.limits import LimitKind, Limits
 from ..core.result import SearchResult
 from ..errors import InputError
 from ..facade import solve
 from ..maze.grid import Maze
 from ..maze.movingai import Scenario, read_scenarios, scenario_map
-from ..maze.scenarios import TOLERANCE, buckets, check_sizes, replays
+from ..maze.scenarios import TOLERANCE, buckets, check_scenarios, replays
 from ..outputs import check_output, write_whole
 from ..provenance import Span, command, of_command
 from ..result_rows import write_rows
 from .options import time_limit_option
-from .render import console
-from .solve import read_text
+from .progress import stderr, watching
+from .render import INTERRUPTED, console
+from .solve import read_text, same_file
 
 
 @dataclass
@@ -62,15 +65,17 @@ def solve_all(
     heuristic: str | None,
     limits: Limits,
     engine: str = "auto",
+    cancel: threading.Event | None = None,
 ) -> Iterator[Solved]:
-    """Each scenario under each algorithm, in order."""
+    """Each scenario under each algorithm, in order; ``cancel`` set stops the search running
+    (its answer a limit reached, ``cancelled``)."""
     for s in scenarios:
         start, goal = (s.start[1], s.start[0]), (s.goal[1], s.goal[0])
         one = maze.with_ends(start, goal)
         for algorithm in algorithms:
             span = Span.begin(otherwise="process")
             wall, cpu = time.perf_counter(), time.process_time()
-            result = solve(one, algorithm, heuristic, limits=limits, engine=engine)
+            result = solve(one, algorithm, heuristic, limits=limits, engine=engine, cancel=cancel)
             cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
             checked = result.solved and replays(one, result)
             made = span.record(command=command(), scenario=s.line)
@@ -109,7 +114,14 @@ def movingai(
 ) -> None:
     """Moving AI scenarios (8 moves, no corner cut), each length and path checked.
 
-    Exit 1 if any length is wrong, 4 if any search reached its limit."""
+    Exit 1 if any length is wrong, 4 if any search reached its limit, 130 if interrupted
+    (Ctrl-C: the scenarios finished are shown and written)."""
+    for output, option in ((out, "--out"), (plot, "--plot")):
+        for source in (map_file, scen_file):
+            if output is not None and same_file(source, output):
+                raise InputError(
+                    "{option} {file} is an input; write to another file", option=option, file=output
+                )
     if out is not None:
         check_output(out)
     if plot is not None:
@@ -119,13 +131,26 @@ def movingai(
         raise InputError("name at least one algorithm, like -a bidirectional,astar")
     grid = scenario_map(read_text(map_file))
     scenarios = read_scenarios(read_text(scen_file))
-    check_sizes(grid, scenarios)
+    check_scenarios(grid, scenarios, map_file.name)
     chosen = buckets(bucket_list, scenarios)
     began = time.perf_counter()
     solved: list[Solved] = []
-    runs = solve_all(grid, chosen, algorithms, heuristic, Limits(time_limit=time_limit), engine)
-    for row in track(runs, total=len(chosen) * len(algorithms), console=console, transient=True):
-        solved.append(row)
+    total = len(chosen) * len(algorithms)
+    with watching() as watch:  # a first Ctrl-C stops the search running, a second at once
+        runs = solve_all(
+            grid, chosen, algorithms, heuristic, Limits(time_limit=time_limit), engine, watch.cancel
+        )
+        # On stderr, and only in a terminal: stdout keeps the table alone, an error one line.
+        bar = track(
+            runs, total=total, console=stderr, transient=True, disable=not stderr.is_terminal
+        )
+        try:
+            for row in bar:
+                solved.append(row)
+                if watch.cancel.is_set():
+                    break
+        except KeyboardInterrupt:
+            watch.cancel.set()
     wall = time.perf_counter() - began
     report(solved, algorithms, f"movingai {map_file.name}")
     if out is not None:
@@ -134,8 +159,18 @@ def movingai(
         rows = [out_row(s) for s in solved]
         record = {**summary, "cpu_s": cpu, "wall_s": wall, "provenance": of_command()}
         write_rows(out, rows, {**record, "rows": rows})
-    if plot is not None:
+    if plot is not None and solved:
         draw(solved, algorithms, plot, f"movingai {map_file.name}")
+    if watch.cancel.is_set():
+        stopped = sum(s.result.limit is LimitKind.CANCELLED for s in solved)
+        finished = len(solved) - stopped
+        kept = f" (their rows in {escape(str(out))})" if out is not None else ""
+        stderr.print(
+            f"[yellow]interrupted[/]: {finished} of {total} searches finished{kept}, "
+            f"{total - finished} not done",
+            soft_wrap=True,  # one line, a log's too
+        )
+        raise typer.Exit(INTERRUPTED)
     if any(s.correct is False for s in solved):
         raise typer.Exit(1)
     if any(s.correct is None for s in solved):
