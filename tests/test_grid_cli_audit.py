@@ -209,3 +209,21 @@ def test_ctrl_c_keeps_the_finished_scenarios_shown_and_written(
     assert f"3/{3 + stopped} lengths right" in " ".join(printed.split())
     if suffix == ".json":
         assert json.loads(out.read_text())["set"] == "movingai random-32.map"
+
+
+def test_jump_point_search_is_traced_with_its_f_column(capsys: pytest.CaptureFixture[str]) -> None:
+    lesson = str(Path(__file__).parent.parent / "examples" / "lesson-maze.txt")
+    code, out, _ = run(capsys, "solve", "maze", lesson, "--moves", "8", "-a", "jps", "--trace", "2")
+    assert code == 0 and "f = g + h" in out and "13.4853 = 0 + 13.4853" in out
+
+
+def test_a_corner_rule_with_four_moves_is_said_to_be_unused(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    lesson = str(Path(__file__).parent.parent / "examples" / "lesson-maze.txt")
+    code, out, _ = run(capsys, "solve", "maze", lesson, "--corners", "cut", "--json")
+    assert code == 0 and "not used: --corners cut" in json.loads(out)["note"]
+    code, out, _ = run(
+        capsys, "solve", "maze", lesson, "--moves", "8", "--corners", "cut", "--json"
+    )
+    assert code == 0 and "not used" not in json.loads(out)["note"]
