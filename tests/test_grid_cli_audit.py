@@ -17,6 +17,7 @@ import pytest
 
 from statesearch import InputError
 from statesearch.cli import bench_grid, main
+from statesearch.core.limits import Limits
 from statesearch.facade import solve
 from statesearch.maze.movingai import read_map, read_point, read_scenarios, scenario_map
 from statesearch.maze.scenarios import buckets, check_scenarios
@@ -227,3 +228,21 @@ def test_a_corner_rule_with_four_moves_is_said_to_be_unused(
         capsys, "solve", "maze", lesson, "--moves", "8", "--corners", "cut", "--json"
     )
     assert code == 0 and "not used" not in json.loads(out)["note"]
+
+
+def test_the_table_counts_the_scenarios_a_limit_stopped(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def bounded(*args: Any, **kwargs: Any) -> Any:
+        return solve(*args, **{**kwargs, "limits": Limits(max_expanded=40)})
+
+    monkeypatch.setattr(bench_grid, "solve", bounded)
+    out = tmp_path / "rows.json"
+    scen = str(EXAMPLES / "random-32.map.scen")
+    args = ["bench", "movingai", str(EXAMPLES / "random-32.map"), scen, "--out", str(out)]
+    code, printed, _ = run(capsys, *args)
+    rows = json.loads(out.read_text())["rows"]
+    stopped = sum(r["correct"] is None for r in rows)
+    assert code == 4 and 0 < stopped < len(rows)
+    total = next(line for line in printed.splitlines() if "total" in line)
+    assert [cell.strip() for cell in total.split("│")[1:5]] == ["total", "40", "0", str(stopped)]

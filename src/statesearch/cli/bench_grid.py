@@ -183,17 +183,19 @@ def report(solved: list[Solved], algorithms: list[str], name: str) -> None:
     groups: dict[tuple[str, int], list[Solved]] = defaultdict(list)
     for s in solved:
         groups[s.algorithm, s.scenario.bucket].append(s)
-    table = Table(*(["algorithm"] if several else []), "bucket", "scenarios", "wrong")
+    table = Table(*(["algorithm"] if several else []), "bucket", "scenarios", "wrong", "limit")
     for column in ("expanded", "generated", "CPU s", "paths checked"):
         table.add_column(column, justify="right")
 
     def add(label: list[str], bucket: str, rows: list[Solved]) -> None:
         wrong = sum(r.correct is False for r in rows)
+        limits = sum(r.correct is None for r in rows)  # no answer: a budget, or Ctrl-C
         table.add_row(
             *(label if several else []),
             bucket,
             f"{len(rows):,}",
             f"[red]{wrong}[/]" if wrong else "0",
+            f"[yellow]{limits}[/]" if limits else "0",
             f"{sum(r.result.stats.expanded for r in rows):,}",
             f"{sum(r.result.stats.generated for r in rows):,}",
             f"{sum(r.cpu_s for r in rows):.3f}",
