@@ -108,7 +108,7 @@ def _scenarios(
             raise InputError("buckets must be text like 0-5,9 or a list of whole numbers")
         grid = scenario_map(text := read_beside(Path(where), base))
         scenarios = buckets(chosen, read_scenarios(read_beside(Path(scen), base)))
-        check_scenarios(grid, scenarios, Path(where).name)
+        check_scenarios(grid, scenarios)
     except InputError as err:
         raise InputError("{place}: {problem}", place=place, problem=str(err)) from None
     name = str(line.pop("id", Path(where).name))

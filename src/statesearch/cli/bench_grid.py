@@ -26,7 +26,14 @@ from ..errors import InputError
 from ..facade import solve
 from ..maze.grid import Maze
 from ..maze.movingai import Scenario, read_scenarios, scenario_map
-from ..maze.scenarios import TOLERANCE, buckets, check_scenarios, replays
+from ..maze.scenarios import (
+    TOLERANCE,
+    buckets,
+    check_scenarios,
+    map_file_name,
+    named_otherwise,
+    replays,
+)
 from ..outputs import check_output, write_whole
 from ..provenance import Span, command, of_command
 from ..result_rows import write_rows
@@ -120,7 +127,9 @@ def movingai(
         for source in (map_file, scen_file):
             if output is not None and same_file(source, output):
                 raise InputError(
-                    "{option} {file} is an input; write to another file", option=option, file=output
+                    "{option} {file} is the input; write to another file",
+                    option=option,
+                    file=output,
                 )
     if out is not None:
         check_output(out)
@@ -131,7 +140,13 @@ def movingai(
         raise InputError("name at least one algorithm, like -a bidirectional,astar")
     grid = scenario_map(read_text(map_file))
     scenarios = read_scenarios(read_text(scen_file))
-    check_scenarios(grid, scenarios, map_file.name)
+    check_scenarios(grid, scenarios)
+    if (other := named_otherwise(scenarios, map_file.name)) is not None:  # said, not refused
+        stderr.print(
+            f"[yellow]note[/]: scenario line {other.line} is for the map "
+            f"{escape(map_file_name(other))}; searched on {escape(map_file.name)}",
+            soft_wrap=True,
+        )
     chosen = buckets(bucket_list, scenarios)
     began = time.perf_counter()
     solved: list[Solved] = []

@@ -16,10 +16,9 @@ from .movingai import Scenario, whole
 TOLERANCE = 1e-4  # the scenario files give lengths to 8 decimals; sums of √2 drift far less
 
 
-def check_scenarios(maze: Maze, scenarios: list[Scenario], map_name: str) -> None:
+def check_scenarios(maze: Maze, scenarios: list[Scenario]) -> None:
     """Refuse, before any search and naming the line, a scenario written for a map of another
-    size or name (its file name: the files write ``maps/dao/arena.map``), or whose start or
-    goal is not an open cell of this one."""
+    size, or whose start or goal is not an open cell of this one."""
     for s in scenarios:
         if (s.width, s.height) != (maze.width, maze.height):
             raise InputError(
@@ -30,18 +29,22 @@ def check_scenarios(maze: Maze, scenarios: list[Scenario], map_name: str) -> Non
                 mw=maze.width,
                 mh=maze.height,
             )
-        named = PurePosixPath(s.map.replace("\\", "/")).name
-        if named != map_name:
-            raise InputError(
-                "scenario line {line} is for the map {named}, not {map}",
-                line=s.line,
-                named=named[:60],
-                map=map_name,
-            )
         try:
             maze.with_ends((s.start[1], s.start[0]), (s.goal[1], s.goal[0]))
         except InputError as err:
-            raise InputError("scenario line {line}: {why}", line=s.line, why=str(err)) from None
+            raise InputError(
+                "{place}: {problem}", place=f"scenario line {s.line}", problem=str(err)
+            ) from None
+
+
+def named_otherwise(scenarios: list[Scenario], map_name: str) -> Scenario | None:
+    """The first scenario that names a map other than ``map_name`` (by its file's name: the
+    files write ``maps/dao/arena.map``), if any: a renamed map, or the wrong scenario file."""
+    return next((s for s in scenarios if map_file_name(s) != map_name), None)
+
+
+def map_file_name(scenario: Scenario) -> str:
+    return PurePosixPath(scenario.map.replace("\\", "/")).name
 
 
 def buckets(text: str | None, scenarios: list[Scenario]) -> list[Scenario]:
