@@ -252,3 +252,19 @@ def test_the_table_counts_the_scenarios_a_limit_stopped(
     assert code == 4 and 0 < stopped < len(rows)
     total = next(line for line in printed.splitlines() if "total" in line)
     assert [cell.strip() for cell in total.split("│")[1:5]] == ["total", "40", "0", str(stopped)]
+
+
+def test_an_algorithm_named_twice_is_searched_once(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    out = tmp_path / "rows.json"
+    scen = str(EXAMPLES / "random-32.map.scen")
+    args = ["bench", "movingai", str(EXAMPLES / "random-32.map"), scen, "--buckets", "0-2"]
+    code, printed, _ = run(capsys, *args, "-a", "astar,ucs,dijkstra,astar", "--out", str(out))
+    rows = json.loads(out.read_text())["rows"]
+    chosen = [s for s in read_scenarios(Path(scen).read_text()) if s.bucket <= 2]
+    assert code == 0 and [r["algorithm"] for r in rows] == ["astar", "ucs"] * len(chosen)
+    totals = [line.split("│")[1:4] for line in printed.splitlines() if "total" in line]
+    assert [[cell.strip() for cell in t] for t in totals] == [
+        [name, "total", str(len(chosen))] for name in ("astar", "ucs")
+    ]

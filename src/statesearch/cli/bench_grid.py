@@ -65,6 +65,15 @@ class Solved:
         return close and self.path_checked
 
 
+def algorithm_names(text: str) -> list[str]:
+    """``-a astar,jps``: the algorithms named, in order, each once (``astar,astar`` or
+    ``ucs,dijkstra`` would count every search twice in the totals)."""
+    names = dict.fromkeys(get_algorithm(a.strip()).name for a in text.split(",") if a.strip())
+    if not names:
+        raise InputError("name at least one algorithm, like -a bidirectional,astar")
+    return list(names)
+
+
 def solve_all(
     maze: Maze,
     scenarios: list[Scenario],
@@ -135,9 +144,7 @@ def movingai(
         check_output(out)
     if plot is not None:
         check_plot_file(plot)  # matplotlib missing: one line before any search
-    algorithms = [get_algorithm(a.strip()).name for a in algorithm.split(",") if a.strip()]
-    if not algorithms:
-        raise InputError("name at least one algorithm, like -a bidirectional,astar")
+    algorithms = algorithm_names(algorithm)
     grid = scenario_map(read_text(map_file))
     scenarios = read_scenarios(read_text(scen_file))
     check_scenarios(grid, scenarios)
