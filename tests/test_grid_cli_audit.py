@@ -268,3 +268,18 @@ def test_an_algorithm_named_twice_is_searched_once(
     assert [[cell.strip() for cell in t] for t in totals] == [
         [name, "total", str(len(chosen))] for name in ("astar", "ucs")
     ]
+
+
+def test_the_picture_marks_where_the_search_starts_and_ends(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """--start and --goal move a text maze's S and G; a Moving AI map has none to move."""
+    lesson = str(Path(__file__).parent.parent / "examples" / "lesson-maze.txt")
+    code, out, _ = run(capsys, "solve", "maze", lesson, "--start", "0,4", "--goal", "5,0")
+    picture = out.splitlines()[:7]
+    assert code == 0 and picture[4][0] == "S" and picture[0][5] == "G"
+    assert "".join(picture).count("S") == "".join(picture).count("G") == 1
+    small = str(EXAMPLES / "rooms-40.map")
+    code, out, _ = run(capsys, "solve", "maze", small, "--start", "44,23", "--goal", "38,29")
+    picture = out.splitlines()[:40]
+    assert code == 0 and picture[23][44] == "S" and picture[29][38] == "G"

@@ -332,7 +332,7 @@ def maze_picture(grid: Maze, path: list[tuple[int, int]]) -> Text | str:
         return grid.show(path)
     on_path = set(path)
     text = Text()
-    for r, row in enumerate(grid.rows):
+    for r, row in enumerate(grid.marked()):
         for c, ch in enumerate(row):
             text.append(ch, style="bold black on yellow" if (r, c) in on_path else None)
         text.append("\n")
