@@ -16,7 +16,7 @@ import pytest
 
 from statesearch import InputError
 from statesearch.cli import bench_grid, main
-from statesearch.core.limits import Limits
+from statesearch.core.limits import Limits, Meter
 from statesearch.facade import solve
 from statesearch.maze.movingai import read_map, read_point, read_scenarios
 from statesearch.maze.scenarios import buckets, named_otherwise
@@ -239,8 +239,8 @@ def test_a_corner_rule_with_four_moves_is_said_to_be_unused(
 def test_the_table_counts_the_scenarios_a_limit_stopped(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def bounded(*args: Any, **kwargs: Any) -> Any:
-        return solve(*args, **{**kwargs, "limits": Limits(max_expanded=40)})
+    def bounded(*args: Any, meter: Meter, **kwargs: Any) -> Any:
+        return solve(*args, **kwargs, meter=Meter(Limits(max_expanded=40), meter.cancel))
 
     monkeypatch.setattr(bench_grid, "solve", bounded)
     out = tmp_path / "rows.json"
@@ -283,3 +283,18 @@ def test_the_picture_marks_where_the_search_starts_and_ends(
     code, out, _ = run(capsys, "solve", "maze", small, "--start", "44,23", "--goal", "38,29")
     picture = out.splitlines()[:40]
     assert code == 0 and picture[23][44] == "S" and picture[29][38] == "G"
+
+
+def test_a_bench_in_a_log_says_how_far_it_got(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Not in a terminal (a log, a pipe) there is no bar: a line every few seconds instead,
+    as the searches finish and while a long one runs (here every time: no wait)."""
+    monkeypatch.setattr(bench_grid, "PLAIN_EVERY", 0.0)
+    scen = scen_file(tmp_path, "three.scen", example_lines(3))
+    code, _, err = run(capsys, "bench", "movingai", str(EXAMPLES / "random-32.map"), str(scen))
+    done = [line.rsplit(",", 1)[0] for line in err.splitlines() if "searches done" in line]
+    assert code == 0 and done == [
+        f"movingai random-32.map: {n} of 3 searches done" for n in (1, 2, 3)
+    ]
+    assert any(line.startswith("searching: expanded ") for line in err.splitlines())

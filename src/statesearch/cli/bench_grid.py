@@ -8,7 +8,7 @@ import statistics
 import threading
 import time
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
@@ -20,7 +20,7 @@ from rich.table import Table
 
 from ..algorithms import get_algorithm
 from ..batch.plots import check_plot_file
-from ..core.limits import LimitKind, Limits
+from ..core.limits import LimitKind, Limits, Meter, Snapshot
 from ..core.result import SearchResult
 from ..errors import InputError
 from ..facade import solve
@@ -38,7 +38,7 @@ from ..outputs import check_output, write_whole
 from ..provenance import Span, command, of_command
 from ..result_rows import write_rows
 from .options import time_limit_option
-from .progress import stderr, watching
+from .progress import PLAIN_EVERY, stderr, watching
 from .render import INTERRUPTED, console
 from .solve import read_text, same_file
 
@@ -82,16 +82,19 @@ def solve_all(
     limits: Limits,
     engine: str = "auto",
     cancel: threading.Event | None = None,
+    progress: Callable[[Snapshot], None] | None = None,
 ) -> Iterator[Solved]:
     """Each scenario under each algorithm, in order; ``cancel`` set stops the search running
-    (its answer a limit reached, ``cancelled``)."""
+    (its answer a limit reached, ``cancelled``); ``progress`` hears from a long one every few
+    seconds."""
     for s in scenarios:
         start, goal = (s.start[1], s.start[0]), (s.goal[1], s.goal[0])
         one = maze.with_ends(start, goal)
         for algorithm in algorithms:
             span = Span.begin(otherwise="process")
             wall, cpu = time.perf_counter(), time.process_time()
-            result = solve(one, algorithm, heuristic, limits=limits, engine=engine, cancel=cancel)
+            meter = Meter(limits, cancel, progress, PLAIN_EVERY)
+            result = solve(one, algorithm, heuristic, engine=engine, meter=meter)
             cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
             checked = result.solved and replays(one, result)
             made = span.record(command=command(), scenario=s.line)
@@ -158,31 +161,35 @@ def movingai(
     began = time.perf_counter()
     solved: list[Solved] = []
     total = len(chosen) * len(algorithms)
+    name = f"movingai {map_file.name}"
     with watching() as watch:  # a first Ctrl-C stops the search running, a second at once
-        runs = solve_all(
-            grid, chosen, algorithms, heuristic, Limits(time_limit=time_limit), engine, watch.cancel
-        )
+        log = None if stderr.is_terminal else watch  # a log: a line now and then, never silent
+        limits = Limits(time_limit=time_limit)
+        runs = solve_all(grid, chosen, algorithms, heuristic, limits, engine, watch.cancel, log)
         # On stderr, and only in a terminal: stdout keeps the table alone, an error one line.
-        bar = track(
-            runs, total=total, console=stderr, transient=True, disable=not stderr.is_terminal
-        )
+        bar = track(runs, total=total, console=stderr, transient=True, disable=log is not None)
+        next_line = began + PLAIN_EVERY
         try:
             for row in bar:
                 solved.append(row)
                 if watch.cancel.is_set():
                     break
+                if log is not None and (now := time.perf_counter()) >= next_line:
+                    next_line = now + PLAIN_EVERY
+                    done = f"{len(solved):,} of {total:,} searches done"
+                    stderr.print(f"{name}: {done}, {now - began:,.0f} s", soft_wrap=True)
         except KeyboardInterrupt:
             watch.cancel.set()
     wall = time.perf_counter() - began
-    report(solved, algorithms, f"movingai {map_file.name}")
+    report(solved, algorithms, name)
     if out is not None:
         cpu = sum(s.cpu_s for s in solved)
-        summary = {"set": f"movingai {map_file.name}", "search": ", ".join(algorithms)}
+        summary = {"set": name, "search": ", ".join(algorithms)}
         rows = [out_row(s) for s in solved]
         record = {**summary, "cpu_s": cpu, "wall_s": wall, "provenance": of_command()}
         write_rows(out, rows, {**record, "rows": rows})
     if plot is not None and solved:
-        draw(solved, algorithms, plot, f"movingai {map_file.name}")
+        draw(solved, algorithms, plot, name)
     if watch.cancel.is_set():
         stopped = sum(s.result.limit is LimitKind.CANCELLED for s in solved)
         finished = len(solved) - stopped
