@@ -26,7 +26,7 @@ from typing import Any
 from ..core.domain import Spec
 from ..errors import InputError
 from ..maze.movingai import read_scenarios, scenario_map
-from ..maze.scenarios import buckets, check_sizes
+from ..maze.scenarios import buckets, check_scenarios
 from ..text_files import json_value, read_beside
 from .spec import check, fingerprint, normalize
 
@@ -108,7 +108,7 @@ def _scenarios(
             raise InputError("buckets must be text like 0-5,9 or a list of whole numbers")
         grid = scenario_map(text := read_beside(Path(where), base))
         scenarios = buckets(chosen, read_scenarios(read_beside(Path(scen), base)))
-        check_sizes(grid, scenarios)
+        check_scenarios(grid, scenarios)
     except InputError as err:
         raise InputError("{place}: {problem}", place=place, problem=str(err)) from None
     name = str(line.pop("id", Path(where).name))

@@ -13,7 +13,6 @@ from rich.markup import escape
 from rich.progress import track
 from rich.table import Table
 
-from ..algorithms import get_algorithm
 from ..batch import open_pool
 from ..batch.plots import check_plot_file, plot_results
 from ..batch.runner import Row
@@ -25,7 +24,7 @@ from ..outputs import check_output
 from ..provenance import of_command
 from ..result_rows import write_rows
 from .batch import PlotFile, Scheduler, exit_code, run_with_progress
-from .bench_grid import movingai
+from .bench_grid import algorithm_names, movingai
 from .options import gathered, time_limit_option
 from .preparing import PREPARE_LIMIT, Preparation, PrepareLimit
 from .progress import build_progress
@@ -253,9 +252,7 @@ def tilt(
     height, _, width = size.lower().partition("x")
     if not (height.isdigit() and width.isdigit()):
         raise InputError("cannot read size {size!r}: use HxW like 8x8", size=size)
-    algorithms = [get_algorithm(a.strip()).name for a in algorithm.split(",") if a.strip()]
-    if not algorithms:
-        raise InputError("name at least one algorithm, like -a bidirectional,astar")
+    algorithms = algorithm_names(algorithm)
     specs = []
     preparation = Preparation(running.prepare_limit)  # generating the puzzles is part of it
     clock = {"limits": preparation.meter.limits, "started": preparation.meter.started}

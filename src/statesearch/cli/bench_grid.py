@@ -5,32 +5,42 @@ from __future__ import annotations
 
 import math
 import statistics
+import threading
 import time
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.markup import escape
 from rich.progress import track
 from rich.table import Table
 
 from ..algorithms import get_algorithm
 from ..batch.plots import check_plot_file
-from ..core.limits import Limits
+from ..core.limits import LimitKind, Limits, Meter, Snapshot
 from ..core.result import SearchResult
 from ..errors import InputError
 from ..facade import solve
 from ..maze.grid import Maze
 from ..maze.movingai import Scenario, read_scenarios, scenario_map
-from ..maze.scenarios import TOLERANCE, buckets, check_sizes, replays
+from ..maze.scenarios import (
+    TOLERANCE,
+    buckets,
+    check_scenarios,
+    map_file_name,
+    named_otherwise,
+    replays,
+)
 from ..outputs import check_output, write_whole
 from ..provenance import Span, command, of_command
 from ..result_rows import write_rows
 from .options import time_limit_option
-from .render import console
-from .solve import read_text
+from .progress import PLAIN_EVERY, stderr, watching
+from .render import INTERRUPTED, console
+from .solve import read_text, same_file
 
 
 @dataclass
@@ -55,6 +65,15 @@ class Solved:
         return close and self.path_checked
 
 
+def algorithm_names(text: str) -> list[str]:
+    """``-a astar,jps``: the algorithms named, in order, each once (``astar,astar`` or
+    ``ucs,dijkstra`` would count every search twice in the totals)."""
+    names = dict.fromkeys(get_algorithm(a.strip()).name for a in text.split(",") if a.strip())
+    if not names:
+        raise InputError("name at least one algorithm, like -a bidirectional,astar")
+    return list(names)
+
+
 def solve_all(
     maze: Maze,
     scenarios: list[Scenario],
@@ -62,19 +81,36 @@ def solve_all(
     heuristic: str | None,
     limits: Limits,
     engine: str = "auto",
+    cancel: threading.Event | None = None,
+    progress: Callable[[Snapshot], None] | None = None,
 ) -> Iterator[Solved]:
-    """Each scenario under each algorithm, in order."""
+    """Each scenario under each algorithm, in order; ``cancel`` set stops the search running
+    (its answer a limit reached, ``cancelled``); ``progress`` hears from a long one every few
+    seconds."""
     for s in scenarios:
         start, goal = (s.start[1], s.start[0]), (s.goal[1], s.goal[0])
         one = maze.with_ends(start, goal)
         for algorithm in algorithms:
             span = Span.begin(otherwise="process")
             wall, cpu = time.perf_counter(), time.process_time()
-            result = solve(one, algorithm, heuristic, limits=limits, engine=engine)
+            meter = Meter(limits, cancel, progress, PLAIN_EVERY)
+            result = solve(one, algorithm, heuristic, engine=engine, meter=meter)
             cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
             checked = result.solved and replays(one, result)
             made = span.record(command=command(), scenario=s.line)
             yield Solved(s, result.algorithm, result, cpu, wall, checked, made)
+
+
+def warm_up(
+    maze: Maze, first: Scenario, algorithms: list[str], heuristic: str | None, engine: str
+) -> None:
+    """What a search loads once a map (numba's machine code and the compiled search's tables,
+    or the Python engine's packed moves), loaded before the clock by a search from the first
+    start to itself: else the first scenario's seconds would hold it (0.55 s of a 0.002 s
+    search on a 512x512 map). A bad option is refused here, before any output."""
+    here = (first.start[1], first.start[0])
+    for algorithm in algorithms:
+        solve(maze.with_ends(here, here), algorithm, heuristic, engine=engine)
 
 
 def movingai(
@@ -109,33 +145,74 @@ def movingai(
 ) -> None:
     """Moving AI scenarios (8 moves, no corner cut), each length and path checked.
 
-    Exit 1 if any length is wrong, 4 if any search reached its limit."""
+    Exit 1 if any length is wrong, 4 if any search reached its limit, 130 if interrupted
+    (Ctrl-C: the scenarios finished are shown and written)."""
+    for output, option in ((out, "--out"), (plot, "--plot")):
+        for source in (map_file, scen_file):
+            if output is not None and same_file(source, output):
+                raise InputError(
+                    "{option} {file} is the input; write to another file",
+                    option=option,
+                    file=output,
+                )
     if out is not None:
         check_output(out)
     if plot is not None:
         check_plot_file(plot)  # matplotlib missing: one line before any search
-    algorithms = [get_algorithm(a.strip()).name for a in algorithm.split(",") if a.strip()]
-    if not algorithms:
-        raise InputError("name at least one algorithm, like -a bidirectional,astar")
+    algorithms = algorithm_names(algorithm)
     grid = scenario_map(read_text(map_file))
     scenarios = read_scenarios(read_text(scen_file))
-    check_sizes(grid, scenarios)
+    check_scenarios(grid, scenarios)
+    if (other := named_otherwise(scenarios, map_file.name)) is not None:  # said, not refused
+        stderr.print(
+            f"[yellow]note[/]: scenario line {other.line} is for the map "
+            f"{escape(map_file_name(other))}; searched on {escape(map_file.name)}",
+            soft_wrap=True,
+        )
     chosen = buckets(bucket_list, scenarios)
+    warm_up(grid, chosen[0], algorithms, heuristic, engine)
     began = time.perf_counter()
     solved: list[Solved] = []
-    runs = solve_all(grid, chosen, algorithms, heuristic, Limits(time_limit=time_limit), engine)
-    for row in track(runs, total=len(chosen) * len(algorithms), console=console, transient=True):
-        solved.append(row)
+    total = len(chosen) * len(algorithms)
+    name = f"movingai {map_file.name}"
+    with watching() as watch:  # a first Ctrl-C stops the search running, a second at once
+        log = None if stderr.is_terminal else watch  # a log: a line now and then, never silent
+        limits = Limits(time_limit=time_limit)
+        runs = solve_all(grid, chosen, algorithms, heuristic, limits, engine, watch.cancel, log)
+        # On stderr, and only in a terminal: stdout keeps the table alone, an error one line.
+        bar = track(runs, total=total, console=stderr, transient=True, disable=log is not None)
+        next_line = began + PLAIN_EVERY
+        try:
+            for row in bar:
+                solved.append(row)
+                if watch.cancel.is_set():
+                    break
+                if log is not None and (now := time.perf_counter()) >= next_line:
+                    next_line = now + PLAIN_EVERY
+                    done = f"{len(solved):,} of {total:,} searches done"
+                    stderr.print(f"{name}: {done}, {now - began:,.0f} s", soft_wrap=True)
+        except KeyboardInterrupt:
+            watch.cancel.set()
     wall = time.perf_counter() - began
-    report(solved, algorithms, f"movingai {map_file.name}")
+    report(solved, algorithms, name)
     if out is not None:
         cpu = sum(s.cpu_s for s in solved)
-        summary = {"set": f"movingai {map_file.name}", "search": ", ".join(algorithms)}
+        summary = {"set": name, "search": ", ".join(algorithms)}
         rows = [out_row(s) for s in solved]
         record = {**summary, "cpu_s": cpu, "wall_s": wall, "provenance": of_command()}
         write_rows(out, rows, {**record, "rows": rows})
-    if plot is not None:
-        draw(solved, algorithms, plot, f"movingai {map_file.name}")
+    if plot is not None and solved:
+        draw(solved, algorithms, plot, name)
+    if watch.cancel.is_set():
+        stopped = sum(s.result.limit is LimitKind.CANCELLED for s in solved)
+        finished = len(solved) - stopped
+        kept = f" (their rows in {escape(str(out))})" if out is not None else ""
+        stderr.print(
+            f"[yellow]interrupted[/]: {finished} of {total} searches finished{kept}, "
+            f"{total - finished} not done",
+            soft_wrap=True,  # one line, a log's too
+        )
+        raise typer.Exit(INTERRUPTED)
     if any(s.correct is False for s in solved):
         raise typer.Exit(1)
     if any(s.correct is None for s in solved):
@@ -148,17 +225,19 @@ def report(solved: list[Solved], algorithms: list[str], name: str) -> None:
     groups: dict[tuple[str, int], list[Solved]] = defaultdict(list)
     for s in solved:
         groups[s.algorithm, s.scenario.bucket].append(s)
-    table = Table(*(["algorithm"] if several else []), "bucket", "scenarios", "wrong")
+    table = Table(*(["algorithm"] if several else []), "bucket", "scenarios", "wrong", "limit")
     for column in ("expanded", "generated", "CPU s", "paths checked"):
         table.add_column(column, justify="right")
 
     def add(label: list[str], bucket: str, rows: list[Solved]) -> None:
         wrong = sum(r.correct is False for r in rows)
+        limits = sum(r.correct is None for r in rows)  # no answer: a budget, or Ctrl-C
         table.add_row(
             *(label if several else []),
             bucket,
             f"{len(rows):,}",
             f"[red]{wrong}[/]" if wrong else "0",
+            f"[yellow]{limits}[/]" if limits else "0",
             f"{sum(r.result.stats.expanded for r in rows):,}",
             f"{sum(r.result.stats.generated for r in rows):,}",
             f"{sum(r.cpu_s for r in rows):.3f}",

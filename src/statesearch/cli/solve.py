@@ -311,6 +311,8 @@ def maze(
         grid = read_maze(read_text(file), moves, corners, start, goal)
         # A maze's ``show`` draws a path on the whole maze; a step's cell is its coordinates.
         result = run(grid, heuristic, search, meter, picture=str, source=file)
+    if corners == "cut" and grid.moves == 4:
+        result.add_note("not used: --corners cut (4 moves take no diagonal; add --moves 8)")
     emit(
         result,
         search.as_json,
@@ -330,7 +332,7 @@ def maze_picture(grid: Maze, path: list[tuple[int, int]]) -> Text | str:
         return grid.show(path)
     on_path = set(path)
     text = Text()
-    for r, row in enumerate(grid.rows):
+    for r, row in enumerate(grid.marked()):
         for c, ch in enumerate(row):
             text.append(ch, style="bold black on yellow" if (r, c) in on_path else None)
         text.append("\n")

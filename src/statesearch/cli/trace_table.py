@@ -360,7 +360,7 @@ def cost_column(algorithm: str, weight: float | None) -> tuple[str, Any] | None:
     if algorithm in ("astar", "anytime") and weight not in (None, 1):
         # g+w·h unspaced: the column stays as narrow as A*'s, so a 3x3 trace fits 80 columns.
         return f"f = g + {weight:g}·h", lambda e: f"{e.f:g} = {e.g:g}+{weight:g}·{e.h:g}"
-    if algorithm in ("astar", "idastar", "dfbnb"):
+    if algorithm in ("astar", "jps", "idastar", "dfbnb"):  # jps: A* over jump points
         return "f = g + h", lambda e: f"{e.f:g} = {e.g:g} + {e.h:g}"
     return None
 

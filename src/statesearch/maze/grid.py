@@ -288,10 +288,23 @@ class Maze:
 
         return JumpPoints(self)
 
+    def marked(self) -> list[list[str]]:
+        """The rows as characters with ``S`` and ``G`` where this search starts and ends: a
+        Moving AI map has neither, and ``--start`` and ``--goal`` move a text maze's."""
+        grid = [list(row.replace("S", ".").replace("G", ".")) for row in self.rows]
+        for (r, c), mark in ((self.initial, "S"), (self.goal, "G")):
+            grid[r][c] = mark
+        return grid
+
     def show(self, path: list[Cell] | None = None) -> str:
         """The maze with the path drawn as ``*`` on open ground (start, goal and terrain digits
-        keep their characters, so the path's costs stay readable)."""
-        grid = [list(row) for row in self.rows]
+        keep their characters, so the path's costs stay readable).
+
+        >>> print(Maze.parse("S.#\\n..G", start=(1, 0)).show([(1, 0), (1, 1), (1, 2)]))
+        ..#
+        S*G
+        """
+        grid = self.marked()
         for r, c in path or []:
             if grid[r][c] == ".":
                 grid[r][c] = "*"

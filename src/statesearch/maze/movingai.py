@@ -22,6 +22,8 @@ Lines may end in CRLF; anything else out of place is refused in one line that sa
 
 from __future__ import annotations
 
+import math
+import re
 from dataclasses import dataclass
 
 from ..errors import InputError
@@ -30,12 +32,23 @@ from .grid import Maze
 OPEN, WALLS = ".GS", "@OTW"
 MARKS = str.maketrans({**dict.fromkeys(OPEN, "."), **dict.fromkeys(WALLS, "#")})
 HEADER = ("type", "height", "width", "map")
+# A scenario's numbers as the files write them, ASCII only (``int`` and ``float`` take more:
+# ``3_0``, ``٣``, ``nan``, ``inf``); a length is ``1.41421356`` or ``1e2``, never negative.
+INTEGER = re.compile(r"-?[0-9]+")
+LENGTH = re.compile(r"(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?")
 
 
 def is_map(text: str) -> bool:
-    """Whether ``text`` starts as a Moving AI map does (``type ...``)."""
+    """Whether ``text`` starts as a Moving AI map does: with a word of its header (``type``;
+    ``height`` where that line is missing), which no text maze starts with."""
     first = text.removeprefix("\ufeff").lstrip().split(None, 1)
-    return bool(first) and first[0] == "type"
+    return bool(first) and first[0] in HEADER
+
+
+def whole(text: str) -> bool:
+    """Whether ``text`` is a whole number in ASCII digits (``str.isdigit`` takes ``²``, which
+    ``int`` refuses)."""
+    return text.isascii() and text.isdigit()
 
 
 def map_lines(text: str) -> list[str]:
@@ -54,7 +67,7 @@ def read_header(lines: list[str]) -> tuple[int, int]:
     fields: dict[str, str] = {}
     for number, key in enumerate(HEADER, 1):
         line = lines[number - 1] if number <= len(lines) else ""
-        word, _, value = line.strip().partition(" ")
+        word, value = [*line.split(None, 1), "", ""][:2]  # a space or a tab after the word
         if word != key or (key == "map") != (not value.strip()):
             want = "map" if key == "map" else f"{key} ..."
             raise InputError(
@@ -70,7 +83,7 @@ def read_header(lines: list[str]) -> tuple[int, int]:
         )
     size = {}
     for key in ("height", "width"):
-        if not fields[key].isdigit() or not 0 < int(fields[key]) <= 100_000:
+        if not whole(fields[key]) or not 0 < int(fields[key]) <= 100_000:
             raise InputError(
                 "cannot read the map's {key} {value!r}: a whole number from 1",
                 key=key,
@@ -94,11 +107,12 @@ def read_map(text: str) -> list[str]:
             height=height,
         )
     if len(body) > height:
+        extra = next(r for r in range(height, len(body)) if body[r].strip())  # not a blank one
         raise InputError(
             "text after the map's {height} rows, at line {line}: {text!r}",
             height=height,
-            line=4 + height + 1,
-            text=body[height][:40],
+            line=4 + extra + 1,
+            text=body[extra][:40],
         )
     rows = []
     for r, line in enumerate(body):
@@ -154,10 +168,15 @@ def read_scenarios(text: str) -> list[Scenario]:
             continue
         parts = line.split("\t") if "\t" in line else line.split()
         try:
-            if len(parts) != 9:
+            numbers = parts[:1] + parts[2:8]
+            if len(parts) != 9 or not all(INTEGER.fullmatch(p) for p in numbers):
                 raise ValueError
-            bucket, width, height, sx, sy, gx, gy = (int(p) for p in parts[:1] + parts[2:8])
+            if not LENGTH.fullmatch(parts[8]):  # nor nan, inf, -1: a length is a distance
+                raise ValueError
+            bucket, width, height, sx, sy, gx, gy = map(int, numbers)
             optimal = float(parts[8])
+            if not math.isfinite(optimal):  # 1e999
+                raise ValueError
         except ValueError:
             raise InputError(
                 "cannot read scenario line {line}: {text!r}; want bucket, map, width, height, "
@@ -174,7 +193,7 @@ def read_scenarios(text: str) -> list[Scenario]:
 def read_point(text: str, which: str) -> tuple[int, int]:
     """``X,Y`` (column, row) as a maze cell ``(row, column)``."""
     x, _, y = text.partition(",")
-    if not (x.strip().isdigit() and y.strip().isdigit()):
+    if not (whole(x.strip()) and whole(y.strip())):
         raise InputError(
             "cannot read --{which} {text!r}: use X,Y (the column, then the row, from 0)",
             which=which,
