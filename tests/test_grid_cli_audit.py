@@ -325,3 +325,25 @@ def test_what_a_map_loads_once_is_loaded_before_the_first_timed_search(
     args = ["bench", "movingai", str(EXAMPLES / "random-32.map"), str(scen), "--engine", engine]
     code, _, _ = run(capsys, *args, "-a", "astar,jps")
     assert code == 0 and loaded == [True] * 4
+
+
+@pytest.mark.parametrize(
+    ("options", "reason"),
+    [
+        (["-H", "euclidean"], "has no euclidean estimate"),
+        (["-w", "1.5"], "takes a whole weight from 0"),
+        (["--tie-break", "fifo"], "orders ties by classic or deep only"),
+        (["-a", "jps", "--moves", "4"], "jump point search is for 8 moves"),
+        (["-a", "dfs"], "no compiled kernel for dfs"),
+    ],
+)
+def test_engine_compiled_says_why_no_kernel_runs_a_search(
+    capsys: pytest.CaptureFixture[str], options: list[str], reason: str
+) -> None:
+    map_file = str(EXAMPLES / "maze-33.map")
+    ends = ["--start", "1,1", "--goal", "31,31"]
+    code, _, err = run(capsys, "solve", "maze", map_file, *ends, "--engine", "compiled", *options)
+    assert code == 2 and reason in err and len(err.strip().splitlines()) == 1, err
+    # the same search runs on the Python engine (but jps on 4 moves, which both refuse)
+    code, _, err = run(capsys, "solve", "maze", map_file, *ends, "--engine", "python", *options)
+    assert code == (2 if "jps" in options else 0), err

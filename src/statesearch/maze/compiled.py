@@ -92,14 +92,38 @@ def found(cost: np.ndarray, width: int, cells: np.ndarray) -> Found:
     return Found(path, ACTIONS[(dr + 1) * 3 + dc + 1].tolist(), total)
 
 
+def refusal(maze: Any, algorithm: str, heuristic: str, weight: float) -> InputError | None:
+    """Why the compiled grid search does not run this search (the Python engine runs it), or
+    ``None``; jump point search's own refusal (4 moves, terrain) is raised, as both engines
+    refuse it."""
+    if algorithm == "jps" and (maze.moves != 8 or not maze.uniform):
+        maze.jump_points()  # raises the reason
+    if algorithm not in ("astar", "ucs", "jps"):
+        return InputError("no compiled kernel for {algorithm} on this problem", algorithm=algorithm)
+    if algorithm != "ucs" and heuristic not in HEURISTICS:
+        return InputError(
+            "the compiled grid search has no {heuristic} estimate (its square root is not "
+            "computed to the last bit as Python computes it): use octile, or --engine python",
+            heuristic=heuristic,
+        )
+    if algorithm == "astar" and not (float(weight).is_integer() and 0 <= weight <= MOST_WEIGHT):
+        return InputError(
+            "the compiled grid search takes a whole weight from 0 to {most}, so that f stays "
+            "exact; --engine python takes any",
+            most=MOST_WEIGHT,
+        )
+    return None
+
+
 def kernel_for(
     maze: Any, algorithm: str, heuristic: str, weight: float, tie_break: str
-) -> Kernel | None:
-    """The compiled A* or jump point search for this search, or ``None`` (the Python engine
-    runs it, or refuses it with its reason)."""
+) -> Kernel | InputError:
+    """The compiled A* or jump point search for this search, or why there is none
+    (``refusal``)."""
+    why = refusal(maze, algorithm, heuristic, weight)
+    if why is not None:
+        return why
     if algorithm == "jps":
-        if maze.moves != 8 or not maze.uniform or heuristic not in HEURISTICS:
-            return None
 
         def make_jumps() -> Kernel:
             search = JumpSearch(maze, HEURISTICS[heuristic], tie_break)
@@ -107,12 +131,7 @@ def kernel_for(
             return search.run
 
         return Prepared(make_jumps)
-    name = "zero" if algorithm == "ucs" else heuristic
-    if algorithm not in ("astar", "ucs") or name not in HEURISTICS:
-        return None
-    if not (float(weight).is_integer() and 0 <= weight <= MOST_WEIGHT):
-        return None
-    w = 0 if algorithm == "ucs" else int(weight)
+    name, w = ("zero", 0) if algorithm == "ucs" else (heuristic, int(weight))
 
     def make() -> Kernel:
         search = GridSearch(maze, HEURISTICS[name], w, tie_break)

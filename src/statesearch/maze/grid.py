@@ -265,14 +265,20 @@ class Maze:
     def compiled(
         self, algorithm: str, heuristic: str, weight: float, required: bool, tie_break: str
     ) -> Any:
-        """The compiled A* (``maze.compiled``), or ``None``: unless one is ``required``, a maze
-        of fewer than ``COMPILED_FROM`` open cells stays in Python, which finishes it before
-        numba would have loaded."""
+        """The compiled A* or JPS (``maze.compiled``), or ``None``: unless one is
+        ``required``, a maze of fewer than ``COMPILED_FROM`` open cells stays in Python, which
+        finishes it before numba would have loaded; a search no kernel runs is refused with
+        its reason when one is ``required``."""
         if self.open_cells < COMPILED_FROM and not required:
             return None
         from .compiled import kernel_for
 
-        return kernel_for(self, algorithm, heuristic, weight, tie_break)
+        made = kernel_for(self, algorithm, heuristic, weight, tie_break)
+        if isinstance(made, InputError):
+            if required:  # --engine compiled: the reason, not only that there is none
+                raise made
+            return None
+        return made
 
     def packed(self, heuristic: Heuristic) -> Packed | None:
         """The maze with its cells as ints (``maze.packed``), searched by ``best_first`` when

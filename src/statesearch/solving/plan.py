@@ -93,7 +93,7 @@ def plan(problem: object, resolved: Resolved, engine: str) -> Plan:
         return Plan(None)
     if kernel is None:
         if engine == "compiled":
-            raise _no_kernel(resolved, own_h)
+            raise _no_kernel(resolved, own_h, ties or ("classic",))
         return Plan(None)
     return Plan(kernel, (offered.compiled_ida_counts,) if algo.name == "idastar" else ())
 
@@ -120,8 +120,15 @@ def _made(
     return kernel
 
 
-def _no_kernel(resolved: Resolved, own_h: bool) -> InputError:
-    algo = resolved.algorithm
+def _no_kernel(resolved: Resolved, own_h: bool, ties: tuple[str, ...]) -> InputError:
+    algo, tie_break = resolved.algorithm, resolved.options.tie_break
+    if algo.orders_ties and tie_break not in ties:
+        return InputError(
+            "the compiled engine orders ties by {ties} only: --tie-break {tie_break} runs on "
+            "the Python engine (--engine auto or python)",
+            ties=" or ".join(ties),
+            tie_break=tie_break,
+        )
     if not algo.uses_heuristic:
         return InputError("no compiled kernel for {algorithm} on this problem", algorithm=algo.name)
     return InputError(

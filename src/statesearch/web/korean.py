@@ -221,6 +221,21 @@ TEMPLATES: Mapping[str, str] = {
     "no compiled kernel for {algorithm} with {heuristic} on this problem": (
         "이 문제에는 {algorithm} + {heuristic} 조합의 컴파일된 커널이 없습니다"
     ),
+    "the compiled engine orders ties by {ties} only: --tie-break {tie_break} runs on "
+    "the Python engine (--engine auto or python)": (
+        "컴파일된 엔진은 동점을 {ties} 순서로만 정합니다: --tie-break {tie_break}은(는) 파이썬 "
+        "엔진에서 실행됩니다 (--engine auto 또는 python)"
+    ),
+    "the compiled grid search has no {heuristic} estimate (its square root is not "
+    "computed to the last bit as Python computes it): use octile, or --engine python": (
+        "컴파일된 격자 탐색에는 {heuristic} 어림이 없습니다 (제곱근이 파이썬과 마지막 비트까지 "
+        "같게 계산되지 않습니다): octile을 쓰거나 --engine python을 쓰세요"
+    ),
+    "the compiled grid search takes a whole weight from 0 to {most}, so that f stays "
+    "exact; --engine python takes any": (
+        "컴파일된 격자 탐색은 f가 정확하도록 0부터 {most}까지의 정수 가중치만 받습니다; "
+        "--engine python은 어떤 가중치든 받습니다"
+    ),
     "unknown heuristic {name!r}; choose from {choices}": (
         "알 수 없는 어림 {name!r}; 다음 중에서 고르세요: {choices}"
     ),
