@@ -101,7 +101,7 @@ def test_the_limits_bound_a_heuristics_table_built_when_the_search_asks(stop: st
     limits = Limits(time_limit=0.2 if stop == "time" else None)
     result = solve(LineWithATable(), "astar", "table", limits=limits, cancel=cancel)
     assert result.status is Status.LIMIT_REACHED and result.limit == stop
-    assert result.reason.endswith("while the heuristic's tables were being built")
+    assert result.reason.endswith("before the search began, while its tables were being made")
     assert active_meter() is None  # only while a search runs
 
 

@@ -169,7 +169,7 @@ def test_npuzzle_astar_stops_before_its_tables_past_max_memory(
     said = one_line(capsys)
     assert code == 4, said
     assert "limit reached (memory)" in said
-    assert "the compiled A*'s tables (2 bytes a board) needs 915 MB more" in said
+    assert "making the compiled A*'s tables (2 bytes a board) needs 915 MB more" in said
     assert resident_bytes() < held + 200 * MB  # the tables were never allocated
     code = main(["solve", "npuzzle", board, "--rows", "3", "-a", "astar", "--json"])
     assert code == 0 and json.loads(capsys.readouterr().out)["status"] == "solved"

@@ -155,7 +155,7 @@ class Tables:
 
     def __init__(self, cells: int, meter: Meter | None) -> None:
         queue_bytes = OpenBuckets.nbytes(ENTRIES, BUCKETS)
-        reserve(cells * 16 + HEAP_ROWS * 24 + queue_bytes, "the grid search's tables", meter)
+        reserve(cells * 16 + HEAP_ROWS * 24 + queue_bytes, "making the grid search's tables", meter)
         self.g = np.empty(cells)  # read only where ``seen`` says this search reached the cell
         self.seen = np.zeros(cells, dtype=np.int64)
         self.heap = np.zeros((HEAP_ROWS, 3), dtype=np.int64)  # ``JumpSearch.start_row``
@@ -279,7 +279,7 @@ class GridSearch:
         n = self.cost.shape[0]
         depth = np.zeros(0, dtype=np.int32)
         if meter.depth_limited:
-            reserve(n * 4, "the grid search's depths", meter)
+            reserve(n * 4, "the grid search's table of depths", meter)
             depth = np.zeros(n, dtype=np.int32)
         budget = Budget.of(meter)
         with borrowed(self.maze, n, meter) as tables:

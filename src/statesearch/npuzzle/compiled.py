@@ -264,7 +264,9 @@ class BoardAStar:
     def __init__(self, puzzle: Puzzle, heuristic: str, weight: int, meter: Meter) -> None:
         n = puzzle.rows * puzzle.cols
         boards = math.factorial(n)
-        reserve(2 * boards + OPEN_LIST * 16, "the compiled A*'s tables (2 bytes a board)", meter)
+        reserve(
+            2 * boards + OPEN_LIST * 16, "making the compiled A*'s tables (2 bytes a board)", meter
+        )
         self.puzzle, self.weight = puzzle, weight
         self.factorial = np.array([math.factorial(i) for i in range(n + 1)], dtype=np.int64)
         self.g = np.full(boards, UNSEEN, dtype=np.uint8)

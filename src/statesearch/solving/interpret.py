@@ -25,11 +25,11 @@ Verdict = tuple[Status, dict[str, Any]]
 
 def stopped_in_setup(choice: Choice, hit: LimitHit) -> SearchResult[Any]:
     """A budget that ran out before the search: while the heuristic's or a kernel's tables
-    were built, or the compiled engine loaded."""
+    were built (the detail names which), or the compiled engine loaded."""
     doing = (
-        "the compiled engine was being loaded"
+        "while the compiled engine was being loaded"
         if isinstance(hit, CompilerUnmapped)
-        else "the heuristic's tables were being built"
+        else "before the search began, while its tables were being made"
     )
     return SearchResult(
         Status.LIMIT_REACHED,
@@ -37,7 +37,7 @@ def stopped_in_setup(choice: Choice, hit: LimitHit) -> SearchResult[Any]:
         choice.heuristic if isinstance(choice.heuristic, str) else None,
         Stats(),
         limit=hit.kind,
-        reason=f"{hit.detail}, while {doing}",
+        reason=f"{hit.detail}, {doing}",
         choice=choice.why,
     )
 
