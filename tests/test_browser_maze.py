@@ -356,3 +356,19 @@ def test_anytime_lists_its_solutions_as_the_step_through_finds_them(page: Page) 
     found = solve(NPuzzle(LESSON, 3, 3), "anytime", "manhattan", weight=3).improvements
     expect(stepper.locator(".bounds li")).to_have_count(len(found))
     expect(stepper.locator(".bounds li").last).to_contain_text(f"cost {found[-1].cost}")
+
+
+def test_start_and_goal_keep_their_colour_and_letter_on_a_jump_point_path(page: Page) -> None:
+    """Neither the path's ring nor the jump point's diamond covers S or G: on a map's small
+    cells the two covered their colour, and on the lesson's the diamond hid the letter."""
+    page.select_option("#maze-moves", "8")
+    page.select_option("#maze-algorithm", "jps")
+    page.click("#maze-solve")
+    page.locator("#maze-stepper .step-end").click()
+    looks = """(el) => [el.textContent, el.matches('.path.jump'), getComputedStyle(el).boxShadow,
+        getComputedStyle(el, '::after').content]"""
+    for end, letter in ((cell(page, 0, 0), "S"), (cell(page, 6, 11), "G")):
+        assert page.locator(end).evaluate(looks) == [letter, True, "none", "none"]
+    middle = page.locator("#maze .cell.path.jump:not(.start):not(.goal)").first.evaluate(looks)
+    assert middle[2] != "none" and middle[3] != "none"  # the other jump points keep both
+    shoot(page, "maze-jps-ends-1280x800")
