@@ -372,3 +372,22 @@ def test_start_and_goal_keep_their_colour_and_letter_on_a_jump_point_path(page: 
     middle = page.locator("#maze .cell.path.jump:not(.start):not(.goal)").first.evaluate(looks)
     assert middle[2] != "none" and middle[3] != "none"  # the other jump points keep both
     shoot(page, "maze-jps-ends-1280x800")
+
+
+def test_the_hover_line_tells_of_the_search_shown_after_a_drag_and_a_step(page: Page) -> None:
+    """The line under the maze told of the search before the drag ("(0, 0) · expansion 1 ·
+    g = 0" with S moved away), and of the step before, until the pointer moved again."""
+    page.click("#maze-solve")
+    page.locator("#maze-stepper .step-end").click()
+    page.locator(cell(page, 0, 0)).hover()
+    line = page.locator("#maze-hover")
+    expect(line).to_have_text("(0, 0) · expansion 1 · f = 17, g = 0, h = 17")
+    drag(page, cell(page, 0, 0), cell(page, 4, 2))
+    expect(page.locator(cell(page, 4, 2))).to_have_class(re.compile("start"))
+    # The cell under the pointer, in the search run again: the start now, and (0, 0) no more.
+    expect(line).to_contain_text("(4, 2) · expansion 1 · f = ")
+    expect(line).to_contain_text("g = 0,")
+    page.locator("#maze-stepper .step-start").click()  # nothing taken out yet
+    expect(line).to_have_text(page.locator(cell(page, 4, 2)).get_attribute("title") or "")
+    expect(line).not_to_contain_text("expansion")
+    shoot(page, "maze-hover-after-drag-1280x800")

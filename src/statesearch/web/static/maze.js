@@ -20,6 +20,7 @@ let grid = [];
 let painting = false;
 let dragging = null; // {mark: "S" or "G", under: what its cell was} while S or G is dragged
 let placing = []; // after a map is loaded: the marks still to place, a click each
+let hovered = null; // the cell under the pointer, [r, c]: the hover line tells its facts
 let said = null; // what the verdict says, kept to say it again in another language
 let last = null; // the last answer, to show its numbers again
 let asked = 0; // the latest solve asked for: an earlier, slower one must not replace it
@@ -39,6 +40,7 @@ const stepper = new Stepper($("maze-stepper"), {
   verdict: () => "", // the page says it above
   onStep: (replay) => {
     paintSearch($("maze"), grid[0].length, replay, $("maze-show").value);
+    sayHover(); // a step, or a search run again after a drag, changes what the cell's line says
     if (replay.atEnd && last) { said = verdictFor(last); sayVerdict(); }
   },
 });
@@ -46,6 +48,7 @@ const stepper = new Stepper($("maze-stepper"), {
 function render() {
   stepper.controls.pause();
   $("maze-trace").hidden = true;
+  hovered = null;
   $("maze-hover").textContent = "";
   fit();
   drawMaze($("maze"), grid);
@@ -164,11 +167,10 @@ function chosen() {
   if (last) rerun();
 }
 
-// Hovering over a cell (not painting) says what the search knows about it.
-function hover(event) {
-  const cell = document.elementFromPoint(event.clientX, event.clientY)?.closest?.("#maze .cell");
-  if (!cell || $("maze-trace").hidden) return;
-  $("maze-hover").textContent = cell.title || describeCell([Number(cell.dataset.r), Number(cell.dataset.c)], null);
+// Hovering over a cell (not painting) says what the search shown knows about it.
+function sayHover() {
+  if (!hovered || $("maze-trace").hidden) return;
+  $("maze-hover").textContent = cellAt(...hovered)?.title || describeCell(hovered, null);
 }
 
 async function loadMap(file) {
@@ -204,9 +206,10 @@ $("maze").addEventListener("pointerdown", (event) => {
 });
 $("maze").addEventListener("pointermove", (event) => {
   const cell = cellFrom(event);
+  if (cell && !painting) hovered = cell; // S or G dragged: the line tells of its new cell
   if (dragging) { if (cell && grid[cell[0]][cell[1]] !== dragging.mark) moveMark(cell); }
   else if (painting) { if (cell) paint(...cell); }
-  else hover(event);
+  else sayHover();
 });
 $("maze-show").addEventListener("change", () => stepper.replay && stepper.render());
 for (const name of ["pointerup", "pointercancel"]) {
