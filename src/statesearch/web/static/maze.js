@@ -30,8 +30,11 @@ function cellAt(r, c) { return $("maze").children[r * grid[0].length + c]; }
 
 function fit() {
   if (!grid.length) return; // the tab can be opened (a resize) before the first maze arrives
-  const columns = grid[0].length; // a map's many columns get small cells, down to 8 px
-  $("maze").style.setProperty("--cell", `${cellSize(columns, columns > 16 ? 8 : 24)}px`);
+  const columns = grid[0].length; // a map's many columns get small cells: 8 px, less on a phone
+  const size = cellSize(columns, columns > 16 ? 8 : 24);
+  $("maze").style.setProperty("--cell", `${size}px`);
+  // On a phone the maze is pinned at the top (style.css) if it leaves room for the rest.
+  $("maze").classList.toggle("pinned", (grid.length * (size + 1) + 1) <= window.innerHeight * 0.45);
 }
 
 const stepper = new Stepper($("maze-stepper"), {
@@ -137,12 +140,13 @@ async function solve(animated = true) {
     $("maze-trace").hidden = false;
     stepper.load(data);
     if (!animated) { stepper.seek(stepper.total); stepper.render(); return; }
-    // On a projector the maze and its step-through fill the screen together: from their top.
-    if (document.body.classList.contains("present")) $("maze").scrollIntoView({ block: "start" });
-    // On a phone the maze is pinned at the top: the step controls come up just under it.
-    else if (window.innerWidth <= 600) {
+    // On a phone with the maze pinned at the top, the step controls come up just under it; on a
+    // projector (the maze and its step-through fill the screen together) or a phone with a map
+    // too tall to pin, the maze's top comes up, to watch the search on it.
+    const present = document.body.classList.contains("present");
+    if (!present && getComputedStyle($("maze")).position === "sticky") {
       window.scrollBy(0, $("maze-trace").getBoundingClientRect().top - $("maze").offsetHeight - 8);
-    }
+    } else if (present || window.innerWidth <= 600) $("maze").scrollIntoView({ block: "start" });
     stepper.controls.run();
   } catch (err) {
     if (mine !== asked) return;
