@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, ViewportSize, expect
+from playwright.sync_api import Browser, Page, Route, ViewportSize, expect
 
 from statesearch import solve
 from statesearch.core.trace import Trace
@@ -398,3 +398,18 @@ def test_the_hover_line_tells_of_the_search_shown_after_a_drag_and_a_step(page: 
     expect(line).to_have_text(page.locator(cell(page, 4, 2)).get_attribute("title") or "")
     expect(line).not_to_contain_text("expansion")
     shoot(page, "maze-hover-after-drag-1280x800")
+
+
+def test_solve_pressed_before_the_maze_arrives_is_not_lost(page: Page) -> None:
+    """The site's own Python takes seconds to start: Solve pressed before the lesson's maze came
+    did nothing, and the student saw nothing happen."""
+    held: list[Route] = []
+    page.route("**/api/maze/lesson", lambda route: held.append(route))
+    page.reload()
+    page.click('.tab[data-tab="maze"]')
+    page.click("#maze-solve")
+    expect(page.locator("#maze .cell")).to_have_count(0)
+    held[0].continue_()  # the maze arrives
+    expect(page.locator("#maze .cell")).to_have_count(7 * 12)
+    expect(page.locator("#maze-length")).to_have_text("17")
+    expect(page.locator("#maze-expanded")).to_have_text("52")

@@ -127,7 +127,7 @@ function verdictFor(data) {
 // `animated`: the step-through plays from the start (Solve); otherwise the search is shown where
 // it ended (a drag, a new choice).
 async function solve(animated = true) {
-  if (!grid.length) return; // pressed before the lesson's maze arrived: nothing to search yet
+  if (!grid.length) await lessonMaze; // pressed before it arrived (the site's Python starting)
   if (animated) render();
   said = null;
   if (animated) { last = null; sayVerdict(); showNumbers(); }
@@ -246,5 +246,7 @@ onLanguage(() => {
   if (stepper.replay) stepper.render();
 });
 fillEstimates();
-const lesson = (await api("maze/lesson")).grid;
-if (!grid.length) { grid = lesson; render(); } // unless a map was loaded meanwhile
+// The lesson's maze, drawn unless a map was loaded meanwhile. The static site's own Python takes
+// seconds to start: a Solve pressed before the maze arrives waits for it.
+const lessonMaze = api("maze/lesson").then(({ grid: lesson }) => { if (!grid.length) { grid = lesson; render(); } });
+await lessonMaze;
