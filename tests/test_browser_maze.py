@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, ViewportSize, expect
+from playwright.sync_api import Browser, Page, Route, ViewportSize, expect
 
 from statesearch import solve
 from statesearch.core.trace import Trace
@@ -288,6 +288,13 @@ def test_the_puzzles_list_has_the_new_searches_in_both_languages(page: Page) -> 
     expect(page.locator("#r-improvements h3")).to_have_text("찾은 해 (찾을 때마다 더 싼 해)")
 
 
+def shoot_from_top(page: Page, name: str) -> None:
+    """A whole page's picture draws the maze pinned on a phone where the page is scrolled to,
+    over the form: from the top, it sits where it belongs."""
+    page.evaluate("scrollTo(0, 0)")
+    shoot(page, name)
+
+
 @pytest.mark.parametrize("size", [LAPTOP, PHONE], ids=["1280x800", "390x844"])
 def test_screenshots_of_the_maze_page(browser: Browser, server: str, size: ViewportSize) -> None:
     """A Moving AI map searched by jump point search, and the lesson maze with 8 moves, in
@@ -305,7 +312,7 @@ def test_screenshots_of_the_maze_page(browser: Browser, server: str, size: Viewp
     expect(page.locator("#maze-cost")).not_to_have_text("")
     page.select_option("#maze-algorithm", "jps")
     expect(page.locator("#maze .cell.jump").first).to_be_visible()
-    shoot(page, f"maze-map-jps-{label}")
+    shoot_from_top(page, f"maze-map-jps-{label}")
     assert page.evaluate("document.scrollingElement.scrollWidth") <= size["width"]
     page.click("#maze-lesson")
     expect(page.locator("#maze .cell")).to_have_count(7 * 12)
@@ -314,9 +321,9 @@ def test_screenshots_of_the_maze_page(browser: Browser, server: str, size: Viewp
     page.locator("#maze-stepper .step-end").click()
     eight = solve(Maze.parse(LESSON_MAZE, moves=8), "astar").length
     expect(page.locator("#maze-length")).to_have_text(str(eight))
-    shoot(page, f"maze-8-moves-{label}")
+    shoot_from_top(page, f"maze-8-moves-{label}")
     page.click("#lang")
-    shoot(page, f"maze-8-moves-{label}-ko")
+    shoot_from_top(page, f"maze-8-moves-{label}-ko")
     assert page.outside == []  # type: ignore[attr-defined]
     page.context.close()
 
@@ -356,3 +363,53 @@ def test_anytime_lists_its_solutions_as_the_step_through_finds_them(page: Page) 
     found = solve(NPuzzle(LESSON, 3, 3), "anytime", "manhattan", weight=3).improvements
     expect(stepper.locator(".bounds li")).to_have_count(len(found))
     expect(stepper.locator(".bounds li").last).to_contain_text(f"cost {found[-1].cost}")
+
+
+def test_start_and_goal_keep_their_colour_and_letter_on_a_jump_point_path(page: Page) -> None:
+    """Neither the path's ring nor the jump point's diamond covers S or G: on a map's small
+    cells the two covered their colour, and on the lesson's the diamond hid the letter."""
+    page.select_option("#maze-moves", "8")
+    page.select_option("#maze-algorithm", "jps")
+    page.click("#maze-solve")
+    page.locator("#maze-stepper .step-end").click()
+    looks = """(el) => [el.textContent, el.matches('.path.jump'), getComputedStyle(el).boxShadow,
+        getComputedStyle(el, '::after').content]"""
+    for end, letter in ((cell(page, 0, 0), "S"), (cell(page, 6, 11), "G")):
+        assert page.locator(end).evaluate(looks) == [letter, True, "none", "none"]
+    middle = page.locator("#maze .cell.path.jump:not(.start):not(.goal)").first.evaluate(looks)
+    assert middle[2] != "none" and middle[3] != "none"  # the other jump points keep both
+    shoot(page, "maze-jps-ends-1280x800")
+
+
+def test_the_hover_line_tells_of_the_search_shown_after_a_drag_and_a_step(page: Page) -> None:
+    """The line under the maze told of the search before the drag ("(0, 0) · expansion 1 ·
+    g = 0" with S moved away), and of the step before, until the pointer moved again."""
+    page.click("#maze-solve")
+    page.locator("#maze-stepper .step-end").click()
+    page.locator(cell(page, 0, 0)).hover()
+    line = page.locator("#maze-hover")
+    expect(line).to_have_text("(0, 0) · expansion 1 · f = 17, g = 0, h = 17")
+    drag(page, cell(page, 0, 0), cell(page, 4, 2))
+    expect(page.locator(cell(page, 4, 2))).to_have_class(re.compile("start"))
+    # The cell under the pointer, in the search run again: the start now, and (0, 0) no more.
+    expect(line).to_contain_text("(4, 2) · expansion 1 · f = ")
+    expect(line).to_contain_text("g = 0,")
+    page.locator("#maze-stepper .step-start").click()  # nothing taken out yet
+    expect(line).to_have_text(page.locator(cell(page, 4, 2)).get_attribute("title") or "")
+    expect(line).not_to_contain_text("expansion")
+    shoot(page, "maze-hover-after-drag-1280x800")
+
+
+def test_solve_pressed_before_the_maze_arrives_is_not_lost(page: Page) -> None:
+    """The site's own Python takes seconds to start: Solve pressed before the lesson's maze came
+    did nothing, and the student saw nothing happen."""
+    held: list[Route] = []
+    page.route("**/api/maze/lesson", lambda route: held.append(route))
+    page.reload()
+    page.click('.tab[data-tab="maze"]')
+    page.click("#maze-solve")
+    expect(page.locator("#maze .cell")).to_have_count(0)
+    held[0].continue_()  # the maze arrives
+    expect(page.locator("#maze .cell")).to_have_count(7 * 12)
+    expect(page.locator("#maze-length")).to_have_text("17")
+    expect(page.locator("#maze-expanded")).to_have_text("52")

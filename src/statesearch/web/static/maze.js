@@ -20,6 +20,7 @@ let grid = [];
 let painting = false;
 let dragging = null; // {mark: "S" or "G", under: what its cell was} while S or G is dragged
 let placing = []; // after a map is loaded: the marks still to place, a click each
+let hovered = null; // the cell under the pointer, [r, c]: the hover line tells its facts
 let said = null; // what the verdict says, kept to say it again in another language
 let last = null; // the last answer, to show its numbers again
 let asked = 0; // the latest solve asked for: an earlier, slower one must not replace it
@@ -29,8 +30,11 @@ function cellAt(r, c) { return $("maze").children[r * grid[0].length + c]; }
 
 function fit() {
   if (!grid.length) return; // the tab can be opened (a resize) before the first maze arrives
-  const columns = grid[0].length; // a map's many columns get small cells, down to 8 px
-  $("maze").style.setProperty("--cell", `${cellSize(columns, columns > 16 ? 8 : 24)}px`);
+  const columns = grid[0].length; // a map's many columns get small cells: 8 px, less on a phone
+  const size = cellSize(columns, columns > 16 ? 8 : 24);
+  $("maze").style.setProperty("--cell", `${size}px`);
+  // On a phone the maze is pinned at the top (style.css) if it leaves room for the rest.
+  $("maze").classList.toggle("pinned", (grid.length * (size + 1) + 1) <= window.innerHeight * 0.45);
 }
 
 const stepper = new Stepper($("maze-stepper"), {
@@ -39,6 +43,7 @@ const stepper = new Stepper($("maze-stepper"), {
   verdict: () => "", // the page says it above
   onStep: (replay) => {
     paintSearch($("maze"), grid[0].length, replay, $("maze-show").value);
+    sayHover(); // a step, or a search run again after a drag, changes what the cell's line says
     if (replay.atEnd && last) { said = verdictFor(last); sayVerdict(); }
   },
 });
@@ -46,6 +51,7 @@ const stepper = new Stepper($("maze-stepper"), {
 function render() {
   stepper.controls.pause();
   $("maze-trace").hidden = true;
+  hovered = null;
   $("maze-hover").textContent = "";
   fit();
   drawMaze($("maze"), grid);
@@ -121,7 +127,7 @@ function verdictFor(data) {
 // `animated`: the step-through plays from the start (Solve); otherwise the search is shown where
 // it ended (a drag, a new choice).
 async function solve(animated = true) {
-  if (!grid.length) return; // pressed before the lesson's maze arrived: nothing to search yet
+  if (!grid.length) await lessonMaze; // pressed before it arrived (the site's Python starting)
   if (animated) render();
   said = null;
   if (animated) { last = null; sayVerdict(); showNumbers(); }
@@ -134,12 +140,13 @@ async function solve(animated = true) {
     $("maze-trace").hidden = false;
     stepper.load(data);
     if (!animated) { stepper.seek(stepper.total); stepper.render(); return; }
-    // On a projector the maze and its step-through fill the screen together: from their top.
-    if (document.body.classList.contains("present")) $("maze").scrollIntoView({ block: "start" });
-    // On a phone the maze is pinned at the top: the step controls come up just under it.
-    else if (window.innerWidth <= 600) {
+    // On a phone with the maze pinned at the top, the step controls come up just under it; on a
+    // projector (the maze and its step-through fill the screen together) or a phone with a map
+    // too tall to pin, the maze's top comes up, to watch the search on it.
+    const present = document.body.classList.contains("present");
+    if (!present && getComputedStyle($("maze")).position === "sticky") {
       window.scrollBy(0, $("maze-trace").getBoundingClientRect().top - $("maze").offsetHeight - 8);
-    }
+    } else if (present || window.innerWidth <= 600) $("maze").scrollIntoView({ block: "start" });
     stepper.controls.run();
   } catch (err) {
     if (mine !== asked) return;
@@ -164,11 +171,10 @@ function chosen() {
   if (last) rerun();
 }
 
-// Hovering over a cell (not painting) says what the search knows about it.
-function hover(event) {
-  const cell = document.elementFromPoint(event.clientX, event.clientY)?.closest?.("#maze .cell");
-  if (!cell || $("maze-trace").hidden) return;
-  $("maze-hover").textContent = cell.title || describeCell([Number(cell.dataset.r), Number(cell.dataset.c)], null);
+// Hovering over a cell (not painting) says what the search shown knows about it.
+function sayHover() {
+  if (!hovered || $("maze-trace").hidden) return;
+  $("maze-hover").textContent = cellAt(...hovered)?.title || describeCell(hovered, null);
 }
 
 async function loadMap(file) {
@@ -204,9 +210,10 @@ $("maze").addEventListener("pointerdown", (event) => {
 });
 $("maze").addEventListener("pointermove", (event) => {
   const cell = cellFrom(event);
+  if (cell && !painting) hovered = cell; // S or G dragged: the line tells of its new cell
   if (dragging) { if (cell && grid[cell[0]][cell[1]] !== dragging.mark) moveMark(cell); }
   else if (painting) { if (cell) paint(...cell); }
-  else hover(event);
+  else sayHover();
 });
 $("maze-show").addEventListener("change", () => stepper.replay && stepper.render());
 for (const name of ["pointerup", "pointercancel"]) {
@@ -239,5 +246,7 @@ onLanguage(() => {
   if (stepper.replay) stepper.render();
 });
 fillEstimates();
-const lesson = (await api("maze/lesson")).grid;
-if (!grid.length) { grid = lesson; render(); } // unless a map was loaded meanwhile
+// The lesson's maze, drawn unless a map was loaded meanwhile. The static site's own Python takes
+// seconds to start: a Solve pressed before the maze arrives waits for it.
+const lessonMaze = api("maze/lesson").then(({ grid: lesson }) => { if (!grid.length) { grid = lesson; render(); } });
+await lessonMaze;

@@ -53,6 +53,9 @@ export function cellSize(columns, least = 24, most = 48) {
   // On a projector the grid leaves room beside it for the step controls and the waiting room.
   const present = document.body.classList.contains("present") && window.innerWidth > 600;
   const share = present ? 0.42 : window.innerWidth >= 1000 ? 0.55 : 1;
-  const room = Math.min(window.innerWidth - 48, window.innerWidth * share);
-  return Math.max(least, Math.min(most, Math.floor(room / columns) - 1));
+  const width = window.innerWidth - (window.innerWidth <= 600 ? 24 : 48); // less the page's padding
+  const room = Math.min(width, window.innerWidth * share);
+  const fitting = (space) => Math.floor(space / columns) - 1; // a cell and its 1 px line
+  // `least` gives way where even it would not fit the page (a 60-column map on a phone).
+  return Math.max(Math.min(least, fitting(width)), Math.min(most, fitting(room)));
 }
