@@ -84,20 +84,17 @@ def diagonal(
             found[n, 0], found[n, 1], found[n, 2] = i, r - goal_r, c - goal_c
             spans[n] = diagonal_cost
             return n + 1
-        down, side = grid[i + v] != 0, grid[i + h] != 0
-        if down:  # a run into a wall finds nothing
-            m = straight(bits, r, c, dr, 0, goal_r, goal_c, width, height, cut)
-            if m > 0:
-                found[n, 0], found[n, 1], found[n, 2] = i + m * v, r + m * dr - goal_r, c - goal_c
-                spans[n] = diagonal_cost + m
-                n += 1
-        if side:
-            m = straight(bits, r, c, 0, dc, goal_r, goal_c, width, height, cut)
-            if m > 0:
-                found[n, 0], found[n, 1], found[n, 2] = i + m * h, r - goal_r, c + m * dc - goal_c
-                spans[n] = diagonal_cost + m
-                n += 1
-        if not ((down or side) if cut else (down and side)):
+        m = straight(bits, r, c, dr, 0, goal_r, goal_c, width, height, cut)
+        if m > 0:
+            found[n, 0], found[n, 1], found[n, 2] = i + m * v, r + m * dr - goal_r, c - goal_c
+            spans[n] = diagonal_cost + m
+            n += 1
+        m = straight(bits, r, c, 0, dc, goal_r, goal_c, width, height, cut)
+        if m > 0:
+            found[n, 0], found[n, 1], found[n, 2] = i + m * h, r - goal_r, c + m * dc - goal_c
+            spans[n] = diagonal_cost + m
+            n += 1
+        if not ((grid[i + v] or grid[i + h]) if cut else (grid[i + v] and grid[i + h])):
             return n
 
 
