@@ -694,7 +694,10 @@ def test_docs_are_served_from_the_package(browser: Browser, server: str) -> None
 
 
 def shoot(page: Page, name: str) -> None:
+    """The whole page, from its top: a whole page's picture draws an element pinned on a phone
+    (the maze) where the page was scrolled to, over the form, which no one sees so."""
     ARTIFACTS.mkdir(exist_ok=True)
+    page.evaluate("scrollTo(0, 0)")
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
 
 

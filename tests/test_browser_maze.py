@@ -288,13 +288,6 @@ def test_the_puzzles_list_has_the_new_searches_in_both_languages(page: Page) -> 
     expect(page.locator("#r-improvements h3")).to_have_text("찾은 해 (찾을 때마다 더 싼 해)")
 
 
-def shoot_from_top(page: Page, name: str) -> None:
-    """A whole page's picture draws the maze pinned on a phone where the page is scrolled to,
-    over the form: from the top, it sits where it belongs."""
-    page.evaluate("scrollTo(0, 0)")
-    shoot(page, name)
-
-
 @pytest.mark.parametrize("size", [LAPTOP, PHONE], ids=["1280x800", "390x844"])
 def test_screenshots_of_the_maze_page(browser: Browser, server: str, size: ViewportSize) -> None:
     """A Moving AI map searched by jump point search, and the lesson maze with 8 moves, in
@@ -312,7 +305,7 @@ def test_screenshots_of_the_maze_page(browser: Browser, server: str, size: Viewp
     expect(page.locator("#maze-cost")).not_to_have_text("")
     page.select_option("#maze-algorithm", "jps")
     expect(page.locator("#maze .cell.jump").first).to_be_visible()
-    shoot_from_top(page, f"maze-map-jps-{label}")
+    shoot(page, f"maze-map-jps-{label}")
     assert page.evaluate("document.scrollingElement.scrollWidth") <= size["width"]
     page.click("#maze-lesson")
     expect(page.locator("#maze .cell")).to_have_count(7 * 12)
@@ -321,9 +314,9 @@ def test_screenshots_of_the_maze_page(browser: Browser, server: str, size: Viewp
     page.locator("#maze-stepper .step-end").click()
     eight = solve(Maze.parse(LESSON_MAZE, moves=8), "astar").length
     expect(page.locator("#maze-length")).to_have_text(str(eight))
-    shoot_from_top(page, f"maze-8-moves-{label}")
+    shoot(page, f"maze-8-moves-{label}")
     page.click("#lang")
-    shoot_from_top(page, f"maze-8-moves-{label}-ko")
+    shoot(page, f"maze-8-moves-{label}-ko")
     assert page.outside == []  # type: ignore[attr-defined]
     page.context.close()
 

@@ -24,6 +24,8 @@ from statesearch.core.limits import (
     reserve,
     resident_bytes,
 )
+from statesearch.facade import solve
+from statesearch.maze import Maze
 
 MB = 2**20
 
@@ -173,3 +175,12 @@ def test_npuzzle_astar_stops_before_its_tables_past_max_memory(
     assert resident_bytes() < held + 200 * MB  # the tables were never allocated
     code = main(["solve", "npuzzle", board, "--rows", "3", "-a", "astar", "--json"])
     assert code == 0 and json.loads(capsys.readouterr().out)["status"] == "solved"
+
+
+def test_a_big_maze_s_moves_are_bounded_before_they_are_worked_out() -> None:
+    side = 1500  # the moves of 2.25 M cells: about 36 MB reserved at once
+    maze = Maze(["." * side] * side, 8, "avoid", (0, 0), (side - 1, side - 1))
+    result = solve(maze, "astar", engine="python", limits=bound_above_what_is_held(8 * MB))
+    assert result.status.value == "limit_reached" and result.limit == "memory"
+    assert result.reason.startswith("working out the maze's moves needs")
+    assert result.stats.expanded == 0 and "moves" not in str(maze.kernel_tables)

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.limits import reserve
 from ..errors import InputError
 from .cells import SQRT2
 
@@ -54,6 +55,8 @@ class JumpPoints:
         self.cut = maze.corners == "cut"
         kept, key = maze.kernel_tables, f"jump lines {maze.corners}"
         if key not in kept:  # once a map: ``with_ends``' copies share it
+            # the grid, a byte a cell, and its lines' stops, four bits a cell
+            reserve(2 * width * (maze.height + 2), "working out the jump point search's runs")
             wall = bytes(width)
             rows = [b"\0" + row.encode("ascii").translate(OPEN) + b"\0" for row in maze.rows]
             grid = b"".join([wall, *rows, wall])

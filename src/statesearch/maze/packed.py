@@ -24,6 +24,7 @@ from collections.abc import Callable
 from typing import Any, cast
 
 from ..core.advice import Packed
+from ..core.limits import reserve
 from ..core.problem import ZERO, Heuristic
 from .cells import DIAGONALS, MOVES, SQRT2, Cell
 
@@ -74,6 +75,8 @@ def legal_moves(maze: Any) -> bytes:
     kept = maze.kernel_tables
     key = f"legal moves {maze.moves} {maze.corners}"
     if key not in kept:
+        # the grid as an integer and its shifted copies: about a dozen bytes a cell at once
+        reserve(16 * len(maze.costs) * len(maze.costs[0]), "working out the maze's moves")
         kept[key] = move_masks(maze.costs, maze.moves, maze.corners == "cut")
     return cast(bytes, kept[key])
 
