@@ -184,3 +184,7 @@ def test_a_big_maze_s_moves_are_bounded_before_they_are_worked_out() -> None:
     assert result.status.value == "limit_reached" and result.limit == "memory"
     assert result.reason.startswith("working out the maze's moves needs")
     assert result.stats.expanded == 0 and "moves" not in str(maze.kernel_tables)
+    assert result.hint.startswith("jump point search keeps only its jump points")  # not IDA*
+    four = Maze(["." * side] * side, 4, "avoid", (0, 0), (side - 1, side - 1))
+    result = solve(four, "astar", engine="python", limits=bound_above_what_is_held(8 * MB))
+    assert result.limit == "memory" and result.hint.startswith("allow more memory")

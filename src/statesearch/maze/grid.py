@@ -35,6 +35,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ..core.advice import Packed
+from ..core.limits import LimitKind
 from ..core.note import Note
 from ..core.problem import Heuristic, NamedHeuristics
 from ..errors import InputError
@@ -286,6 +287,22 @@ class Maze:
         from .packed import packed
 
         return packed(self, heuristic)
+
+    def limit_hint(self, algorithm: str, heuristic: str | None, kind: LimitKind) -> str | None:
+        """After the memory bound, instead of the generic IDA* (which keeps no states, but
+        would walk a grid's many paths of one cost to each cell one by one): jump point search,
+        which keeps only jump points, where it applies."""
+        if kind is not LimitKind.MEMORY or algorithm == "idastar":
+            return None
+        if algorithm != "jps" and self.moves == 8 and self.uniform:
+            return (
+                "jump point search keeps only its jump points: try algorithm jps, or allow "
+                "more memory"
+            )
+        return (
+            "allow more memory: a grid has many paths of one cost to each cell, which IDA* "
+            "(keeping no states) would walk one by one"
+        )
 
     def jump_points(self) -> Any:
         """Jump point search's view of this maze (``maze.jump.JumpPoints``), or the reason it
