@@ -28,7 +28,7 @@ def test_a_phone_s_fingers_find_the_maze_s_controls_large_enough(
     page.locator("#maze-solve").tap()
     page.locator("#maze-stepper .step-end").tap()
     small = page.evaluate("""() => [...document.querySelectorAll(
-          '#tab-maze :is(button, select, input[type=range], .whole-tree)')]
+          '#tab-maze :is(button, select, input[type=range], .whole-tree), .tab, #lang')]
         .filter((el) => el.offsetParent !== null).map((el) => [el.id || el.className,
           el.getBoundingClientRect().width, el.getBoundingClientRect().height])
         .filter(([, w, h]) => w < 40 || h < 40)""")
