@@ -634,7 +634,7 @@ def test_korean_lines_break_between_words(browser: Browser, server: str) -> None
 def test_a_phone_can_play_tilt_and_paint_a_maze(browser: Browser, server: str) -> None:
     page = open_page(browser, server, PHONE)
     lang = page.locator("#lang").bounding_box()
-    assert lang and lang["height"] < 40  # one line
+    assert lang and lang["height"] <= 40  # one line: a finger's 40 px (two: about 47)
     page.click('.tab[data-tab="tilt"]')
     box = page.locator("#tilt").bounding_box()
     assert box and box["x"] + box["width"] <= PHONE["width"]
