@@ -29,10 +29,10 @@ from typing import Any
 from ..core.limits import reserve
 from ..errors import InputError
 from .cells import SQRT2
+from .packed import flat_costs
 
 NAMES = {(1, 0): "D", (-1, 0): "U", (0, 1): "R", (0, -1): "L"}
 NAMES |= {(1, 1): "DR", (1, -1): "DL", (-1, 1): "UR", (-1, -1): "UL"}
-OPEN = bytes(0 if b == ord("#") else 1 for b in range(256))  # a maze's text: '#' is a wall
 
 
 class JumpPoints:
@@ -55,13 +55,12 @@ class JumpPoints:
         self.cut = maze.corners == "cut"
         kept, key = maze.kernel_tables, f"jump lines {maze.corners}"
         if key not in kept:  # once a map: ``with_ends``' copies share it
-            # the grid, a byte a cell, and its lines' stops, four bits a cell
+            # the grid, a byte a cell (unless a search made it), and its lines' stops, 4 bits
             reserve(2 * width * (maze.height + 2), "working out the jump point search's runs")
-            wall = bytes(width)
-            rows = [b"\0" + row.encode("ascii").translate(OPEN) + b"\0" for row in maze.rows]
-            grid = b"".join([wall, *rows, wall])
-            kept[key] = grid, stop_lines(grid, width, self.cut)
-        self.grid, self.stops = kept[key]
+            kept[key] = stop_lines(flat_costs(maze), width, self.cut)
+        # every open cell costs 1 (refused above otherwise): the costs are the open cells
+        self.grid: bytes = flat_costs(maze)
+        self.stops: dict[int, list[int]] = kept[key]
         self.goal = self.index(maze.goal)
         self.goal_row, self.goal_column = divmod(self.goal, width)
 
