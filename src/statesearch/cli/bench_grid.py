@@ -88,8 +88,7 @@ def solve_all(
     (its answer a limit reached, ``cancelled``); ``progress`` hears from a long one every few
     seconds."""
     for s in scenarios:
-        start, goal = (s.start[1], s.start[0]), (s.goal[1], s.goal[0])
-        one = maze.with_ends(start, goal)
+        one = maze.with_ends(*s.ends)
         for algorithm in algorithms:
             span = Span.begin(otherwise="process")
             wall, cpu = time.perf_counter(), time.process_time()
@@ -108,7 +107,7 @@ def warm_up(
     or the Python engine's packed moves), loaded before the clock by a search from the first
     start to itself: else the first scenario's seconds would hold it (0.55 s of a 0.002 s
     search on a 512x512 map). A bad option is refused here, before any output."""
-    here = (first.start[1], first.start[0])
+    here = first.ends[0]
     for algorithm in algorithms:
         solve(maze.with_ends(here, here), algorithm, heuristic, engine=engine)
 

@@ -27,6 +27,7 @@ import re
 from dataclasses import dataclass
 
 from ..errors import InputError
+from .cells import Cell
 from .grid import Maze
 
 OPEN, WALLS = ".GS", "@OTW"
@@ -151,6 +152,11 @@ class Scenario:
     start: tuple[int, int]
     goal: tuple[int, int]
     optimal: float
+
+    @property
+    def ends(self) -> tuple[Cell, Cell]:
+        """The start and the goal as a maze's cells, (row, column)."""
+        return (self.start[1], self.start[0]), (self.goal[1], self.goal[0])
 
 
 def read_scenarios(text: str) -> list[Scenario]:

@@ -30,7 +30,7 @@ def check_scenarios(maze: Maze, scenarios: list[Scenario]) -> None:
                 mh=maze.height,
             )
         try:
-            maze.with_ends((s.start[1], s.start[0]), (s.goal[1], s.goal[0]))
+            maze.with_ends(*s.ends)
         except InputError as err:
             raise InputError(
                 "{place}: {problem}", place=f"scenario line {s.line}", problem=str(err)
