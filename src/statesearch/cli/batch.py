@@ -26,7 +26,7 @@ from .options import ALGORITHM_HELP, memory_bound, memory_option, time_limit_opt
 from .preparing import PREPARE_LIMIT, Preparation, PrepareLimit
 from .progress import build_progress
 from .render import INTERRUPTED, console
-from .solve import same_file
+from .solve import not_an_input
 
 Workers = Annotated[
     int | None,
@@ -127,11 +127,7 @@ def batch(
     continues)."""
     if plot is not None:
         check_plot_file(plot)
-    for output, option in ((out, "--out"), (plot, "--plot")):
-        if output is not None and same_file(output, input_path):
-            raise InputError(
-                "{option} {file} is the input; write to another file", option=option, file=output
-            )
+    not_an_input({"--out": out, "--plot": plot}, input_path)
     if workers is not None and scheduler:
         raise InputError("--workers is for the local pool; a Dask cluster brings its own workers")
     memory: Any = "auto" if max_memory.strip().lower() == "auto" else memory_bound(max_memory)

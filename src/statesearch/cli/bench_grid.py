@@ -40,7 +40,7 @@ from ..result_rows import write_rows
 from .options import time_limit_option
 from .progress import PLAIN_EVERY, stderr, watching
 from .render import INTERRUPTED, console
-from .solve import read_text, same_file
+from .solve import not_an_input, read_text
 
 
 @dataclass
@@ -146,14 +146,7 @@ def movingai(
 
     Exit 1 if any length is wrong, 4 if any search reached its limit, 130 if interrupted
     (Ctrl-C: the scenarios finished are shown and written)."""
-    for output, option in ((out, "--out"), (plot, "--plot")):
-        for source in (map_file, scen_file):
-            if output is not None and same_file(source, output):
-                raise InputError(
-                    "{option} {file} is the input; write to another file",
-                    option=option,
-                    file=output,
-                )
+    not_an_input({"--out": out, "--plot": plot}, map_file, scen_file)
     if out is not None:
         check_output(out)
     if plot is not None:

@@ -175,6 +175,16 @@ def same_file(a: Path, b: Path) -> bool:
         return False
 
 
+def not_an_input(outputs: dict[str, Path | None], *inputs: Path) -> None:
+    """Refuse an output (by its option) that is one of the command's input files: writing it
+    would destroy what is being read."""
+    for option, output in outputs.items():
+        if output is not None and any(same_file(output, source) for source in inputs):
+            raise InputError(
+                "{option} {file} is the input; write to another file", option=option, file=output
+            )
+
+
 @search_options
 def npuzzle(
     board: Annotated[
