@@ -75,8 +75,9 @@ def plan(problem: object, resolved: Resolved, engine: str) -> Plan:
     # The compiled best-first searches order ties as ``classic`` does, and only so, but those
     # of compiled slots (``compiled_problem``), which take the policies they name.
     ties = offered.compiled_tie_breaks
+    compiled_ties = ties or ("classic",)
     tie_break = resolved.options.tie_break
-    if own_h or (tie_break not in (ties or ("classic",)) and algo.orders_ties):
+    if own_h or (tie_break not in compiled_ties and algo.orders_ties):
         find_kernel = None
     if recorder is not None and engine == "compiled":
         raise InputError("a traced search runs on the Python engine; leave --engine auto")
@@ -93,7 +94,7 @@ def plan(problem: object, resolved: Resolved, engine: str) -> Plan:
         return Plan(None)
     if kernel is None:
         if engine == "compiled":
-            raise _no_kernel(resolved, own_h, ties or ("classic",))
+            raise _no_kernel(resolved, own_h, compiled_ties)
         return Plan(None)
     return Plan(kernel, (offered.compiled_ida_counts,) if algo.name == "idastar" else ())
 
