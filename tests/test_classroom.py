@@ -274,6 +274,13 @@ def in_view(page: Page, selector: str) -> bool:
     )
 
 
+def played_to_the_end(page: Page) -> None:
+    """Wait for the maze's search, played once it is found, to reach its end. A click while it
+    plays may not land at once; Playwright then retries it with the page scrolled another
+    way (the maze off the top), which no person's tap does."""
+    expect(page.locator("#maze-stepper .step-pos")).to_have_text(re.compile(r"(\d+)단계 중 \1단계"))
+
+
 def smallest_digit(page: Page, scope: str) -> float:
     """The smallest digit's size on screen, in px, of the mini-boards under `scope`."""
     return float(
@@ -319,8 +326,10 @@ def test_a_projector_shows_the_board_the_steps_and_the_waiting_room(
     # The maze: the grid, its step controls and its waiting room together as well.
     page.click('.tab[data-tab="maze"]')
     page.click("#maze-solve")
+    played_to_the_end(page)
     page.locator("#maze-stepper .step-start").click()
     page.keyboard.press("ArrowRight")
+    expect(page.locator("#maze-stepper .step-pos")).to_have_text(re.compile(r"중 1단계$"))
     for selector in ("#maze", "#maze-stepper .step-step", "#maze-stepper .room tbody tr"):
         assert in_view(page, selector), selector
     shot(page, f"present-maze-{name}-ko")
@@ -343,6 +352,7 @@ def test_on_a_phone_the_board_and_the_step_button_stay_in_view(
     # The maze: the same, under the pinned maze.
     page.click('.tab[data-tab="maze"]')
     page.click("#maze-solve")
+    played_to_the_end(page)
     page.evaluate("window.scrollBy(0, 900)")
     page.locator("#maze-stepper .step-start").click()
     page.locator("#maze-stepper .step-step").click()
