@@ -18,7 +18,7 @@ from statesearch.core.trace import Trace
 from statesearch.maze import LESSON_MAZE, Maze
 from statesearch.maze.movingai import read_map
 from statesearch.npuzzle import NPuzzle
-from test_browser import LAPTOP, PHONE, browser, open_page, server, shoot
+from test_browser import LAPTOP, PHONE, browser, contrast, open_page, server, shoot
 
 __all__ = ["browser", "server"]  # fixtures shared with test_browser
 
@@ -406,3 +406,24 @@ def test_solve_pressed_before_the_maze_arrives_is_not_lost(page: Page) -> None:
     expect(page.locator("#maze .cell")).to_have_count(7 * 12)
     expect(page.locator("#maze-length")).to_have_text("17")
     expect(page.locator("#maze-expanded")).to_have_text("52")
+
+
+def test_the_path_stands_out_from_open_ground_sand_and_water(page: Page) -> None:
+    """WCAG 2.1's 3:1 for graphics: the path's ring against the cells it is drawn on, and the
+    tree's path against its white."""
+    page.click("#maze-solve")
+    expect(page.locator("#maze-stepper .step-pos")).to_have_text(re.compile(r"step (\d+) of \1"))
+    ring = page.locator("#maze .cell.path:not(.start, .goal)").first.evaluate(
+        "(el) => getComputedStyle(el).boxShadow"
+    )
+    colour = re.match(r"rgb\(\d+, \d+, \d+\)", ring)
+    assert colour, ring
+    grounds = page.locator("#tab-maze .legend .swatch.cell:is(.t3, .t5)").evaluate_all(
+        "(all) => all.map((el) => getComputedStyle(el).backgroundColor)"
+    )
+    assert len(grounds) == 2
+    for ground in ("rgb(255, 255, 255)", *grounds):  # open ground, sand, water
+        assert contrast(colour.group(0), ground) >= 3, (ring, ground)
+    tree_path = page.locator("#maze-stepper svg.tree .edge.on-path").first
+    stroke = tree_path.evaluate("(el) => getComputedStyle(el).stroke")
+    assert contrast(stroke, "rgb(255, 255, 255)") >= 3, stroke
