@@ -65,8 +65,9 @@ def enter(page: Page, field: str, text: str) -> None:
 
 def open_maze(browser: Browser, server: str, size: ViewportSize, lang: str = "en") -> Page:
     page = open_page(browser, server, size, f"/?lang={lang}")
-    page.errors = []  # type: ignore[attr-defined]
-    page.on("pageerror", lambda err: page.errors.append(str(err)))  # type: ignore[attr-defined]
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    page.errors = errors  # type: ignore[attr-defined]
     page.click('.tab[data-tab="maze"]')
     expect(page.locator("#maze .cell")).to_have_count(len(ROWS) * len(ROWS[0]))
     return page
@@ -274,4 +275,27 @@ def test_the_fields_fit_a_finger_and_the_screen(
         assert abs(boxes[0]["y"] - boxes[1]["y"]) < 2
     enter(page, "#maze-start", "3")  # a refusal on view, for the picture
     shoot(page, f"maze-ends-{label}-{lang}")
+    close(page)
+
+
+def test_on_a_phone_a_map_s_ends_are_typed_where_cells_are_too_small(
+    browser: Browser, server: str
+) -> None:
+    page = open_maze(browser, server, PHONE, "ko")
+    rows = read_map(MAP.read_text())
+    page.set_input_files("#maze-file", str(MAP))
+    expect(page.locator("#maze .cell")).to_have_count(32 * 32)
+    tiny = page.locator(cell(0, 0)).bounding_box()
+    assert tiny and tiny["width"] < 20  # too small for a finger to mean one cell
+    start, goal = first_open(rows), first_open(rows, last=True)
+    for field, end in (("#maze-start", start), ("#maze-goal", goal)):
+        page.locator(field).tap()
+        page.keyboard.press("ControlOrMeta+a")
+        page.keyboard.type(typed(end))
+        page.keyboard.press("Enter")
+    cost = solve(Maze(rows, 8, "avoid", start, goal), "ucs").cost
+    expect(page.locator("#maze-cost")).to_have_text(as_shown(cost))
+    expect(page.locator(cell(*start))).to_have_class(re.compile("start"))
+    page.locator("#maze-ends-hint").scroll_into_view_if_needed()
+    shoot(page, "maze-ends-map-390x844-ko")
     close(page)
