@@ -2,6 +2,9 @@
 // search's solutions) and of the maze page's grids (moves, the corner rule, the estimates that
 // fit them, a Moving AI map), in English and Korean (i18n.js merges them).
 // The Korean keeps the lesson's words: 어림 (h), 대기실, 둘러본 상태, 배율 w.
+const END_EN = { S: "Start", G: "Goal" }; // a start or goal typed as a cell, refused
+const END_KO = { S: "출발", G: "목표" };
+
 export const SEARCH_WORDS = {
   rbfs: { en: "RBFS (recursive best-first)", ko: "RBFS (경로만 기억하는 최선 우선)" },
   beam: { en: "Beam search", ko: "빔 탐색 (층마다 너비만큼만)" },
@@ -35,10 +38,30 @@ export const SEARCH_WORDS = {
   maze_h_zero: { en: "h = 0 (no estimate)", ko: "h = 0 (어림 없음)" },
   load_map: { en: "Load a Moving AI map…", ko: "Moving AI 지도 불러오기…" },
   map_loaded: {
-    en: (name, w, h) => `${name}: ${w}×${h} cells, 8 moves. Click the start, then the goal.`,
-    ko: (name, w, h) => `${name}: ${w}×${h}칸, 8방향. 출발 칸을 누르고, 이어서 목표 칸을 누르세요.`,
+    en: (name, w, h) => `${name}: ${w}×${h} cells, 8 moves. Click the start, then the goal (or type them as x,y).`,
+    ko: (name, w, h) => `${name}: ${w}×${h}칸, 8방향. 출발 칸을 누르고, 이어서 목표 칸을 누르세요 (x,y로 써도 됩니다).`,
   },
   map_pick_goal: { en: "Now click the goal.", ko: "이제 목표 칸을 누르세요." },
+  map_pick_start: { en: "Now click the start.", ko: "이제 출발 칸을 누르세요." },
+  ends_start: { en: "Start", ko: "출발" },
+  ends_goal: { en: "Goal", ko: "목표" },
+  ends_hint: { en: "x,y: column, row, from 0", ko: "x,y: 열, 행 (0부터)" },
+  ends_unread: {
+    en: (mark, text) => `${END_EN[mark]}: cannot read “${text}”: write x,y (the column, then the row, from 0).`,
+    ko: (mark, text) => `${END_KO[mark]} 칸을 읽을 수 없습니다: “${text}”. x,y로 쓰세요 (열, 이어서 행, 0부터).`,
+  },
+  ends_off: {
+    en: (mark, x, y, w, h) => `${END_EN[mark]} ${x},${y}: off the map (x from 0 to ${w - 1}, y from 0 to ${h - 1}).`,
+    ko: (mark, x, y, w, h) => `${END_KO[mark]} 칸 ${x},${y}: 지도 밖입니다 (x는 0~${w - 1}, y는 0~${h - 1}).`,
+  },
+  ends_wall: {
+    en: (mark, x, y) => `${END_EN[mark]} ${x},${y}: that cell is a wall.`,
+    ko: (mark, x, y) => `${END_KO[mark]} 칸 ${x},${y}: 벽입니다.`,
+  },
+  ends_taken: {
+    en: (mark, x, y) => `${END_EN[mark]} ${x},${y}: the ${mark === "S" ? "goal" : "start"} is there.`,
+    ko: (mark, x, y) => `${END_KO[mark]} 칸 ${x},${y}: ${mark === "S" ? "목표" : "출발"} 칸입니다.`,
+  },
   drag_hint: { en: "Drag S or G: the search runs again at once.", ko: "S나 G를 끌어 옮기면 바로 다시 탐색합니다." },
   legend_jump: { en: "jump point (all jump point search keeps)", ko: "점프 포인트 (점프 포인트 탐색이 대기실에 넣는 칸)" },
   beam_title: { en: "Waiting room: this layer, then the next", ko: "대기실: 이번 층, 그다음 층" },

@@ -1,12 +1,14 @@
 // The maze page: paint a grid (mouse, pen or finger), or load a Moving AI map and click its start
 // and goal; pick the moves (4 or 8, and the corner rule), a search and an estimate that fits,
 // and step through it: the grid shows what is expanded, what waits and the path; the stepper
-// beside it the waiting room, the g and parent tables and the search tree. Dragging S or G
-// runs the search again at once and shows where it ended (as Red Blob Games' pages do).
+// beside it the waiting room, the g and parent tables and the search tree. Dragging S or G, or
+// typing its cell (maze-ends.js), runs the search again at once and shows where it ended (as Red
+// Blob Games' pages do).
 import { api, isCancel } from "./api.js";
 import { mazeView } from "./board.js";
 import { onLanguage, limitName, t } from "./i18n.js";
 import { drawImprovements } from "./improvements.js";
+import { linkEnds, showEnds } from "./maze-ends.js";
 import { fillEstimates, lessonChoices, mazeChoice, movingAiChoices, showMazeChoices } from "./maze-choices.js";
 import { describeCell, drawMaze, markCell, paintSearch } from "./maze-overlay.js";
 import { Stepper } from "./stepper.js";
@@ -55,12 +57,14 @@ function render() {
   $("maze-hover").textContent = "";
   fit();
   drawMaze($("maze"), grid);
+  showEnds(grid);
   showMazeChoices(grid);
 }
 
 function setCell(r, c, ch) {
   grid[r] = grid[r].slice(0, c) + ch + grid[r].slice(c + 1);
   markCell(cellAt(r, c), ch);
+  if (ch === "S" || ch === "G") showEnds(grid);
 }
 
 function paint(r, c) {
@@ -88,21 +92,42 @@ function cellFrom(event) {
 
 // S or G dragged onto open ground (never a wall, nor the other end): the ground it leaves comes
 // back, and the search runs again.
-function moveMark([r, c]) {
-  const ch = grid[r][c];
+function moveMark(cell) {
+  const ch = grid[cell[0]][cell[1]];
   if (ch === "#" || ch === "S" || ch === "G") return;
-  const from = grid.findIndex((row) => row.includes(dragging.mark));
-  if (from >= 0) setCell(from, grid[from].indexOf(dragging.mark), dragging.under);
-  dragging.under = ch;
-  setCell(r, c, dragging.mark);
+  dragging.under = putMark(dragging.mark, cell, dragging.under);
   rerun();
+}
+
+// `mark` to cell [r, c], its old cell given `under` back; what the new cell was is returned.
+function putMark(mark, [r, c], under) {
+  const ch = grid[r][c];
+  const from = grid.findIndex((row) => row.includes(mark));
+  if (from >= 0) setCell(from, grid[from].indexOf(mark), under);
+  setCell(r, c, mark);
+  return ch;
+}
+
+// S or G typed as a cell (maze-ends.js checked it): moved as a drag moves it, or placed if a
+// loaded map waits for it. A search shown runs again at once; otherwise Solve runs it.
+function typed(mark, cell) {
+  if (grid[cell[0]][cell[1]] === mark) return;
+  putMark(mark, cell, ".");
+  if (placing.includes(mark)) { placing = placing.filter((m) => m !== mark); placed(); }
+  else if (last) rerun();
+  else asked += 1; // an answer on its way is for the maze before
 }
 
 // A loaded map's start, then its goal, a click each; then the search runs.
 function place([r, c]) {
   if (grid[r][c] !== "." && !/[1-9]/.test(grid[r][c])) return; // a wall, or the start again
   setCell(r, c, placing.shift());
-  said = placing.length ? { key: "map_pick_goal", args: [] } : null;
+  placed();
+}
+
+// One of a loaded map's ends placed (clicked or typed): the other asked for, or the search run.
+function placed() {
+  said = placing.length ? { key: placing[0] === "S" ? "map_pick_start" : "map_pick_goal", args: [] } : null;
   sayVerdict();
   if (!placing.length) rerun();
 }
@@ -237,6 +262,7 @@ for (const id of ["maze-corners", "maze-algorithm", "maze-heuristic", "maze-weig
   $(id).addEventListener("change", chosen);
 }
 linkWeight($("maze-weight-slider"), $("maze-weight"));
+linkEnds(() => grid, typed);
 window.addEventListener("resize", fit);
 onLanguage(() => {
   fillEstimates();
