@@ -1,7 +1,8 @@
-"""The maze page's start and goal typed as cells, x,y (the column, then the row, from 0) as the
-CLI's --start and --goal read them, in a real browser: the fields follow the marks, a typed end
-reruns a search shown, a Moving AI map's ends typed instead of clicked, refusals in one line in
-English and Korean, the keyboard alone, and a phone's fingers. Screenshots go to artifacts/."""
+"""The maze page's start and goal typed as cells, "row, column" from 0 as the page writes every
+cell, in a real browser: the fields follow the marks, a cell copied from the hover line lands
+where it says, a typed end reruns a search shown, a Moving AI map's ends typed instead of
+clicked, refusals in one line in English and Korean, the keyboard alone, and a phone's fingers.
+Screenshots go to artifacts/."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from statesearch import solve
 from statesearch.maze import LESSON_MAZE, Maze
-from statesearch.maze.movingai import read_map, read_point
+from statesearch.maze.movingai import read_map
 from test_browser import LAPTOP, PHONE, browser, open_page, server, shoot
 
 __all__ = ["browser", "server"]  # fixtures shared with test_browser
@@ -29,8 +30,8 @@ def find(rows: list[str], ch: str) -> tuple[int, int]:
 
 
 def typed(cell: tuple[int, int]) -> str:
-    """A cell (row, column) as the fields write it: x,y."""
-    return f"{cell[1]},{cell[0]}"
+    """A cell (row, column) as the fields write it."""
+    return f"{cell[0]}, {cell[1]}"
 
 
 def moved(rows: list[str], mark: str, to: tuple[int, int]) -> list[str]:
@@ -110,13 +111,18 @@ def test_the_fields_show_the_lesson_s_ends_and_follow_a_drag(page: Page) -> None
     expect(page.locator("#maze-goal")).to_have_value(typed(free))
 
 
-def test_a_start_typed_after_a_search_searches_again_at_once(page: Page) -> None:
+def test_a_start_copied_from_the_hover_line_searches_again_at_once(page: Page) -> None:
     page.click("#maze-solve")
     lesson = solve(Maze.parse(LESSON_MAZE), "astar")
     expect(page.locator("#maze-length")).to_have_text(str(lesson.length))
-    text = " 2 , 4 "  # spaces as the CLI allows them
-    to = read_point(text, "start")  # the CLI's reading: (row, column)
+    start = find(ROWS, "S")
+    to = (start[0] + 4, start[1] + 2)
     assert ROWS[to[0]][to[1]] == "."
+    page.locator(cell(*to)).hover()
+    expect(page.locator("#maze-hover")).not_to_be_empty()
+    text = (
+        page.locator("#maze-hover").inner_text().split(" · ")[0]
+    )  # "(4, 2)", as it names the cell
     enter(page, "#maze-start", text)
     expect(page.locator(cell(*to))).to_have_class(re.compile("start"))
     expect(page.locator(cell(*find(ROWS, "S")))).not_to_have_class(re.compile("start"))
@@ -185,12 +191,13 @@ def test_a_map_s_start_typed_then_its_goal_clicked(page: Page) -> None:
 
 WALL = find(ROWS, "#")
 REFUSALS = {  # what is typed in the start's field, and a piece of the line that refuses it
-    "off the map": (f"{len(ROWS[0])},0", "off the map", "지도 밖"),
+    "off the map": (f"0, {len(ROWS[0])}", "off the map", "지도 밖"),
     "a wall": (typed(WALL), "is a wall", "벽입니다"),
     "the goal's cell": (typed(find(ROWS, "G")), "the goal is there", "목표 칸입니다"),
     "one number": ("3", "cannot read “3”", "읽을 수 없습니다: “3”"),
     "letters": ("a,b", "cannot read “a,b”", "읽을 수 없습니다: “a,b”"),
-    "a minus": ("-1,0", "cannot read", "읽을 수 없습니다"),
+    "a minus": ("-1, 0", "cannot read", "읽을 수 없습니다"),
+    "three numbers": ("1, 2, 3", "cannot read", "읽을 수 없습니다"),
 }
 
 
@@ -221,7 +228,7 @@ def test_a_refused_cell_is_one_line_and_changes_nothing(
     # The line follows the language; a good cell afterwards takes it away (and searches again).
     page.click("#lang")
     expect(line).to_contain_text("읽을 수 없습니다" if lang == "en" else "cannot read")
-    enter(page, "#maze-start", "2,4")
+    enter(page, "#maze-start", "4,2")
     expect(line).to_be_empty()
     expect(page.locator(cell(4, 2))).to_have_class(re.compile("start"))
     expect(page.locator("#maze-length")).not_to_have_text(str(length))

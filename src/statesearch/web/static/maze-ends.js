@@ -1,20 +1,22 @@
-// The maze's start and goal typed as cells, x,y (the column, then the row, from 0), as the CLI's
-// --start and --goal and Moving AI's files count them: for a map's cells too small to tap on a
-// phone, and for a keyboard. The fields always show where S and G are; a cell refused is said in
-// one line just under them, where a phone's eyes are while typing (the verdict is screens below).
+// The maze's start and goal typed as cells, "row, column" from 0, as the page writes every cell
+// (the hover line, the tables, the tree: a cell copied from them lands where it says; the CLI's
+// --start X,Y counts as Moving AI's files do, the column first): for a map's cells too small to
+// tap on a phone, and for a keyboard. The fields always show where S and G are; a cell refused
+// is said in one line just under them, where a phone's eyes are while typing (the verdict is
+// screens below).
 import { onLanguage, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const FIELDS = { S: "maze-start", G: "maze-goal" };
-const WHOLE = /^[0-9]+$/; // ASCII digits only, as the CLI's read_point
+// Two whole numbers (ASCII digits, as the CLI reads them), a comma between, brackets optional:
+// "6,11", "6, 11", "(6, 11)".
+const CELL = /^\(?\s*([0-9]+)\s*,\s*([0-9]+)\s*\)?$/;
 let refused = null; // the refusal said, kept to say it again in another language
 
-// "x,y" as a cell [row, column], spaces around either number allowed (as the CLI reads it), or
-// null for anything else.
+// "row, column" as a cell [row, column], or null for anything else.
 export function readCell(text) {
-  const comma = text.indexOf(",");
-  const [x, y] = comma < 0 ? [text, ""] : [text.slice(0, comma).trim(), text.slice(comma + 1).trim()];
-  return WHOLE.test(x) && WHOLE.test(y) ? [Number(y), Number(x)] : null;
+  const found = CELL.exec(text.trim());
+  return found ? [Number(found[1]), Number(found[2])] : null;
 }
 
 // Where S and G are on `grid`, written in their fields (empty while one is not placed); a
@@ -23,7 +25,7 @@ export function showEnds(grid) {
   say(null);
   for (const [mark, id] of Object.entries(FIELDS)) {
     const r = grid.findIndex((row) => row.includes(mark));
-    $(id).value = r < 0 ? "" : `${grid[r].indexOf(mark)},${r}`;
+    $(id).value = r < 0 ? "" : `${r}, ${grid[r].indexOf(mark)}`;
   }
 }
 
@@ -32,7 +34,7 @@ function check(grid, mark, text) {
   const cell = readCell(text);
   if (!cell) return { key: "ends_unread", args: [mark, text.slice(0, 20)] };
   const [r, c] = cell;
-  const at = [mark, c, r];
+  const at = [mark, r, c];
   if (r >= grid.length || c >= grid[0].length) return { key: "ends_off", args: [...at, grid[0].length, grid.length] };
   if (grid[r][c] === "#") return { key: "ends_wall", args: at };
   if (grid[r][c] === (mark === "S" ? "G" : "S")) return { key: "ends_taken", args: at };
