@@ -19,7 +19,7 @@ FONT = "font-family:system-ui,sans-serif"
 TERRAIN_FILL = {".": "#ffffff", "S": "#ffffff", "G": "#ffffff", "1": "#ffffff", "3": "#f3e2b3"}
 WATER = "#b9d7f2"
 WALL_FILL = "#39435a"
-PATH_FILL = "#b85500"
+PATH_FILL = "#b85500"  # grid.css's --path: the playground's path
 TILT_MARK = {(True, True): "@", (True, False): "o", (False, True): "x", (False, False): "."}
 VERDICT_COLOUR = {"solved": "#1b7f3b", "unsolvable": "#b3261e", "limit_reached": "#9a6700"}
 
