@@ -220,8 +220,8 @@ def stop_lines(grid: bytes, width: int, cut: bool) -> dict[int, list[int]]:
     """Where a straight run stops, for each of its four steps in the flat ``grid`` (±1 along
     the rows, ±width along the columns): one int per line it runs along, bit k its k-th cell
     (border included), set where a run stops (a wall, or a cell with a forced neighbour by the
-    corner rule: ``straight``'s test). A run then costs a few operations on one int, not a
-    loop over its cells (Harabor and Grastien 2014's runs read many cells at once)."""
+    corner rule). A run then costs a few operations on one int, not a loop over its cells
+    (Harabor and Grastien 2014's runs read many cells at once)."""
     digits = bytes.maketrans(b"\0\1", b"01")
 
     def bits(cells: bytes) -> int:
@@ -239,8 +239,8 @@ def stop_lines(grid: bytes, width: int, cut: bool) -> dict[int, list[int]]:
                 forced = 0
                 for side in (lines[k - 1] if k else 0, lines[k + 1] if k + 1 < len(lines) else 0):
                     on, back = (side >> 1, side << 1) if sign == 1 else (side << 1, side >> 1)
-                    # cut: the side blocked here, open one step on; avoid: open here, blocked
-                    # one step back (``straight``'s tests, cell by cell)
+                    # cut: the side blocked here, open one step on; avoid: the side open here,
+                    # blocked one step back
                     forced |= on & ~side if cut else side & ~back
                 stops.append((forced | ~here) & every)
             out[sign * step] = stops
