@@ -52,8 +52,9 @@ def cheapest(maze: Maze, algorithm: str = "ucs") -> float:
     return cost
 
 
-def as_shown(cost: float) -> str:
+def as_shown(cost: float | None) -> str:
     """A cost as the page writes it: two decimals at most."""
+    assert cost is not None
     return f"{round(cost, 2):g}"
 
 

@@ -17,6 +17,7 @@ from statesearch import solve
 from statesearch.maze import LESSON_MAZE, Maze
 from statesearch.maze.movingai import read_map
 from test_browser import LAPTOP, PHONE, browser, open_page, server, shoot
+from test_browser_maze import as_shown, drag
 
 __all__ = ["browser", "server"]  # fixtures shared with test_browser
 
@@ -44,12 +45,6 @@ def moved(rows: list[str], mark: str, to: tuple[int, int]) -> list[str]:
 
 def cell(r: int, c: int) -> str:
     return f'#maze .cell[data-r="{r}"][data-c="{c}"]'
-
-
-def as_shown(cost: float | None) -> str:
-    """A cost as the page writes it: two decimals at most."""
-    assert cost is not None
-    return f"{round(cost, 2):g}"
 
 
 def maze_classes(page: Page) -> list[str]:
@@ -93,12 +88,7 @@ def test_the_fields_show_the_lesson_s_ends_and_follow_a_drag(page: Page) -> None
     expect(page.locator("#maze-goal")).to_have_value(typed(goal))
     to = (start[0] + 4, start[1] + 2)
     assert ROWS[to[0]][to[1]] == "."
-    page.locator(cell(*start)).hover()
-    page.mouse.down()
-    end = page.locator(cell(*to)).bounding_box()
-    assert end
-    page.mouse.move(end["x"] + end["width"] / 2, end["y"] + end["height"] / 2, steps=4)
-    page.mouse.up()
+    drag(page, cell(*start), cell(*to))
     expect(page.locator(cell(*to))).to_have_class(re.compile("start"))
     expect(page.locator("#maze-start")).to_have_value(typed(to))
     expect(page.locator("#maze-goal")).to_have_value(typed(goal))

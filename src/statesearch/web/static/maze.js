@@ -115,7 +115,7 @@ function typed(mark, cell) {
   putMark(mark, cell, ".");
   if (placing.includes(mark)) { placing = placing.filter((m) => m !== mark); placed(); }
   else if (last) rerun();
-  else asked += 1; // an answer on its way is for the maze before
+  else forget(); // a new maze, as painting makes: an answer on its way was for the one before
 }
 
 // A loaded map's start, then its goal, a click each; then the search runs.
