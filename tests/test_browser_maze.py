@@ -409,6 +409,44 @@ def test_solve_pressed_before_the_maze_arrives_is_not_lost(page: Page) -> None:
     expect(page.locator("#maze-expanded")).to_have_text("52")
 
 
+def hold_first_search(page: Page) -> list[Route]:
+    """The first search asked of the server held until the test lets it go (a slow answer, as
+    the site's own Python gives on a big map); the ones after it pass."""
+    held: list[Route] = []
+    page.route(
+        "**/api/maze/trace",
+        lambda route: held.append(route) if not held else route.continue_(),
+    )
+    return held
+
+
+def until_held(page: Page, held: list[Route]) -> None:
+    """Until the held search has been asked for (the page's click sends it a moment later)."""
+    for _ in range(250):
+        if held:
+            return
+        page.wait_for_timeout(20)
+    raise AssertionError("the page asked for no search")
+
+
+def test_a_choice_made_while_the_first_search_is_on_its_way_is_the_one_shown(
+    page: Page,
+) -> None:
+    """Its answer, for the choice before, was shown under the new choice: numbers that did not
+    fit what the page said it ran."""
+    held = hold_first_search(page)
+    page.click("#maze-solve")
+    until_held(page, held)
+    page.select_option("#maze-algorithm", "ucs")
+    held[0].continue_()  # A*'s answer arrives after the choice of uniform-cost
+    ucs = solve(Maze.parse(LESSON_MAZE), "ucs")
+    assert ucs.stats.expanded != 52  # A*'s, on the lesson's maze
+    expect(page.locator("#maze-expanded")).to_have_text(f"{ucs.stats.expanded:,}")
+    expect(page.locator("#maze-length")).to_have_text("17")
+    page.wait_for_timeout(300)  # nothing later replaces it
+    expect(page.locator("#maze-expanded")).to_have_text(f"{ucs.stats.expanded:,}")
+
+
 def test_the_path_stands_out_from_open_ground_sand_and_water(page: Page) -> None:
     """WCAG 2.1's 3:1 for graphics: the path's ring against the cells it is drawn on, and the
     tree's path against its white."""

@@ -17,7 +17,7 @@ from statesearch import solve
 from statesearch.maze import LESSON_MAZE, Maze
 from statesearch.maze.movingai import read_map
 from test_browser import LAPTOP, PHONE, browser, open_page, server, shoot
-from test_browser_maze import as_shown, drag
+from test_browser_maze import as_shown, drag, hold_first_search, until_held
 
 __all__ = ["browser", "server"]  # fixtures shared with test_browser
 
@@ -136,6 +136,22 @@ def test_a_goal_typed_before_any_search_waits_for_solve(page: Page) -> None:
     page.click("#maze-solve")
     expected = solve(Maze.parse("\n".join(moved(ROWS, "G", to))), "astar")
     expect(page.locator("#maze-cost")).to_have_text(as_shown(expected.cost))
+
+
+def test_a_goal_typed_while_the_first_search_is_on_its_way_is_searched(page: Page) -> None:
+    """The answer on its way was dropped, as for a new maze painted, and the student saw
+    nothing until pressing Solve again."""
+    held = hold_first_search(page)
+    page.click("#maze-solve")
+    until_held(page, held)
+    to = (find(ROWS, "G")[0] - 2, find(ROWS, "G")[1])
+    enter(page, "#maze-goal", typed(to))
+    held[0].continue_()  # the answer for the goal before arrives after the typing
+    expected = solve(Maze.parse("\n".join(moved(ROWS, "G", to))), "astar")
+    expect(page.locator("#maze-cost")).to_have_text(as_shown(expected.cost))
+    expect(page.locator("#maze-expanded")).to_have_text(f"{expected.stats.expanded:,}")
+    expect(page.locator("#maze .cell.path")).to_have_count(len(expected.path))
+    expect(page.locator(cell(*to))).to_have_class(re.compile("goal"))
 
 
 def first_open(rows: list[str], last: bool = False) -> tuple[int, int]:

@@ -26,6 +26,7 @@ let hovered = null; // the cell under the pointer, [r, c]: the hover line tells 
 let said = null; // what the verdict says, kept to say it again in another language
 let last = null; // the last answer, to show its numbers again
 let asked = 0; // the latest solve asked for: an earlier, slower one must not replace it
+let coming = false; // the latest solve is on its way: a change meanwhile asks again, as if shown
 const live = { running: false, again: false }; // searches that follow a drag: one at a time
 
 function cellAt(r, c) { return $("maze").children[r * grid[0].length + c]; }
@@ -78,6 +79,7 @@ function paint(r, c) {
 // A new maze: the last answer, and one still on its way, were for another.
 function forget() {
   asked += 1;
+  coming = false;
   said = null;
   last = null;
   sayVerdict();
@@ -109,13 +111,14 @@ function putMark(mark, [r, c], under) {
 }
 
 // S or G typed as a cell (maze-ends.js checked it): moved as a drag moves it, or placed if a
-// loaded map waits for it. A search shown runs again at once; otherwise Solve runs it.
+// loaded map waits for it. A search shown, or on its way, runs again at once; otherwise Solve
+// runs it.
 function typed(mark, cell) {
   if (grid[cell[0]][cell[1]] === mark) return;
   putMark(mark, cell, ".");
   if (placing.includes(mark)) { placing = placing.filter((m) => m !== mark); placed(); }
-  else if (last) rerun();
-  else forget(); // a new maze, as painting makes: an answer on its way was for the one before
+  else if (last || coming) rerun();
+  else forget(); // a new maze, as painting makes
 }
 
 // A loaded map's start, then its goal, a click each; then the search runs.
@@ -157,9 +160,11 @@ async function solve(animated = true) {
   said = null;
   if (animated) { last = null; sayVerdict(); showNumbers(); }
   const mine = ++asked;
+  coming = true;
   try {
     const data = await api("maze/trace", { grid, ...mazeChoice() });
     if (mine !== asked) return;
+    coming = false;
     last = data;
     showNumbers();
     $("maze-trace").hidden = false;
@@ -175,6 +180,7 @@ async function solve(animated = true) {
     stepper.controls.run();
   } catch (err) {
     if (mine !== asked) return;
+    coming = false;
     said = isCancel(err) ? { key: "cancelled", args: [] } : { key: "error", args: [err.message] };
     sayVerdict();
   }
@@ -190,10 +196,11 @@ async function rerun() {
   } finally { live.running = false; }
 }
 
-// A new choice redraws a search already shown, at once; before any, it waits for Solve.
+// A new choice redraws a search already shown, or on its way (its answer is for the choice
+// before), at once; before any, it waits for Solve.
 function chosen() {
   showMazeChoices(grid);
-  if (last) rerun();
+  if (last || coming) rerun();
 }
 
 // Hovering over a cell (not painting) says what the search shown knows about it.
