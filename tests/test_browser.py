@@ -506,6 +506,16 @@ def relative_luminance(rgb: str) -> float:
     return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
 
 
+def all_in_sight(page: Page, box: str) -> None:
+    """Every column of the tables in ``box`` in sight: none wider than its place (its wrapper
+    would scroll, with no scroll bar to say so on a projector) nor past the screen's edge."""
+    for wrap in page.locator(f"{box} .table-wrap").all():
+        scroll, room = wrap.evaluate("(el) => [el.scrollWidth, el.clientWidth]")
+        assert scroll <= room, (box, scroll, room)
+        right = wrap.locator("table th:visible").last.bounding_box()
+        assert right and right["x"] + right["width"] <= page.viewport_size["width"]  # type: ignore[index]
+
+
 def contrast(one: str, other: str) -> float:
     light, dark = sorted((relative_luminance(one), relative_luminance(other)), reverse=True)
     return (light + 0.05) / (dark + 0.05)

@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from statesearch.npuzzle import inversions, is_solvable
-from test_browser import ARTIFACTS, LAPTOP, PHONE, browser, open_page, server
+from test_browser import ARTIFACTS, LAPTOP, PHONE, all_in_sight, browser, open_page, server
 
 __all__ = ["browser", "server"]  # fixtures shared with test_browser
 
@@ -172,6 +172,7 @@ def compared(page: Page) -> None:
 
 def test_the_comparison_is_the_lessons_table(page: Page) -> None:
     compared(page)
+    all_in_sight(page, "#comparison")
     head = page.locator("#comparison .compare-table tr").first.locator("th")
     expect(head).to_have_text(
         ["Estimate (h)", "States expanded", "Pushed into the waiting room", "Solution length",
@@ -207,7 +208,7 @@ def test_the_comparison_is_the_lessons_table(page: Page) -> None:
 
     # Linear: the bars stand as 171 to 1 (the short one is a sliver of at least 3 px).
     assert width("zero") / width("misplaced") == pytest.approx(48390 / 3667, rel=0.05)
-    assert width("manhattan") <= 4
+    assert width("manhattan") == pytest.approx(max(3, width("zero") * 283 / 48390), abs=1)
     shot(page, "compare-1280x800", full=True)
     page.locator("#comparison .scale-choice input").check()  # log scale, as an option
     assert width("manhattan") > width("zero") / 2
@@ -215,6 +216,7 @@ def test_the_comparison_is_the_lessons_table(page: Page) -> None:
     page.locator("#comparison .scale-choice input").uncheck()
     page.click("#lang")
     expect(page.locator("#comparison .compare-table th.ratio")).to_have_text("최선의 몇 배")
+    all_in_sight(page, "#comparison")
     expect(page.locator("#comparison .conclusion")).to_have_text(
         "어림 없이는 h2일 때의 171배, h1로는 13배나 되는 상태를 둘러봤습니다. 모두 최소 이동 "
         "20을 찾았습니다."
@@ -230,6 +232,7 @@ def test_the_weights_experiment_says_how_many_times(page: Page) -> None:
     expect(box.locator('tr[data-key="w0"] td.ratio')).to_have_text("171×")
     expect(box.locator('tr[data-key="w1"] td.ratio')).to_have_text("1×")
     expect(box.locator('tr[data-key="w5"] td.length')).to_contain_text("not sure to be the fewest")
+    all_in_sight(page, "#experiment")
 
 
 def test_any_weight_on_the_puzzle_and_the_maze(page: Page) -> None:
@@ -548,6 +551,7 @@ def test_screenshots_of_the_classroom_pages(
     shot(page, f"shots-unsolvable-{label}")
     page.click("#lesson-board")
     compared(page)
+    all_in_sight(page, "#comparison")
     page.locator("#comparison").scroll_into_view_if_needed()
     shot(page, f"shots-compare-{label}")
     page.select_option("#algorithm", "wastar")

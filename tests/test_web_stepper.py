@@ -22,6 +22,7 @@ from statesearch.web.trace_json import plain_state
 from test_browser import (
     LAPTOP,
     PHONE,
+    all_in_sight,
     browser,
     open_page,
     server,
@@ -381,6 +382,7 @@ def test_the_lessons_experiments(page: Page) -> None:
     # IDA* keeps no states to run out of: it proves the same by depth, past 31 moves.
     expect(box.locator(".conclusion")).to_contain_text("no solution within 31 moves")
     expect(box.locator('tr[data-key="deepen"]')).to_contain_text("IDA*")
+    all_in_sight(page, "#experiment")
     shoot(page, "experiment-unsolvable-1280x800")
 
 
@@ -443,6 +445,7 @@ def test_screenshots_of_the_new_views(browser: Browser, server: str, size: Viewp
     page.click("#lang")  # at once: the switch may come before the run's last redraw is known
     expect(page.locator("#experiment .conclusion")).to_contain_text("13,594")
     expect(page.locator("#experiment")).to_contain_text("대기실에 넣는 횟수 한도 20,000")
+    all_in_sight(page, "#experiment")
     shoot(page, f"experiments-{label}-ko")
     page.click("#lang")
     page.click('.tab[data-tab="maze"]')
