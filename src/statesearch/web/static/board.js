@@ -100,7 +100,8 @@ export function boardText(tiles, cols) {
 }
 
 // How each kind of state is shown: `text`, `small` (an element for a table) and `node` (SVG
-// content for a tree node of `nodeWidth` x `pictureHeight`).
+// content for a tree node at least `nodeWidth` wide, `pictureHeight` high; `pictureIsText`: it
+// is `text` in the class node-cell, which the tree measures to widen the node to fit it).
 export function puzzleView(rows, cols) {
   const cell = Math.max(rows, cols) > 3 ? 14 : 13; // 15-puzzle tiles have two digits
   return {
@@ -118,6 +119,7 @@ export function mazeView() {
     kind: "maze",
     nodeWidth: 62,
     pictureHeight: 14,
+    pictureIsText: true,
     text: ([r, c]) => `(${r}, ${c})`,
     small: ([r, c]) => html("span", "cell-name", `(${r}, ${c})`),
     node(parent, [r, c], width) {

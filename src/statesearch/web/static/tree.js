@@ -4,6 +4,7 @@
 // just taken out, the next entries in line, the final path): each folded subtree is a "+n"
 // on its root. The view zooms (buttons) and scrolls, and follows the current node. In a narrow
 // box (a phone) the tree is an indented outline instead, one node a row, so it fits the width.
+// Nodes are as wide as their longest label, measured in the labels' font, so none sticks out.
 import { html, svg } from "./board.js";
 import { t } from "./i18n.js";
 import { fTerms, shown } from "./trace-model.js";
@@ -11,7 +12,10 @@ import { fTerms, shown } from "./trace-model.js";
 const ROW_GAP = 30;
 const COLUMN_GAP = 8;
 const TEXT_LINES = 2;
-const LINE = 12;
+const LINE_HEIGHT = 1.3; // a label line's height, in its font's size
+const TEXT_GAP = 3; // px between the picture and the first label line
+const PAD_X = 6, PAD_BOTTOM = 5; // px between the labels and the box: a thick border stays clear
+const ZOOM_LEAST = 0.15, ZOOM_MOST = 2.5;
 const UNFOLDED = 60; // a tree of at most this many nodes is drawn whole
 const WHOLE_MOST = 2500; // the most nodes "whole tree" draws
 const NEXT_SHOWN = 3; // entries in line whose branches stay unfolded
@@ -43,13 +47,17 @@ export class TreeView {
     container.append(tools, this.scroller, this.note, this.legend);
     this.outline = false;
     // A phone turned sideways (or a wider notebook cell) may want the other drawing.
-    new ResizeObserver(() => { if (this.replay && this.narrow() !== this.outline) this.update(this.replay); })
-      .observe(this.scroller);
+    // Presentation mode, switched on or off, changes the box and the labels' least size.
+    new ResizeObserver(() => {
+      if (!this.replay) return;
+      if (this.narrow() !== this.outline) this.update(this.replay);
+      else this.resize();
+    }).observe(this.scroller);
   }
 
   narrow() { return this.scroller.clientWidth < OUTLINE_BELOW; }
 
-  zoom(factor) { this.scale = Math.min(2.5, Math.max(0.15, this.scale * factor)); this.resize(); }
+  zoom(factor) { this.scale = Math.min(ZOOM_MOST, Math.max(ZOOM_LEAST, this.shownScale() * factor)); this.resize(); }
 
   fit() {
     const width = this.scroller.clientWidth - 2 * TREE_MARGIN - 4;
@@ -57,9 +65,43 @@ export class TreeView {
     this.resize();
   }
 
+  // The zoom chosen, but never so small that the labels drop under the page's least size
+  // (--tree-label-least: a projector's, read from the back of a room).
+  shownScale() {
+    const least = parseFloat(getComputedStyle(this.svg).getPropertyValue("--tree-label-least"));
+    return least > 0 && this.labelSize ? Math.max(this.scale, least / this.labelSize) : this.scale;
+  }
+
   resize() {
-    this.svg.setAttribute("width", Math.ceil(this.width * this.scale));
-    this.svg.setAttribute("height", Math.ceil(this.height * this.scale));
+    if (this.width === undefined) return;
+    const scale = this.shownScale();
+    this.svg.setAttribute("width", Math.ceil(this.width * scale));
+    this.svg.setAttribute("height", Math.ceil(this.height * scale));
+    this.zoomOut.disabled = scale > this.scale; // held up by the least size: nothing to zoom out
+  }
+
+  // Each node's two label lines, and the box that holds them and its picture: as wide as the
+  // longest label in the labels' font (trace.css, present.css) and as tall as its lines.
+  measure(replay, shown) {
+    const labels = new Map();
+    for (const id of shown) labels.set(id, nodeLabels(replay, replay.nodes[id]));
+    const fgh = textMeasure(this.svg, "node-fgh"), step = textMeasure(this.svg, "node-step");
+    const widths = [fgh.widest([...labels.values()].map((l) => l.terms)),
+      step.widest([...labels.values()].map((l) => l.mark))];
+    if (this.view.pictureIsText) {
+      const captions = [...shown].map((id) => this.view.text(replay.nodes[id].state));
+      widths.push(textMeasure(this.svg, "node-cell").widest(captions));
+    }
+    this.labelSize = Math.min(fgh.size, step.size);
+    const line = LINE_HEIGHT * Math.max(fgh.size, step.size);
+    const top = this.view.pictureHeight + TEXT_GAP;
+    return {
+      labels,
+      width: Math.ceil(Math.max(this.view.nodeWidth, ...widths.map((w) => w + 2 * PAD_X))),
+      height: Math.ceil(top + TEXT_LINES * line + PAD_BOTTOM),
+      // Baselines a font's size under each line's top: its ascent, and a little room, above.
+      baselines: [top + fgh.size, top + line + step.size],
+    };
   }
 
   // Which nodes to draw: all of a small tree, else the branches that matter now.
@@ -85,7 +127,8 @@ export class TreeView {
     this.wholeText.textContent = t("whole_tree");
     this.wholeBox.disabled = nodes.length <= UNFOLDED || nodes.length > WHOLE_MOST;
     const shown = this.visible(replay ?? { nodes: [], room: { first: () => [] }, onPath: [], path: [] });
-    const width = this.view.nodeWidth, height = this.view.pictureHeight + 8 + TEXT_LINES * LINE;
+    const box = this.measure(replay ?? { nodes: [] }, shown);
+    const { width, height } = box;
     this.outline = this.narrow();
     const place = this.outline
       ? outline(nodes, shown, width, height, this.scroller.clientWidth - 2 * TREE_MARGIN - 4)
@@ -103,7 +146,7 @@ export class TreeView {
         const onPath = replay.onPath.has(id) && replay.onPath.has(node.parent);
         edges.append(svg("path", { class: onPath ? "edge on-path" : "edge", d: place.edge(parentAt, at, width, height) }));
       }
-      drawn.append(this.drawNode(replay, node, at, width, height, folded(nodes, node, shown)));
+      drawn.append(this.drawNode(replay, node, at, box, folded(nodes, node, shown)));
     }
     this.svg.replaceChildren(edges, drawn);
     const family = replay?.family ?? "room";
@@ -119,7 +162,7 @@ export class TreeView {
     }));
   }
 
-  drawNode(replay, node, at, width, height, hidden) {
+  drawNode(replay, node, at, { width, height, labels, baselines }, hidden) {
     const classes = ["node", node.status];
     if (replay.onPath.has(node.id)) classes.push("on-path");
     if (replay.current?.id === node.id && !replay.atEnd) classes.push("current");
@@ -128,13 +171,9 @@ export class TreeView {
     group.append(svg("title", {}, nodeTitle(this.view, node, replay.family)));
     group.append(svg("rect", { width, height, rx: 5, class: "node-box" }));
     this.view.node(group, node.state, width);
-    const y = this.view.pictureHeight + 8 + LINE * 0.8;
-    // g + h with decimals (8 moves: √2) is wider than a node: f alone, the title has the rest.
-    const whole = [node.f, node.g, node.h].every(Number.isInteger);
-    const terms = whole ? fTerms(replay.data, node) : `f = ${shown(node.f)}`;
-    group.append(svg("text", { x: width / 2, y, "text-anchor": "middle", class: "node-fgh" }, terms));
-    const mark = node.step !== null ? `#${node.step}` : STATUS_MARK[node.status] ?? "";
-    group.append(svg("text", { x: width / 2, y: y + LINE, "text-anchor": "middle", class: "node-step" }, mark));
+    const { terms, mark } = labels.get(node.id);
+    group.append(svg("text", { x: width / 2, y: baselines[0], "text-anchor": "middle", class: "node-fgh" }, terms));
+    group.append(svg("text", { x: width / 2, y: baselines[1], "text-anchor": "middle", class: "node-step" }, mark));
     if (hidden) {
       group.append(svg("text", { x: width - 3, y: height + 11, "text-anchor": "end", class: "node-folded" }, `+${hidden}`));
     }
@@ -144,7 +183,8 @@ export class TreeView {
   // Keep the current node in view as the search moves on.
   follow(at, width) {
     if (!at) return;
-    const x = (at.x + width / 2) * this.scale, y = at.y * this.scale;
+    const scale = this.shownScale();
+    const x = (at.x + width / 2) * scale, y = at.y * scale;
     const box = this.scroller;
     if (x < box.scrollLeft + 20 || x > box.scrollLeft + box.clientWidth - 20) box.scrollLeft = x - box.clientWidth / 2;
     if (y < box.scrollTop || y > box.scrollTop + box.clientHeight - 40) box.scrollTop = y - box.clientHeight / 3;
@@ -178,6 +218,31 @@ function statusWord(family, status) {
 }
 
 const STATUS_MARK = { waiting: "…", stale: "✕", cutoff: "✂", prune: "✂", goal: "★", dropped: "⌀" };
+
+// A node's f in its search's terms (g + w·h with weighted A*) and its expansion mark.
+function nodeLabels(replay, node) {
+  const mark = node.step !== null ? `#${node.step}` : STATUS_MARK[node.status] ?? "";
+  return { terms: fTerms(replay.data, node), mark };
+}
+
+// The width of texts in a class of the tree's labels, from the font the page's CSS gives that
+// class (read even while the tree is hidden, when an SVG text has no length yet).
+const ruler = document.createElement("canvas").getContext("2d");
+function textMeasure(tree, className) {
+  const probe = svg("text", { class: className });
+  const group = svg("g", { class: "node" });
+  group.append(probe);
+  tree.append(group);
+  const style = getComputedStyle(probe);
+  const font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+  const size = parseFloat(style.fontSize); // before the probe goes: a live style empties then
+  group.remove();
+  const widest = (texts) => {
+    ruler.font = font;
+    return Math.max(0, ...[...new Set(texts)].map((text) => ruler.measureText(text).width));
+  };
+  return { size, widest };
+}
 
 function nodeTitle(view, node, family) {
   const parts = [view.text(node.state), `f = ${shown(node.f)}, g = ${shown(node.g)}, h = ${shown(node.h)}`];
