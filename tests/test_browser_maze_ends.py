@@ -132,10 +132,11 @@ def test_a_goal_typed_before_any_search_waits_for_solve(page: Page) -> None:
     expect(page.locator(cell(*to))).to_have_class(re.compile("goal"))
     page.wait_for_timeout(500)  # time for a search that should not run
     expect(page.locator("#maze-trace")).to_be_hidden()
-    expect(page.locator("#maze-length")).to_have_text("")
+    expect(page.locator("#maze-result")).to_be_hidden()  # no labels with nothing beside them
     page.click("#maze-solve")
     expected = solve(Maze.parse("\n".join(moved(ROWS, "G", to))), "astar")
     expect(page.locator("#maze-cost")).to_have_text(as_shown(expected.cost))
+    expect(page.locator("#maze-result")).to_be_visible()
 
 
 def test_a_goal_typed_while_the_first_search_is_on_its_way_is_searched(page: Page) -> None:
@@ -196,11 +197,17 @@ def test_a_map_s_start_typed_then_its_goal_clicked(page: Page) -> None:
 
 
 WALL = find(ROWS, "#")
+START = typed(find(ROWS, "S"))
 REFUSALS = {  # what is typed in the start's field, and a piece of the line that refuses it
     "off the map": (f"0, {len(ROWS[0])}", "off the map", "지도 밖"),
     "a wall": (typed(WALL), "is a wall", "벽입니다"),
     "the goal's cell": (typed(find(ROWS, "G")), "the goal is there", "목표 칸입니다"),
-    "one number": ("3", "cannot read “3”", "읽을 수 없습니다: “3”"),
+    # The example is the start's own cell (the goal's would be refused as taken).
+    "one number": (
+        "3",
+        f"“3”: write the row, then the column, from 0: {START}.",
+        f"(0부터): {START}.",
+    ),
     "letters": ("a,b", "cannot read “a,b”", "읽을 수 없습니다: “a,b”"),
     "a minus": ("-1, 0", "cannot read", "읽을 수 없습니다"),
     "three numbers": ("1, 2, 3", "cannot read", "읽을 수 없습니다"),

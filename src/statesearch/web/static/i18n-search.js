@@ -47,8 +47,8 @@ export const SEARCH_WORDS = {
   ends_goal: { en: "Goal", ko: "목표" },
   ends_hint: { en: "row, column, from 0", ko: "행, 열 (0부터)" },
   ends_unread: {
-    en: (mark, text) => `${END_EN[mark]}: cannot read “${text}”: write the row, then the column, from 0: 6, 11.`,
-    ko: (mark, text) => `${END_KO[mark]} 칸을 읽을 수 없습니다: “${text}”. 행, 열 순서로 쓰세요 (0부터): 6, 11.`,
+    en: (mark, text, example) => `${END_EN[mark]}: cannot read “${text}”: write the row, then the column, from 0: ${example}.`,
+    ko: (mark, text, example) => `${END_KO[mark]} 칸을 읽을 수 없습니다: “${text}”. 행, 열 순서로 쓰세요 (0부터): ${example}.`,
   },
   ends_off: {
     en: (mark, r, c, w, h) => `${END_EN[mark]} (${r}, ${c}): off the map (rows 0 to ${h - 1}, columns 0 to ${w - 1}).`,

@@ -19,20 +19,23 @@ export function readCell(text) {
   return found ? [Number(found[1]), Number(found[2])] : null;
 }
 
-// Where S and G are on `grid`, written in their fields (empty while one is not placed); a
-// refusal said before no longer stands.
+// Where `mark` is on `grid`, as the fields write it ("" while it is not placed).
+function cellOf(grid, mark) {
+  const r = grid.findIndex((row) => row.includes(mark));
+  return r < 0 ? "" : `${r}, ${grid[r].indexOf(mark)}`;
+}
+
+// Where S and G are on `grid`, written in their fields; a refusal said before no longer stands.
 export function showEnds(grid) {
   say(null);
-  for (const [mark, id] of Object.entries(FIELDS)) {
-    const r = grid.findIndex((row) => row.includes(mark));
-    $(id).value = r < 0 ? "" : `${r}, ${grid[r].indexOf(mark)}`;
-  }
+  for (const [mark, id] of Object.entries(FIELDS)) $(id).value = cellOf(grid, mark);
 }
 
 // Why `mark` cannot go where `text` says on `grid`, as a message's key and values; or its cell.
 function check(grid, mark, text) {
   const cell = readCell(text);
-  if (!cell) return { key: "ends_unread", args: [mark, text.slice(0, 20)] };
+  // The example is the mark's own cell: the other's would be refused as taken.
+  if (!cell) return { key: "ends_unread", args: [mark, text.slice(0, 20), cellOf(grid, mark) || "0, 0"] };
   const [r, c] = cell;
   const at = [mark, r, c];
   if (r >= grid.length || c >= grid[0].length) return { key: "ends_off", args: [...at, grid[0].length, grid.length] };

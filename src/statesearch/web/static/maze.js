@@ -140,6 +140,7 @@ function sayVerdict() {
 }
 
 function showNumbers() {
+  $("maze-result").hidden = !last; // no labels with nothing beside them before a search
   $("maze-expanded").textContent = last ? last.stats.expanded.toLocaleString() : "";
   $("maze-length").textContent = last ? (last.length ?? "–") : "";
   $("maze-cost").textContent = last ? (shown(last.cost) ?? "–") : "";
