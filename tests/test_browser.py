@@ -284,7 +284,7 @@ def test_korean_everywhere_and_remembered(page: Page, server: str) -> None:
     )
     page.click("#lang")  # the last error follows the language
     expect(page.locator("#verdict")).to_have_text(
-        "Error: cannot read the goal '1 2 3' (a 3x3 board has 9 tiles, got 3): use blank-last, "
+        "Error: cannot read the goal '1 2 3' (a 3x3 board has 9 cells, got 3): use blank-last, "
         "blank-first or a board"
     )
     expect(page.locator("#solve")).to_have_text("Solve")

@@ -351,7 +351,7 @@ def test_a_trace_cut_at_its_cap_says_so(
 
 @pytest.mark.parametrize(
     ("goal", "why"),
-    [("1 2 3 4 5 6 7 8 0", "(a 4x4 board has 16 tiles, got 9)"),
+    [("1 2 3 4 5 6 7 8 0", "(a 4x4 board has 16 cells, got 9)"),
      ("blank-middle", "(cannot read tile 'blank-middle')")],
 )  # fmt: skip
 def test_a_bad_goal_is_named_as_the_goal(

@@ -189,7 +189,7 @@ def test_validation_errors_in_korean(client: TestClient) -> None:
         ({"goal": "x" * 201}, "goal: String should have at most 200 characters",
          "goal: 200자 이하여야 합니다"),
         ({"goal": [1, "a"]}, "goal.1: Input should be a valid integer", "goal.1: 정수여야 합니다"),
-        ({"goal": []}, "a 3x3 board has 9 tiles, got 0",
+        ({"goal": []}, "a 3x3 board has 9 cells, got 0",
          "3x3 판의 칸은 9개인데 0개를 받았습니다"),
     ],
 )  # fmt: skip

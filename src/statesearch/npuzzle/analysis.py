@@ -284,7 +284,7 @@ def analyze(
     goal = goal if goal is not None else (*range(1, rows * cols), 0)
     if len(goal) != space.cells:
         raise InputError(
-            "a {rows}x{cols} board has {tiles} tiles, got {count}",
+            "a {rows}x{cols} board has {tiles} cells, got {count}",
             rows=rows,
             cols=cols,
             tiles=space.cells,

@@ -125,7 +125,7 @@ def _shape(count: int, rows: int | None, cols: int | None) -> tuple[int, int]:
         )
     if rows * cols != count:
         raise InputError(
-            "a {rows}x{cols} board has {tiles} tiles, got {count}",
+            "a {rows}x{cols} board has {tiles} cells, got {count}",
             rows=rows,
             cols=cols,
             tiles=rows * cols,

@@ -77,7 +77,7 @@ class NPuzzle:
         for tiles in (start, goal):
             if len(tiles) != n:
                 raise InputError(
-                    "a {rows}x{cols} board has {tiles} tiles, got {count}",
+                    "a {rows}x{cols} board has {tiles} cells, got {count}",
                     rows=rows,
                     cols=cols,
                     tiles=n,

@@ -191,7 +191,7 @@ PUZZLE_TEMPLATES: Mapping[str, str] = {
     "a board needs at least 2 rows and 2 columns, got {rows}x{cols}": (
         "판은 적어도 2행 2열이어야 합니다 (받은 크기: {rows}x{cols})"
     ),
-    "a {rows}x{cols} board has {tiles} tiles, got {count}": (
+    "a {rows}x{cols} board has {tiles} cells, got {count}": (
         "{rows}x{cols} 판의 칸은 {tiles}개인데 {count}개를 받았습니다"
     ),
     "duplicate tiles: {tiles}": "중복된 조각: {tiles}",
