@@ -275,6 +275,11 @@ def test_a_maze_widget_paints_the_search_on_the_maze_as_it_steps(browser: Browse
     assert page.locator(".widget-picture .cell.frontier").count() >= 1
     page.click(".step-controls .step-end")
     assert page.locator(".widget-picture .cell.path").count() == 18  # 17 steps
+    # Each line of the layers names its depth, with no list number beside it ("17. depth 16").
+    depths = page.locator(".layers .bounds-list")
+    assert depths.evaluate("(el) => getComputedStyle(el).listStyleType") == "none"
+    assert depths.locator("li").last.inner_text() == "depth 16: 1 state"
+    assert page.locator(".widget-trace").inner_text() == "Step through (Breadth-first)"
     # The grid's styles are scoped: a notebook's own "cell" (Jupyter's class) keeps its look.
     own = page.evaluate(
         """() => { const el = document.createElement("div"); el.className = "cell wall";
@@ -303,8 +308,10 @@ def test_the_widget_steps_through_the_lesson_board(browser: Browser) -> None:
     page.screenshot(path=str(ARTIFACTS / "notebook-widget-1280x800.png"), full_page=True)
     said = page.locator(".widget-said")
     assert said.inner_text() == "Found a 20-move solution (optimal). 283 states expanded."
+    # The search in the page's words, not the code's ("astar + manhattan").
+    assert page.locator(".widget-trace").inner_text() == "Step through (A* + h2 Manhattan distance)"
     page.evaluate("() => window.model.set('language', 'ko')")
-    assert page.locator(".widget-trace").inner_text().startswith("단계별로 보기")
+    assert page.locator(".widget-trace").inner_text() == "단계별로 보기 (A* + h2 맨해튼 거리)"
     # The line under the button speaks the widget's language too, not the kernel's English.
     assert said.inner_text() == "20번 이동하는 길을 찾았습니다 (최소 이동). 둘러본 상태 283개."
     korean = page.locator(".statesearch-widget .step-words")  # lines break between words

@@ -25,10 +25,9 @@ function textView({ html, svg }, labels) {
   const text = (state) => labels()[JSON.stringify(state)] ?? String(state);
   return {
     kind: "text",
-    get nodeWidth() { // wide enough for the longest label, read as the tree is drawn
-      return Math.max(96, ...Object.values(labels()).map((label) => label.length * 7.4 + 14));
-    },
+    nodeWidth: 96, // at least: the tree widens a node to its label (pictureIsText)
     pictureHeight: 14,
+    pictureIsText: true,
     text,
     small: (state) => html("span", "cell-name state-text", text(state)),
     node(parent, state, width) {
@@ -106,7 +105,7 @@ async function render({ model, el }) {
     }
     i18n.setLanguage(model.get("language"));
     el.lang = model.get("language"); // for the CSS: Korean lines break between words
-    go.textContent = `${i18n.t("step_through")} (${model.get("search")})`;
+    go.textContent = `${i18n.t("step_through")} (${i18n.searchName(model.get("search"), model.get("kind") === "maze")})`;
     title.textContent = i18n.t("step_through_title");
     // The verdict in the widget's language; the kernel's message is for a mistake.
     const data = model.get("trace");

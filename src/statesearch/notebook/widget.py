@@ -112,7 +112,7 @@ class SearchWidget(anywidget.AnyWidget):
     cols = traitlets.Int(0).tag(sync=True)
     picture = traitlets.Unicode("").tag(sync=True)
     maze = traitlets.List(traitlets.Unicode()).tag(sync=True)  # a maze's rows, painted each step
-    search = traitlets.Unicode("").tag(sync=True)
+    search = traitlets.Dict().tag(sync=True)  # algorithm, heuristic, weight: the button names it
     message = traitlets.Unicode("").tag(sync=True)
     language = traitlets.Unicode("").tag(sync=True)  # "": the front end chooses, as the page
     trace = traitlets.Dict().tag(sync=True)
@@ -134,7 +134,7 @@ class SearchWidget(anywidget.AnyWidget):
         self.limits = limits or Limits(time_limit=TIME_LIMIT)
         self.max_events = max_events
         self.result: SearchResult[Any] | None = None
-        self.search = algorithm + (f" + {heuristic}" if heuristic else "")
+        self.search = {"algorithm": algorithm, "heuristic": heuristic, "weight": weight}
         self._show_problem()
         self.observe(self._slid, names="tiles")
         self.on_msg(self._message)

@@ -3,7 +3,7 @@
 import { api, isCancel } from "./api.js";
 import { blankLastGoal, drawBoard, neighbours } from "./board.js";
 import { drawRuns, runRows, times } from "./compare.js";
-import { lang, limitName, onLanguage, setLang, t } from "./i18n.js";
+import { lang, limitName, onLanguage, searchName, setLang, t } from "./i18n.js";
 import { TRANSPORT } from "./transport.js";
 import { LESSON } from "./experiments.js";
 import { drawGlossary } from "./glossary.js";
@@ -146,11 +146,8 @@ function forgetResult() {
 }
 
 function describeSearch(data) {
-  const weighs = ["astar", "anytime"].includes(data.algorithm) && data.weight != null && data.weight !== 1;
-  const algorithm = weighs ? `${t(data.algorithm)} (w = ${data.weight})` : t(data.algorithm);
-  const heuristic = data.heuristic && data.heuristic !== "zero" ? ` + ${t(data.heuristic)}` : "";
   const chosen = data.choice ? `${t("auto")} → ` : "";
-  return `${chosen}${algorithm}${heuristic}, ${t(data.engine)}`;
+  return `${chosen}${searchName(data)}, ${t(data.engine)}`;
 }
 
 function sayResult(data) {

@@ -294,6 +294,15 @@ export function limitName(limit) {
   return t("limit_kind")[limit] ?? limit ?? "";
 }
 
+// A search as the pages name it: "A* (w = 5) + h2 Manhattan distance"; `maze`: the maze's names
+// of its estimates. A name the pages do not know (a heuristic of one's own) is said as given.
+export function searchName({ algorithm, heuristic, weight }, maze = false) {
+  const weighs = ["astar", "anytime"].includes(algorithm) && weight != null && weight !== 1;
+  const name = weighs ? `${t(algorithm)} (w = ${weight})` : t(algorithm);
+  const estimate = heuristic && heuristic !== "zero" ? t(maze ? `maze_h_${heuristic}` : heuristic) : "";
+  return estimate ? `${name} + ${estimate}` : name;
+}
+
 export function onLanguage(redraw) { redraws.push(redraw); }
 
 export function setLanguage(code) { current = code; }

@@ -233,7 +233,7 @@ export class Stepper {
 
   layersList(r) {
     const box = section(t(r.family === "beam" ? "beam_layers" : "layers"), "", "layers");
-    const list = html("ol", "bounds-list");
+    const list = html("ul", "bounds-list depths"); // each line says its depth: no numbers beside
     const depth = r.now?.depth ?? 0;
     for (const layer of r.layers) {
       list.append(html("li", layer.depth === depth ? "current" : "", t("layer_line", layer.depth, layer.size)));
