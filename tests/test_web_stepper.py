@@ -432,6 +432,10 @@ def test_screenshots_of_the_new_views(browser: Browser, server: str, size: Viewp
     assert page.evaluate(wide) <= size["width"]
     page.click("#lang")
     expect(stepper.locator(".room h3")).to_have_text("대기실 (우선순위 큐)")
+    # The move's letters said where a student reads them: the blank's way, on the puzzle.
+    expect(stepper.locator(".parent-table")).to_contain_text(
+        "이동: 빈칸이 간 방향 (U 위, D 아래, L 왼쪽, R 오른쪽)."
+    )
     shoot(page, f"stepper-{label}-ko")
     page.click("#lang")
     page.click("#side-by-side")
@@ -452,6 +456,9 @@ def test_screenshots_of_the_new_views(browser: Browser, server: str, size: Viewp
     page.click("#maze-solve")
     solve_maze_to_the_end(page)
     page.select_option("#maze-show", "step")
+    expect(page.locator("#maze-stepper .parent-table")).to_contain_text(
+        "Move: U up, D down, L left, R right"
+    )
     shoot(page, f"maze-stepper-{label}")
     assert page.evaluate(wide) <= size["width"]
     page.click("#lang")

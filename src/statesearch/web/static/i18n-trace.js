@@ -235,6 +235,14 @@ export const TRACE_WORDS = {
     en: "Where each state was reached from on that path; the latest first.",
     ko: "각 상태가 그 경로에서 어느 상태로부터 왔는지; 최근 것이 위에 있습니다.",
   },
+  letters_blank: {
+    en: "Move: the way the blank went (U up, D down, L left, R right).",
+    ko: "이동: 빈칸이 간 방향 (U 위, D 아래, L 왼쪽, R 오른쪽).",
+  },
+  letters_maze: {
+    en: "Move: U up, D down, L left, R right; DR down and right (a jump: its legs in turn).",
+    ko: "이동: U 위, D 아래, L 왼쪽, R 오른쪽; DR 오른쪽 아래 (점프는 그 구간들을 차례로).",
+  },
   path_title: { en: "Current path", ko: "지금의 경로" },
   path_note: {
     en: "Depth first: only the path from the start is kept in memory.",

@@ -201,7 +201,10 @@ export class Stepper {
   }
 
   parentTable(r) {
-    const box = section(t("parent_title"), t("parent_note"), "parent-table");
+    // What the move's letters mean, where the states are the page's own (a problem of one's own
+    // names its moves itself).
+    const letters = { puzzle: "letters_blank", maze: "letters_maze" }[this.view.kind];
+    const box = section(t("parent_title"), letters ? `${t("parent_note")} ${t(letters)}` : t("parent_note"), "parent-table");
     const table = tableWith(["col_state", "col_parent", "col_move"]);
     const latest = [...r.parent.keys()].slice(-TABLE_ROWS).reverse();
     for (const key of latest) {
