@@ -353,9 +353,21 @@ def test_maze_painting_by_dragging_changes_the_answer(page: Page) -> None:
     expect(page.locator("#maze-cost")).not_to_have_text("")
 
 
+def background(page: Page, selector: str) -> str:
+    colour: str = page.locator(selector).first.evaluate(
+        "(el) => getComputedStyle(el).backgroundColor"
+    )
+    return colour
+
+
 def test_tilt_page_plays_and_solves(page: Page) -> None:
     page.click('.tab[data-tab="tilt"]')
     expect(page.locator("#tilt .cell.block")).to_have_count(3)
+    # A block is filled, apart from open ground and the walls at the back of a room (WCAG's 3:1
+    # for graphics): a white one ringed in navy looked like open ground.
+    block = background(page, "#tilt .cell.block")
+    for ground in ("#tilt .cell:not(.wall, .block, .target)", "#tilt .cell.wall"):
+        assert contrast(block, background(page, ground)) >= 3, (block, ground)
     page.keyboard.press("ArrowRight")
     expect(page.locator("#tilt-moves")).to_have_text("1")
     page.click("#tilt-undo")

@@ -129,7 +129,7 @@ def tilt_svg(board: Any, blocks: int | None = None) -> str:
                 )
             if block:
                 inset = CELL // 5
-                fill = "#1b7f3b" if target else "#5b7bd5"
+                fill = "#1b7f3b" if target else "#5b7bd5"  # the page's too (style.css)
                 body.append(
                     f'<rect x="{x + inset}" y="{y + inset}" width="{CELL - 2 * inset}" '
                     f'height="{CELL - 2 * inset}" rx="4" fill="{fill}"/>'
