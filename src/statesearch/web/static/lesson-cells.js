@@ -149,7 +149,7 @@ const COMMENTS = {
   },
   ko: {
     g_table: "g 표: 각 상태까지 찾은 가장 싼 비용",
-    parent_table: "parent 표: 그 길이 어디서 왔는지",
+    parent_table: "부모 표(parent): 그 길이 어디서 왔는지",
     waiting: "대기실: (f, g, 상태), f = g + w*h",
     smallest: "f가 가장 작은 것 (그다음 g, 그다음 상태)",
     stale: "낡은 항목: 더 싼 길이 나중에 왔으니 돌려보냄",
