@@ -290,7 +290,9 @@ def test_the_unsolvable_board_is_exhausted_and_a_limit_proves_nothing(lesson: Pa
     assert "Does not exist" in run(lesson, "unsolvable")
     assert counter(lesson, "unsolvable", 1) == "181,440"
     lesson.fill('.run-bar[data-cell="unsolvable"] .choose-limit', "10000")
-    assert "Not found: stopped at a limit" in run(lesson, "unsolvable")
+    said = run(lesson, "unsolvable")
+    assert said.startswith("Not found: stopped at a limit — expanded 10,000 states")
+    assert "((" not in said and "))" not in said  # one pair of brackets, the budget's name
 
 
 def test_a_cell_that_never_returns_is_stopped_at_once(lesson: Page) -> None:
