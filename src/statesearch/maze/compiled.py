@@ -9,8 +9,7 @@ stays in Python: its square root (``math.hypot``) is not computed to the same la
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -74,12 +73,23 @@ def packed(maze: Any) -> tuple[np.ndarray, np.ndarray]:
 
 
 ACTIONS = np.array(["UL", "U", "UR", "L", "", "R", "DL", "D", "DR"], dtype=object)  # dr, dc
+ACTION_NAMES: list[str] = ACTIONS.tolist()
+# Up to so many cells a loop over the path reads it faster than numpy's dozen calls (a
+# microsecond each, whatever the length): they cross near 100 cells (a path of 2: 13 us, 1.5).
+SHORT_PATH = 80
 
 
 def found(cost: np.ndarray, width: int, cells: np.ndarray) -> Found:
     """The path through the packed ``cells`` (``walk_back``): its cells, its moves, its cost
     added up as ``outcome.along`` adds it (in order, the terrain of the cell entered, times √2
     on a diagonal; an int without a diagonal), without asking for each cell's successors."""
+    if len(cells) <= SHORT_PATH:
+        return found_looped(cost, width, cells)
+    return found_vectorized(cost, width, cells)
+
+
+def found_vectorized(cost: np.ndarray, width: int, cells: np.ndarray) -> Found:
+    """``found`` in numpy's calls, for a long path."""
     rows, columns = np.divmod(cells, width)
     dr, dc = np.diff(rows), np.diff(columns)
     diagonal = (dr != 0) & (dc != 0)
@@ -90,6 +100,25 @@ def found(cost: np.ndarray, width: int, cells: np.ndarray) -> Found:
         total = int(total)
     path = list(zip((rows - 1).tolist(), (columns - 1).tolist(), strict=True))
     return Found(path, ACTIONS[(dr + 1) * 3 + dc + 1].tolist(), total)
+
+
+def found_looped(cost: np.ndarray, width: int, cells: np.ndarray) -> Found:
+    """``found`` in a loop over the cells, for a short path: the same cells, moves and cost
+    to the last bit (ints added as ints are exact, as numpy's float64 sums of them are; the
+    total stays an int until a diagonal's step)."""
+    names = ACTION_NAMES
+    entered = cost[cells[1:]].tolist()
+    r, c = divmod(int(cells[0]), width)
+    path, actions = [(r - 1, c - 1)], []
+    total: float = 0
+    for cell, terrain in zip(cells[1:].tolist(), entered, strict=True):
+        nr, nc = divmod(cell, width)
+        dr, dc = nr - r, nc - c
+        total += terrain * SQRT2 if dr and dc else terrain
+        actions.append(names[(dr + 1) * 3 + dc + 1])
+        path.append((nr - 1, nc - 1))
+        r, c = nr, nc
+    return Found(path, actions, total)
 
 
 def refusal(maze: Any, algorithm: str, heuristic: str, weight: float) -> InputError | None:
@@ -151,7 +180,7 @@ def tied_count(registers: np.ndarray, stats: Stats) -> None:
 class Tables:
     """A search's g table, ``seen`` (``grid_kernel``) and open lists (A*'s bucket queue, jump
     point search's heap), lent to one search at a time and kept for the next one on the same
-    map (``borrowed``)."""
+    map (``Borrowed``)."""
 
     def __init__(self, cells: int, meter: Meter | None) -> None:
         queue_bytes = OpenBuckets.nbytes(ENTRIES, BUCKETS)
@@ -182,19 +211,24 @@ class Slices:
         self.registers, self.run, self.grow = registers, step, grow
 
 
-@contextmanager
-def borrowed(maze: Any, cells: int, meter: Meter) -> Iterator[Tables]:
-    """Tables for one search: a free one of this map's (shared by ``with_ends``' copies), else
-    new ones; given back when the search ends, however it ends."""
-    free: list[Tables] = maze.kernel_tables.setdefault("free", [])
-    try:
-        tables = free.pop()  # pop and append are atomic: two threads never share one
-    except IndexError:
-        tables = Tables(cells, meter)
-    try:
-        yield tables
-    finally:
-        free.append(tables)
+class Borrowed:
+    """Tables for one search, in a ``with``: a free one of this map's (shared by
+    ``with_ends``' copies), else new ones; given back when the search ends, however it ends. (A
+    class, not a generator: ``contextmanager``'s machinery cost a trivial query 2 us.)"""
+
+    def __init__(self, maze: Any, cells: int, meter: Meter) -> None:
+        self.free: list[Tables] = maze.kernel_tables.setdefault("free", [])
+        self.cells, self.meter = cells, meter
+
+    def __enter__(self) -> Tables:
+        try:
+            self.tables = self.free.pop()  # pop and append are atomic: two threads never share one
+        except IndexError:
+            self.tables = Tables(self.cells, self.meter)
+        return self.tables
+
+    def __exit__(self, *exc: object) -> None:
+        self.free.append(self.tables)
 
 
 class GridSearch:
@@ -282,7 +316,7 @@ class GridSearch:
             reserve(n * 4, "the grid search's table of depths", meter)
             depth = np.zeros(n, dtype=np.int32)
         budget = Budget.of(meter)
-        with borrowed(self.maze, n, meter) as tables:
+        with Borrowed(self.maze, n, meter) as tables:
             registers, f = self.begin(tables, self.weight, self.maze.min_cost)
             tables.queue.begin(registers, self.start, f, self.shift)
             moves = self.moves.shape[0]
@@ -355,7 +389,7 @@ class JumpSearch(GridSearch):
                 "jump point search takes no depth limit (a jump spans many moves): use astar"
             )
         budget = Budget.of(meter)
-        with borrowed(self.maze, self.cost.shape[0], meter) as tables:
+        with Borrowed(self.maze, self.cost.shape[0], meter) as tables:
             registers, f = self.begin(tables, 1, 1)
             tables.heap[0] = self.start_row(f)
 
