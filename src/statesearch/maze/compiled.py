@@ -170,6 +170,17 @@ def kernel_for(
     return Prepared(make)
 
 
+def first_registers() -> np.ndarray:
+    """A search's registers once its start is reached (``GridSearch.begin`` copies them)."""
+    registers = np.zeros(REGISTERS, dtype=np.int64)
+    registers[SIZE] = registers[LONGEST] = registers[STORED] = 1
+    registers[LEVEL] = -1  # no expansion yet: no f has these bits
+    return registers
+
+
+FIRST_REGISTERS = first_registers()
+
+
 def tied_count(registers: np.ndarray, stats: Stats) -> None:
     """``Stats.tied`` from the plateau's registers, as ``best_first`` counts it: the
     expansions at the last f, none if they all had one g (no tie-break ordered them)."""
@@ -237,11 +248,12 @@ class GridSearch:
     def __init__(self, maze: Any, kind: int, weight: int, tie_break: str) -> None:
         self.maze, self.kind, self.weight = maze, kind, weight
         kept = maze.kernel_tables
-        if "grid" not in kept:  # one per map: the copies share it
-            kept["grid"] = packed(maze)
-        self.cost, self.moves = kept["grid"]
-        # each cell's legal moves, a byte (bit m: ``self.moves[m]``), as the Python engine's
-        self.open_moves = np.frombuffer(legal_moves(maze), dtype=np.uint8)
+        grid = kept.get("grid")
+        if grid is None:  # one per map: the copies share it
+            cost, moves = packed(maze)
+            # each cell's legal moves, a byte (bit m: ``moves[m]``), as the Python engine's
+            grid = kept["grid"] = cost, moves, np.frombuffer(legal_moves(maze), dtype=np.uint8)
+        self.cost, self.moves, self.open_moves = grid
         self.width = maze.width + 2
         self.start = self.index(maze.initial)
         self.goal = self.index(maze.goal)
@@ -304,10 +316,7 @@ class GridSearch:
         goal_r, goal_c = divmod(self.goal, self.width)
         start_r, start_c = divmod(self.start, self.width)
         h = estimate(start_r - goal_r, start_c - goal_c, self.kind, unit)
-        registers = np.zeros(REGISTERS, dtype=np.int64)
-        registers[SIZE] = registers[LONGEST] = registers[STORED] = 1
-        registers[LEVEL] = -1  # no expansion yet: no f has these bits
-        return registers, weight * h
+        return FIRST_REGISTERS.copy(), weight * h
 
     def run(self, meter: Meter, stats: Stats) -> Outcome:
         n = self.cost.shape[0]
