@@ -101,3 +101,48 @@ def test_a_method_replaced_on_the_class_is_read_anew() -> None:
     Counter.successors = careless  # type: ignore[assignment,method-assign]
     with pytest.raises(InputError, match="write it def successors"):
         solve(Counter(), "bfs")
+
+
+def test_methods_a_property_gives_are_read_for_each_instance() -> None:
+    class Given:
+        initial = 0
+
+        def __init__(self, successors: Any) -> None:
+            self._successors = successors
+
+        def is_goal(self, state: int) -> bool:
+            return state == 2
+
+        @property
+        def successors(self) -> Any:
+            return self._successors
+
+    assert solve(Given(lambda state: [("+1", state + 1, 1)]), "bfs").cost == 2
+    with pytest.raises(InputError, match="write it def successors"):
+        solve(Given(lambda: []), "bfs")
+
+
+def test_a_wrapper_that_forwards_is_read_for_each_problem() -> None:
+    class Good:
+        initial = 0
+
+        def is_goal(self, state: int) -> bool:
+            return state == 2
+
+        def successors(self, state: int) -> list[tuple[str, int, int]]:
+            return [("+1", state + 1, 1)]
+
+    class Careless(Good):
+        def successors(self) -> list[tuple[str, int, int]]:  # type: ignore[override]
+            return []
+
+    class Wrapper:
+        def __init__(self, inner: Any) -> None:
+            self.inner = inner
+
+        def __getattr__(self, name: str) -> Any:
+            return getattr(self.inner, name)
+
+    assert solve(Wrapper(Good()), "bfs").cost == 2
+    with pytest.raises(InputError, match="write it def successors"):
+        solve(Wrapper(Careless()), "bfs")
