@@ -1,4 +1,4 @@
-"""``check_problem`` reads a class's method signatures once (``signatures``): what it
+"""``check_problem`` reads a class's method signatures once (``problem._PASSED``): what it
 remembers never lets a wrong signature through."""
 
 from __future__ import annotations

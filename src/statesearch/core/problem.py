@@ -36,16 +36,17 @@ numbers are both). A few optional members unlock more:
 
 from __future__ import annotations
 
+import inspect
 import math
 import numbers
 import sys
+import weakref
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from ..errors import InputError
 from .advice import advice
-from .signatures import check_signatures
 
 
 def state_text(problem: Any) -> Callable[[Any], str]:
@@ -250,6 +251,67 @@ def check_problem(problem: object) -> None:
             )
     check_signatures(problem)
     check_links(problem.successors(start), "successors")  # type: ignore[attr-defined]
+
+
+# What the engine passes each method it calls (its parameters after ``self``).
+SIGNATURES = {
+    "is_goal": "state",
+    "successors": "state",
+    "predecessors": "state",
+    "heuristic": "state",
+    "backward_heuristic": "state",
+    "render": "state",
+    "unsolvable_reason": "",
+    "choose_algorithm": "heuristic",
+    "limit_hint": "algorithm, heuristic, kind",
+}
+
+
+# The functions whose signature passed, with the names it passed under: a class's methods are
+# read once (``inspect.signature`` was half of a short grid query's ``solve()``). Keyed by a
+# weak reference, as a ``WeakKeyDictionary`` keys it, but looked up without its ``get``, a
+# call in Python per method and query.
+_PASSED: dict[weakref.ref[Callable[..., Any]], set[str]] = {}
+_NOT_PASSED: frozenset[str] = frozenset()
+
+
+def _forget(key: weakref.ref[Callable[..., Any]]) -> None:
+    _PASSED.pop(key, None)
+
+
+def check_signatures(problem: object) -> None:
+    """Fail early, naming the method and the signature expected, when a method the engine calls
+    cannot take what it is given (``def successors(self):``, the most common slip): called, it
+    raises a ``TypeError`` from no line of the problem's own."""
+    for name, params in SIGNATURES.items():
+        method = getattr(problem, name, None)
+        if method is None or not callable(method):
+            continue  # absent (optional), or not a method: the slot's own check says so
+        # A bound method's signature is its function's, less the first parameter.
+        function = getattr(method, "__func__", None)
+        if function is not None and name in _PASSED.get(weakref.ref(function), _NOT_PASSED):
+            continue
+        try:
+            signature = inspect.signature(method)
+        except (TypeError, ValueError):  # a builtin or C function without one: trusted
+            continue
+        try:
+            signature.bind(*(params.split(", ") if params else ()))
+        except TypeError:
+            expected = ", ".join(["self", params] if params else ["self"])
+            raise InputError(
+                "{place}: {problem}",
+                place=f"the problem's {name}",
+                problem=f"write it def {name}({expected}); it is def {name}{_as_method(signature)}",
+            ) from None
+        if function is not None:
+            _PASSED.setdefault(weakref.ref(function, _forget), set()).add(name)
+
+
+def _as_method(signature: inspect.Signature) -> str:
+    """A bound method's signature as it was written, ``self`` put back."""
+    text = str(signature)
+    return "(self" + (", " + text[1:] if text != "()" else ")")
 
 
 def check_links(given: object, slot: str) -> list[tuple[Any, Any, float]]:
