@@ -9,6 +9,7 @@ stays in Python: its square root (``math.hypot``) is not computed to the same la
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Callable
 from typing import Any
 
@@ -72,6 +73,7 @@ def packed(maze: Any) -> tuple[np.ndarray, np.ndarray]:
     return cost, np.array(rows, dtype=np.int64)
 
 
+F64, F64_AS_INT64 = struct.Struct("=d"), struct.Struct("=q")  # a float's bits, as numpy's view
 ACTIONS = np.array(["UL", "U", "UR", "L", "", "R", "DL", "D", "DR"], dtype=object)  # dr, dc
 ACTION_NAMES: list[str] = ACTIONS.tolist()
 # Up to so many cells a loop over the path reads it faster than numpy's dozen calls (a
@@ -389,8 +391,10 @@ class JumpSearch(GridSearch):
     def start_row(self, f: float) -> tuple[int, int, int]:
         """The open list's first row: f's bits as an integer (non-negative floats order as
         their bit patterns, and integers compare with one branch fewer than floats), then the
-        start at g = 0 as the tie policy keeps it (``ties.row_key``), the first push."""
-        return (int(np.float64(f).view(np.int64)), *row_key(0, self.start, 0, self.shift))
+        start at g = 0 as the tie policy keeps it (``ties.row_key``), the first push. Both in
+        Python (``row_key``'s own code, ``py_func``): a call into numba costs more than this."""
+        (f_bits,) = F64_AS_INT64.unpack(F64.pack(f))
+        return (f_bits, *row_key.py_func(0, self.start, 0, self.shift))
 
     def run(self, meter: Meter, stats: Stats) -> Outcome:
         if meter.depth_limited:
