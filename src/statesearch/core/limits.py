@@ -343,7 +343,7 @@ def metering(meter: Meter) -> Metering:
 
 class Metering:
     """``metering``'s block (a class, not a ``contextmanager`` generator: a trivial search's
-    ``solve`` pays for every microsecond)."""
+    ``solve`` pays for its machinery)."""
 
     def __init__(self, meter: Meter) -> None:
         self.meter = meter

@@ -76,8 +76,8 @@ def packed(maze: Any) -> tuple[np.ndarray, np.ndarray]:
 F64, F64_AS_INT64 = struct.Struct("=d"), struct.Struct("=q")  # a float's bits, as numpy's view
 ACTIONS = np.array(["UL", "U", "UR", "L", "", "R", "DL", "D", "DR"], dtype=object)  # dr, dc
 ACTION_NAMES: list[str] = ACTIONS.tolist()
-# Up to so many cells a loop over the path reads it faster than numpy's dozen calls (a
-# microsecond each, whatever the length): they cross near 100 cells (a path of 2: 13 us, 1.5).
+# Up to so many cells a loop over the path reads it faster than numpy's dozen calls, each paid
+# whatever the length (benchmarks/README.md, ``solve_overhead.py``).
 SHORT_PATH = 80
 
 
@@ -227,7 +227,7 @@ class Slices:
 class Borrowed:
     """Tables for one search, in a ``with``: a free one of this map's (shared by
     ``with_ends``' copies), else new ones; given back when the search ends, however it ends. (A
-    class, not a generator: ``contextmanager``'s machinery cost a trivial query 2 us.)"""
+    class, not a generator: ``contextmanager``'s machinery weighs on a trivial query.)"""
 
     def __init__(self, maze: Any, cells: int, meter: Meter) -> None:
         self.free: list[Tables] = maze.kernel_tables.setdefault("free", [])

@@ -341,7 +341,7 @@ class Maze:
 @functools.cache
 def _kernel_for() -> Callable[..., Any]:
     """``maze.compiled.kernel_for``, imported by the first compiled search (it loads numba),
-    then kept: an ``import`` statement in ``compiled`` cost each query a microsecond."""
+    then kept: an ``import`` statement in ``compiled`` weighed on every short query."""
     from .compiled import kernel_for
 
     return kernel_for
