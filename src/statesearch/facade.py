@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .checked import checked
-from .core.limits import LimitHit, Limits, Meter, Snapshot, metering
+from .core.limits import NO_LIMITS, LimitHit, Limits, Meter, Snapshot, metering
 from .core.problem import Problem, check_problem
 from .core.result import Improvement, SearchResult
 from .core.trace import Trace
@@ -87,7 +87,7 @@ def solve(
     only, which is faster, but a bad step is then an internal error or a wrong answer.
     """
     check_engine(engine)
-    meter = meter or Meter(limits or Limits(), cancel, progress)
+    meter = meter or Meter(limits or NO_LIMITS, cancel, progress)
     with stopped_when_overdue(meter):  # it runs the problem's successors on its start
         check_problem(problem)
     problem = checked(problem, check)

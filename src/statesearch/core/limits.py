@@ -90,6 +90,9 @@ class Limits:
             raise InputError("time_limit must be > 0 seconds, got {value}", value=self.time_limit)
 
 
+NO_LIMITS = Limits()  # a search's budgets when none is given (frozen: one serves every search)
+
+
 class LimitHit(Exception):
     """Raised inside a search when a budget runs out; the facade turns it into a result."""
 
@@ -331,16 +334,25 @@ def _bound(value: int | None) -> int:
 _ACTIVE: ContextVar[Meter | None] = ContextVar("statesearch_meter", default=None)
 
 
-@contextlib.contextmanager
-def metering(meter: Meter) -> Iterator[None]:
+def metering(meter: Meter) -> Metering:
     """Make ``meter`` the active one while ``solve`` runs, so that work a problem does on first
     use, out of the caller's sight (building a heuristic's tables), is bounded by the search's
     own limits (``active_meter``)."""
-    token = _ACTIVE.set(meter)
-    try:
-        yield
-    finally:
-        _ACTIVE.reset(token)
+    return Metering(meter)
+
+
+class Metering:
+    """``metering``'s block (a class, not a ``contextmanager`` generator: a trivial search's
+    ``solve`` pays for its machinery)."""
+
+    def __init__(self, meter: Meter) -> None:
+        self.meter = meter
+
+    def __enter__(self) -> None:
+        self.token = _ACTIVE.set(self.meter)
+
+    def __exit__(self, *exc: object) -> None:
+        _ACTIVE.reset(self.token)
 
 
 def active_meter() -> Meter | None:

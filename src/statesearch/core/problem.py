@@ -194,7 +194,11 @@ def named_heuristic(problem: object, name: str) -> Heuristic | None:
     others."""
     table = advice(problem).heuristics
     # Names are matched in any case: a problem of one's own may well call one "Manhattan".
-    name = next((key for key in table if key.lower() == name.lower()), name)
+    lowered = name.lower()
+    for key in table:
+        if key.lower() == lowered:
+            name = key
+            break
     if name not in table:
         own = own_heuristic(problem)
         if own is not None and own.name.lower() == name.lower():
@@ -264,8 +268,15 @@ SIGNATURES = {
 
 
 # The functions whose signature passed, with the names it passed under: a class's methods are
-# read once (``inspect.signature`` was half of a short grid query's ``solve()``).
-_PASSED: weakref.WeakKeyDictionary[Callable[..., Any], set[str]] = weakref.WeakKeyDictionary()
+# read once (``inspect.signature`` was half of a short grid query's ``solve()``). Keyed by a
+# weak reference, as a ``WeakKeyDictionary`` keys it, but looked up without its ``get``, a
+# call in Python per method and query.
+_PASSED: dict[weakref.ref[Callable[..., Any]], set[str]] = {}
+_NOT_PASSED: frozenset[str] = frozenset()
+
+
+def _forget(key: weakref.ref[Callable[..., Any]]) -> None:
+    _PASSED.pop(key, None)
 
 
 def check_signatures(problem: object) -> None:
@@ -278,7 +289,7 @@ def check_signatures(problem: object) -> None:
             continue  # absent (optional), or not a method: the slot's own check says so
         # A bound method's signature is its function's, less the first parameter.
         function = getattr(method, "__func__", None)
-        if function is not None and name in _PASSED.get(function, ()):
+        if function is not None and name in _PASSED.get(weakref.ref(function), _NOT_PASSED):
             continue
         try:
             signature = inspect.signature(method)
@@ -294,7 +305,7 @@ def check_signatures(problem: object) -> None:
                 problem=f"write it def {name}({expected}); it is def {name}{_as_method(signature)}",
             ) from None
         if function is not None:
-            _PASSED.setdefault(function, set()).add(name)
+            _PASSED.setdefault(weakref.ref(function, _forget), set()).add(name)
 
 
 def _as_method(signature: inspect.Signature) -> str:

@@ -9,8 +9,8 @@ stays in Python: its square root (``math.hypot``) is not computed to the same la
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+import struct
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -73,13 +73,25 @@ def packed(maze: Any) -> tuple[np.ndarray, np.ndarray]:
     return cost, np.array(rows, dtype=np.int64)
 
 
+F64, F64_AS_INT64 = struct.Struct("=d"), struct.Struct("=q")  # a float's bits, as numpy's view
 ACTIONS = np.array(["UL", "U", "UR", "L", "", "R", "DL", "D", "DR"], dtype=object)  # dr, dc
+ACTION_NAMES: list[str] = ACTIONS.tolist()
+# Up to so many cells a loop over the path reads it faster than numpy's dozen calls, each paid
+# whatever the length (benchmarks/README.md, ``solve_overhead.py``).
+SHORT_PATH = 80
 
 
 def found(cost: np.ndarray, width: int, cells: np.ndarray) -> Found:
     """The path through the packed ``cells`` (``walk_back``): its cells, its moves, its cost
     added up as ``outcome.along`` adds it (in order, the terrain of the cell entered, times √2
     on a diagonal; an int without a diagonal), without asking for each cell's successors."""
+    if len(cells) <= SHORT_PATH:
+        return found_looped(cost, width, cells)
+    return found_vectorized(cost, width, cells)
+
+
+def found_vectorized(cost: np.ndarray, width: int, cells: np.ndarray) -> Found:
+    """``found`` in numpy's calls, for a long path."""
     rows, columns = np.divmod(cells, width)
     dr, dc = np.diff(rows), np.diff(columns)
     diagonal = (dr != 0) & (dc != 0)
@@ -90,6 +102,25 @@ def found(cost: np.ndarray, width: int, cells: np.ndarray) -> Found:
         total = int(total)
     path = list(zip((rows - 1).tolist(), (columns - 1).tolist(), strict=True))
     return Found(path, ACTIONS[(dr + 1) * 3 + dc + 1].tolist(), total)
+
+
+def found_looped(cost: np.ndarray, width: int, cells: np.ndarray) -> Found:
+    """``found`` in a loop over the cells, for a short path: the same cells, moves and cost
+    to the last bit (ints added as ints are exact, as numpy's float64 sums of them are; the
+    total stays an int until a diagonal's step)."""
+    names = ACTION_NAMES
+    entered = cost[cells[1:]].tolist()
+    r, c = divmod(int(cells[0]), width)
+    path, actions = [(r - 1, c - 1)], []
+    total: float = 0
+    for cell, terrain in zip(cells[1:].tolist(), entered, strict=True):
+        nr, nc = divmod(cell, width)
+        dr, dc = nr - r, nc - c
+        total += terrain * SQRT2 if dr and dc else terrain
+        actions.append(names[(dr + 1) * 3 + dc + 1])
+        path.append((nr - 1, nc - 1))
+        r, c = nr, nc
+    return Found(path, actions, total)
 
 
 def refusal(maze: Any, algorithm: str, heuristic: str, weight: float) -> InputError | None:
@@ -141,6 +172,17 @@ def kernel_for(
     return Prepared(make)
 
 
+def first_registers() -> np.ndarray:
+    """A search's registers once its start is reached (``GridSearch.begin`` copies them)."""
+    registers = np.zeros(REGISTERS, dtype=np.int64)
+    registers[SIZE] = registers[LONGEST] = registers[STORED] = 1
+    registers[LEVEL] = -1  # no expansion yet: no f has these bits
+    return registers
+
+
+FIRST_REGISTERS = first_registers()
+
+
 def tied_count(registers: np.ndarray, stats: Stats) -> None:
     """``Stats.tied`` from the plateau's registers, as ``best_first`` counts it: the
     expansions at the last f, none if they all had one g (no tie-break ordered them)."""
@@ -151,7 +193,7 @@ def tied_count(registers: np.ndarray, stats: Stats) -> None:
 class Tables:
     """A search's g table, ``seen`` (``grid_kernel``) and open lists (A*'s bucket queue, jump
     point search's heap), lent to one search at a time and kept for the next one on the same
-    map (``borrowed``)."""
+    map (``Borrowed``)."""
 
     def __init__(self, cells: int, meter: Meter | None) -> None:
         queue_bytes = OpenBuckets.nbytes(ENTRIES, BUCKETS)
@@ -182,19 +224,24 @@ class Slices:
         self.registers, self.run, self.grow = registers, step, grow
 
 
-@contextmanager
-def borrowed(maze: Any, cells: int, meter: Meter) -> Iterator[Tables]:
-    """Tables for one search: a free one of this map's (shared by ``with_ends``' copies), else
-    new ones; given back when the search ends, however it ends."""
-    free: list[Tables] = maze.kernel_tables.setdefault("free", [])
-    try:
-        tables = free.pop()  # pop and append are atomic: two threads never share one
-    except IndexError:
-        tables = Tables(cells, meter)
-    try:
-        yield tables
-    finally:
-        free.append(tables)
+class Borrowed:
+    """Tables for one search, in a ``with``: a free one of this map's (shared by
+    ``with_ends``' copies), else new ones; given back when the search ends, however it ends. (A
+    class, not a generator: ``contextmanager``'s machinery weighs on a trivial query.)"""
+
+    def __init__(self, maze: Any, cells: int, meter: Meter) -> None:
+        self.free: list[Tables] = maze.kernel_tables.setdefault("free", [])
+        self.cells, self.meter = cells, meter
+
+    def __enter__(self) -> Tables:
+        try:
+            self.tables = self.free.pop()  # pop and append are atomic: two threads never share one
+        except IndexError:
+            self.tables = Tables(self.cells, self.meter)
+        return self.tables
+
+    def __exit__(self, *exc: object) -> None:
+        self.free.append(self.tables)
 
 
 class GridSearch:
@@ -203,11 +250,12 @@ class GridSearch:
     def __init__(self, maze: Any, kind: int, weight: int, tie_break: str) -> None:
         self.maze, self.kind, self.weight = maze, kind, weight
         kept = maze.kernel_tables
-        if "grid" not in kept:  # one per map: the copies share it
-            kept["grid"] = packed(maze)
-        self.cost, self.moves = kept["grid"]
-        # each cell's legal moves, a byte (bit m: ``self.moves[m]``), as the Python engine's
-        self.open_moves = np.frombuffer(legal_moves(maze), dtype=np.uint8)
+        grid = kept.get("grid")
+        if grid is None:  # one per map: the copies share it
+            cost, moves = packed(maze)
+            # each cell's legal moves, a byte (bit m: ``moves[m]``), as the Python engine's
+            grid = kept["grid"] = cost, moves, np.frombuffer(legal_moves(maze), dtype=np.uint8)
+        self.cost, self.moves, self.open_moves = grid
         self.width = maze.width + 2
         self.start = self.index(maze.initial)
         self.goal = self.index(maze.goal)
@@ -270,10 +318,7 @@ class GridSearch:
         goal_r, goal_c = divmod(self.goal, self.width)
         start_r, start_c = divmod(self.start, self.width)
         h = estimate(start_r - goal_r, start_c - goal_c, self.kind, unit)
-        registers = np.zeros(REGISTERS, dtype=np.int64)
-        registers[SIZE] = registers[LONGEST] = registers[STORED] = 1
-        registers[LEVEL] = -1  # no expansion yet: no f has these bits
-        return registers, weight * h
+        return FIRST_REGISTERS.copy(), weight * h
 
     def run(self, meter: Meter, stats: Stats) -> Outcome:
         n = self.cost.shape[0]
@@ -282,7 +327,7 @@ class GridSearch:
             reserve(n * 4, "the grid search's table of depths", meter)
             depth = np.zeros(n, dtype=np.int32)
         budget = Budget.of(meter)
-        with borrowed(self.maze, n, meter) as tables:
+        with Borrowed(self.maze, n, meter) as tables:
             registers, f = self.begin(tables, self.weight, self.maze.min_cost)
             tables.queue.begin(registers, self.start, f, self.shift)
             moves = self.moves.shape[0]
@@ -346,8 +391,10 @@ class JumpSearch(GridSearch):
     def start_row(self, f: float) -> tuple[int, int, int]:
         """The open list's first row: f's bits as an integer (non-negative floats order as
         their bit patterns, and integers compare with one branch fewer than floats), then the
-        start at g = 0 as the tie policy keeps it (``ties.row_key``), the first push."""
-        return (int(np.float64(f).view(np.int64)), *row_key(0, self.start, 0, self.shift))
+        start at g = 0 as the tie policy keeps it (``ties.row_key``), the first push. Both in
+        Python (``row_key``'s own code, ``py_func``): a call into numba costs more than this."""
+        (f_bits,) = F64_AS_INT64.unpack(F64.pack(f))
+        return (f_bits, *row_key.py_func(0, self.start, 0, self.shift))
 
     def run(self, meter: Meter, stats: Stats) -> Outcome:
         if meter.depth_limited:
@@ -355,7 +402,7 @@ class JumpSearch(GridSearch):
                 "jump point search takes no depth limit (a jump spans many moves): use astar"
             )
         budget = Budget.of(meter)
-        with borrowed(self.maze, self.cost.shape[0], meter) as tables:
+        with Borrowed(self.maze, self.cost.shape[0], meter) as tables:
             registers, f = self.begin(tables, 1, 1)
             tables.heap[0] = self.start_row(f)
 

@@ -27,6 +27,7 @@ consistent for the moves it is offered with.
 from __future__ import annotations
 
 import copy
+import functools
 import math
 import re
 from collections.abc import Callable, Mapping
@@ -272,9 +273,7 @@ class Maze:
         its reason when one is ``required``."""
         if self.open_cells < COMPILED_FROM and not required:
             return None
-        from .compiled import kernel_for
-
-        made = kernel_for(self, algorithm, heuristic, weight, tie_break)
+        made = _kernel_for()(self, algorithm, heuristic, weight, tie_break)
         if isinstance(made, InputError):
             if required:  # --engine compiled: the reason, not only that there is none
                 raise made
@@ -337,6 +336,15 @@ class Maze:
         from ..pictures import maze_html  # a notebook's picture, loaded only there
 
         return maze_html(self)
+
+
+@functools.cache
+def _kernel_for() -> Callable[..., Any]:
+    """``maze.compiled.kernel_for``, imported by the first compiled search (it loads numba),
+    then kept: an ``import`` statement in ``compiled`` weighed on every short query."""
+    from .compiled import kernel_for
+
+    return kernel_for
 
 
 def _maker(name: str, fn: Callable[[Cell], float]) -> Callable[[], Heuristic]:

@@ -8,8 +8,7 @@ the Python engine too (kernels do not trace), and so does a tie policy the kerne
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..core.advice import advice
 from ..core.limits import LimitHit, LimitKind
@@ -31,8 +30,7 @@ class CompilerUnmapped(LimitHit):
     fit in the address-space limit (``ulimit -v``): a memory budget, met while loading it."""
 
 
-@dataclass(frozen=True)
-class Plan:
+class Plan(NamedTuple):
     """The kernel that runs the search (``None``: the Python engine), and the notes on how it
     runs. ``traced_not_compiled``: a kernel would have run but for the trace (a hint says so
     when the time runs out)."""

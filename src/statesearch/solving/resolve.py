@@ -6,8 +6,7 @@ what was given but is not read is kept as notes, said rather than dropped."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..algorithms import Algorithm, Options, get_algorithm
 from ..algorithms.beam import DEFAULT_WIDTH
@@ -24,8 +23,7 @@ from ..remarks import of_ones_own, unread_options
 HeuristicSpec = str | Heuristic | Callable[[Any], float] | None
 
 
-@dataclass(frozen=True)
-class Arguments:
+class Arguments(NamedTuple):
     """What ``solve`` was asked for, as given (``facade.solve`` documents each, and its
     defaults)."""
 
@@ -39,8 +37,7 @@ class Arguments:
     trace: Trace | bool | None
 
 
-@dataclass(frozen=True)
-class Choice:
+class Choice(NamedTuple):
     """The algorithm to run and the heuristic as asked for (or as ``auto`` chose it); ``why``
     says what ``auto`` chose and why (``""`` when the algorithm was named)."""
 
@@ -49,8 +46,7 @@ class Choice:
     why: str = ""
 
 
-@dataclass(frozen=True)
-class Resolved:
+class Resolved(NamedTuple):
     """One search's arguments, resolved: the algorithm run (``why``: the ``Choice``'s), the
     heuristic searched (``ZERO`` for a search that reads none and was given none), the options
     its algorithm reads, and the notes on what it does not read."""

@@ -1,18 +1,15 @@
 """Stage three of ``solve``: the precheck, then the search under the meter.
 
-The search runs with CPython's cyclic GC paused (``gc_paused``) and under a watchdog
+The search runs with CPython's cyclic GC paused (``GcPaused``) and under a watchdog
 (``overdue.stopped_when_overdue``: a ``successors`` that never returns is stopped past the
 time limit). Whatever it ends with, an outcome or a budget's stop, is handed on as a value,
 ``Ran``, for ``interpret``; ``stats.elapsed_s`` is the search's own time."""
 
 from __future__ import annotations
 
-import contextlib
 import gc
 import time
-from collections.abc import Iterator
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..checked import Checked
 from ..core.advice import advice
@@ -25,15 +22,13 @@ from .plan import Plan
 from .resolve import Resolved
 
 
-@dataclass(frozen=True)
-class Proved:
+class Proved(NamedTuple):
     """The precheck's proof that no path exists (``unsolvable_reason``), before any search."""
 
     reason: str
 
 
-@dataclass(frozen=True)
-class Ran:
+class Ran(NamedTuple):
     """What one search ended with, and its counters: a path or a proof from the search
     (``Outcome``), the precheck's proof, or the budget that stopped it (``LimitHit``; running
     out of memory is the memory budget's stop)."""
@@ -64,7 +59,7 @@ def _search(
 ) -> Outcome | LimitHit:
     algo, h = resolved.algorithm, resolved.heuristic
     try:
-        with gc_paused(), stopped_when_overdue(meter):
+        with GcPaused(), stopped_when_overdue(meter):
             if algo.uses_heuristic:  # after the precheck: a proof needs no estimate (nor tables)
                 check_estimate(h, problem.initial)
             if plan.kernel is not None:
@@ -77,22 +72,24 @@ def _search(
         return LimitHit(LimitKind.MEMORY, OUT_OF_MEMORY)
 
 
-@contextlib.contextmanager
-def gc_paused() -> Iterator[None]:
-    """Searches allocate millions of small tuples and no reference cycles, so CPython's cycle
-    collector only re-scans them over and over (15-20% of A*'s time on the 8-puzzle).
+class GcPaused:
+    """The block run with CPython's cycle collector paused. Searches allocate millions of small
+    tuples and no reference cycles, so the collector only re-scans them over and over (15-20%
+    of A*'s time on the 8-puzzle).
 
     Everything the search allocated is still in the youngest generation when it ends, and the
     first collection after ``gc.enable()`` would scan all of it (a pause of a tenth of the
     search's time: 2 s after a 20 s search). ``freeze`` + ``unfreeze`` moves those objects to
     the oldest generation at once instead; refcounting frees them, and any cycle among them
-    waits for an ordinary full collection."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
+    waits for an ordinary full collection. (A class, not a ``contextmanager`` generator, whose
+    machinery a trivial search would notice.)"""
+
+    def __enter__(self) -> None:
+        self.was_enabled = gc.isenabled()
+        gc.disable()
+
+    def __exit__(self, *exc: object) -> None:
         gc.freeze()
         gc.unfreeze()
-        if was_enabled:
+        if self.was_enabled:
             gc.enable()
