@@ -60,30 +60,10 @@ def test_a_solved_query_then_a_longer_one_reads_its_own_path() -> None:
     assert (long.cost, len(long.path), long.actions) == (199, 200, ["R"] * 199)
 
 
-def test_a_class_that_dies_is_forgotten() -> None:
-    def made() -> type:
-        class Counter:
-            initial = 0
+def counting() -> Any:
+    """A new problem class at each call (the signature checks' cache keys on its methods):
+    0, 1, 2, ... a step apart, the goal at 2."""
 
-            def is_goal(self, state: int) -> bool:
-                return state == 2
-
-            def successors(self, state: int) -> list[tuple[str, int, int]]:
-                return [("+1", state + 1, 1)]
-
-        return Counter
-
-    gc.collect()
-    before = len(problem_module._PASSED)
-    kind = made()
-    assert solve(kind(), "bfs").cost == 2
-    assert len(problem_module._PASSED) > before
-    del kind
-    gc.collect()
-    assert len(problem_module._PASSED) == before
-
-
-def test_a_method_replaced_on_the_class_is_read_anew() -> None:
     class Counter:
         initial = 0
 
@@ -93,12 +73,28 @@ def test_a_method_replaced_on_the_class_is_read_anew() -> None:
         def successors(self, state: int) -> list[tuple[str, int, int]]:
             return [("+1", state + 1, 1)]
 
+    return Counter
+
+
+def test_a_class_that_dies_is_forgotten() -> None:
+    gc.collect()
+    before = len(problem_module._PASSED)
+    kind = counting()
+    assert solve(kind(), "bfs").cost == 2
+    assert len(problem_module._PASSED) > before
+    del kind
+    gc.collect()
+    assert len(problem_module._PASSED) == before
+
+
+def test_a_method_replaced_on_the_class_is_read_anew() -> None:
+    Counter = counting()
     assert solve(Counter(), "bfs").cost == 2
 
     def careless(self: Any) -> list[tuple[str, int, int]]:
         return []
 
-    Counter.successors = careless  # type: ignore[assignment,method-assign]
+    Counter.successors = careless
     with pytest.raises(InputError, match="write it def successors"):
         solve(Counter(), "bfs")
 
