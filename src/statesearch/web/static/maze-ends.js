@@ -19,10 +19,16 @@ export function readCell(text) {
   return found ? [Number(found[1]), Number(found[2])] : null;
 }
 
+// Where `mark` (S or G) is on `grid`: [row, column], or null while it is not placed.
+export function findMark(grid, mark) {
+  const r = grid.findIndex((row) => row.includes(mark));
+  return r < 0 ? null : [r, grid[r].indexOf(mark)];
+}
+
 // Where `mark` is on `grid`, as the fields write it ("" while it is not placed).
 function cellOf(grid, mark) {
-  const r = grid.findIndex((row) => row.includes(mark));
-  return r < 0 ? "" : `${r}, ${grid[r].indexOf(mark)}`;
+  const at = findMark(grid, mark);
+  return at ? `${at[0]}, ${at[1]}` : "";
 }
 
 // Where S and G are on `grid`, written in their fields; a refusal said before no longer stands.

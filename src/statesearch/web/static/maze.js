@@ -8,7 +8,7 @@ import { api, isCancel } from "./api.js";
 import { mazeView } from "./board.js";
 import { onLanguage, limitName, t } from "./i18n.js";
 import { drawImprovements } from "./improvements.js";
-import { linkEnds, showEnds } from "./maze-ends.js";
+import { findMark, linkEnds, showEnds } from "./maze-ends.js";
 import { fillEstimates, lessonChoices, mazeChoice, movingAiChoices, showMazeChoices } from "./maze-choices.js";
 import { describeCell, drawMaze, markCell, paintSearch } from "./maze-overlay.js";
 import { Stepper } from "./stepper.js";
@@ -104,8 +104,8 @@ function moveMark(cell) {
 // `mark` to cell [r, c], its old cell given `under` back; what the new cell was is returned.
 function putMark(mark, [r, c], under) {
   const ch = grid[r][c];
-  const from = grid.findIndex((row) => row.includes(mark));
-  if (from >= 0) setCell(from, grid[from].indexOf(mark), under);
+  const from = findMark(grid, mark);
+  if (from) setCell(...from, under);
   setCell(r, c, mark);
   return ch;
 }
